@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+// Parlance: ICU-grade locale formatting and localization for Swift on Linux.
+import PackageDescription
+
+/// Settings shared by every Swift target: Swift 6 language mode (strict concurrency is
+/// implied) and upcoming features that keep imports honest.
+/// - InternalImportsByDefault: SE-0409, so `CICU` never leaks through a public interface.
+/// - ExistentialAny: SE-0335.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Parlance",
+    products: [
+        .library(name: "Parlance", targets: ["Parlance"]),
+        .executable(name: "parlance", targets: ["parlance"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The only code that touches ICU: a small C ABI of our own over the system ICU
+        // (Debian's libicu-dev). C++ inside only where ICU offers a feature only in C++.
+        .target(
+            name: "CICU",
+            linkerSettings: [
+                .linkedLibrary("icui18n"),
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("icudata"),
+            ]
+        ),
+        // Formatting facade: plural rules, locales, numbers, dates, lists, bidi.
+        .target(
+            name: "Parlance",
+            dependencies: ["CICU"],
+            swiftSettings: swiftSettings
+        ),
+        // The JSON Lines batch protocol engine (../shared/spec/batch-protocol.md), a library so
+        // that tests drive it in-process as well as through the binary.
+        .target(
+            name: "ParlanceBatch",
+            dependencies: ["Parlance"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "parlance",
+            dependencies: [
+                "Parlance",
+                "ParlanceBatch",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceTests",
+            dependencies: ["Parlance", "CICU"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceBatchTests",
+            dependencies: ["ParlanceBatch", "Parlance"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,76 @@
+internal import CICU
+
+/// A failure status reported by ICU through the shim, before it is given a public meaning.
+///
+/// ICU warnings (negative codes such as `U_USING_DEFAULT_WARNING`) count as success.
+package struct ICUStatusError: Error, Hashable, Sendable {
+    package let status: Int32
+
+    package var name: String { String(cString: CICU_statusName(status)) }
+
+    package static func check(_ status: Int32) throws(ICUStatusError) {
+        if status > 0 { throw ICUStatusError(status: status) }
+    }
+
+    /// Maps this ICU failure to a public error of the given code.
+    package func parlanceError(_ code: ParlanceError.Code, _ message: String) -> ParlanceError {
+        ParlanceError(code, message, icuStatus: name)
+    }
+
+    package var isSkeletonSyntaxError: Bool {
+        status == CICU_STATUS_NUMBER_SKELETON_SYNTAX_ERROR
+    }
+}
+
+/// Calls the shim with output buffers, retrying on `U_BUFFER_OVERFLOW_ERROR`.
+///
+/// Every shim call that produces text takes `(out, capacity, &status)` and returns the length it
+/// needs. The first attempt writes into a stack buffer; if ICU reports an overflow the call is
+/// repeated with exactly the length ICU asked for, so text is never truncated.
+package enum ICUOutput {
+    /// Produces a `String` from a shim call writing UTF-16.
+    @inline(__always)
+    package static func utf16(
+        _ body: (UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+    ) throws(ICUStatusError) -> String {
+        try call(initialCapacity: 256, body) { String(decoding: $0, as: UTF16.self) }
+    }
+
+    /// Produces a `String` from a shim call writing UTF-8 (`char`) text.
+    @inline(__always)
+    package static func utf8(
+        _ body: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+    ) throws(ICUStatusError) -> String {
+        try call(initialCapacity: 160, body) { buffer in
+            buffer.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    @inline(__always)
+    private static func call<Unit>(
+        initialCapacity: Int,
+        _ body: (UnsafeMutablePointer<Unit>, Int32, UnsafeMutablePointer<Int32>) -> Int32,
+        _ decode: (UnsafeBufferPointer<Unit>) -> String
+    ) throws(ICUStatusError) -> String {
+        var capacity = initialCapacity
+        var status: Int32 = 0
+        // Three rounds: the stack attempt, the exact size, and one more should the length ICU
+        // needs change between calls (it never should); then the overflow is reported.
+        for _ in 0..<3 {
+            status = 0
+            var needed: Int32 = 0
+            // One unit more than announced, so ICU can NUL-terminate.
+            let text: String? = withUnsafeTemporaryAllocation(of: Unit.self, capacity: capacity + 1) { buffer in
+                needed = body(buffer.baseAddress!, Int32(capacity), &status)
+                guard status <= 0, needed >= 0, Int(needed) <= capacity else { return nil }
+                return decode(UnsafeBufferPointer(rebasing: buffer[..<Int(needed)]))
+            }
+            if let text { return text }
+            guard status == CICU_STATUS_BUFFER_OVERFLOW || (status <= 0 && Int(needed) > capacity) else {
+                throw ICUStatusError(status: status)
+            }
+            capacity = Int(needed)
+        }
+        throw ICUStatusError(status: CICU_STATUS_BUFFER_OVERFLOW)
+    }
+}

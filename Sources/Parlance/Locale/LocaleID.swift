@@ -1,0 +1,166 @@
+internal import CICU
+
+/// A well-formed locale identifier, in ICU's canonical form and as a BCP 47 tag.
+///
+/// Parlance accepts BCP 47 tags (RFC 5646 syntax) and ICU locale ids
+/// (`lang[_Script][_REGION][_VARIANT][@key=value;…]`), case-insensitively, with `-` or `_`
+/// between subtags. Unlike ICU, which quietly accepts almost any string, an ill-formed id is an
+/// error. A well-formed id that ICU has no data for (such as `xx`) is valid: it gets root data,
+/// never the data of the process's default locale.
+///
+/// ```swift
+/// try LocaleID("sr_latn_rs").identifier     // "sr_Latn_RS"
+/// try LocaleID("sr_latn_rs").languageTag    // "sr-Latn-RS"
+/// try LocaleID("ja-JP-u-ca-japanese").identifier  // "ja_JP@calendar=japanese"
+/// try LocaleID("en US")                     // throws ParlanceError (.invalidLocale)
+/// ```
+public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
+    /// ICU's locale id, e.g. `sr_Latn_RS` or `th_TH@calendar=buddhist`. This is the form the
+    /// shim hands to ICU and the key of every per-locale cache.
+    public let identifier: String
+    /// The BCP 47 tag, e.g. `sr-Latn-RS` or `th-TH-u-ca-buddhist`.
+    public let languageTag: String
+
+    /// The root locale (`und` in BCP 47): CLDR's base data.
+    public static let root = LocaleID(uncheckedIdentifier: "", languageTag: "und")
+
+    /// Parses and validates a locale identifier.
+    ///
+    /// - Parameter id: a BCP 47 tag or ICU locale id; case-insensitive, `-` or `_`.
+    /// - Throws: ``ParlanceError`` with code ``ParlanceError/Code/invalidLocale`` when `id` is
+    ///   neither well-formed BCP 47 nor a well-formed ICU locale id.
+    public init(_ id: String) throws(ParlanceError) {
+        self = try LocaleID.parseCached(id)
+    }
+
+    package init(uncheckedIdentifier identifier: String, languageTag: String) {
+        self.identifier = identifier
+        self.languageTag = languageTag
+    }
+
+    public var description: String { languageTag }
+
+    /// Whether this is the root locale.
+    public var isRoot: Bool { identifier.isEmpty || identifier == "root" }
+
+    // MARK: Parsing
+
+    /// The longest identifier accepted. ICU's own buffers hold 157 bytes for a full id; a
+    /// longer, still well-formed tag (many extensions) is accepted up to this bound.
+    package static let maximumLength = 1024
+
+    private static let cache = LRUCache<String, LocaleID>(capacity: 4096)
+
+    private static func parseCached(_ id: String) throws(ParlanceError) -> LocaleID {
+        if let hit = cache.cachedValue(for: id) { return hit }
+        let parsed = try parse(id)
+        return cache.insert(parsed, for: id)
+    }
+
+    private static func parse(_ id: String) throws(ParlanceError) -> LocaleID {
+        func invalid(_ why: String) -> ParlanceError {
+            ParlanceError(.invalidLocale, "\(quoted(id)) is not a well-formed locale identifier: \(why)")
+        }
+        guard !id.isEmpty else { throw invalid("it is empty") }
+        guard id.utf8.count <= maximumLength else {
+            throw invalid("it is longer than \(maximumLength) bytes")
+        }
+        guard id.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 && $0 != 0x7F }) else {
+            throw invalid("only ASCII letters, digits, '-', '_' and ICU keywords after '@' are allowed")
+        }
+        let lowered = id.lowercased()
+        if lowered == "root" { return .root }
+
+        let icuID: String
+        if !id.contains("@"), LocaleSyntax.isWellFormedLanguageTag(id) {
+            icuID = try fromLanguageTag(id.replacingUnderscores(), original: id)
+        } else if LocaleSyntax.isWellFormedICUID(id) {
+            icuID = try canonicalize(id, original: id)
+        } else {
+            throw invalid("expected BCP 47 (language[-Script][-REGION][-variant][-u-…]) or an ICU id (lang[_Script][_REGION][_VARIANT][@key=value;…])")
+        }
+        let tag: String
+        do {
+            tag = try ICUOutput.utf8 { out, capacity, status in
+                CICU_localeToLanguageTag(icuID, out, capacity, false, status)
+            }
+        } catch {
+            throw error.parlanceError(.invalidLocale, "ICU cannot express \(quoted(id)) as a BCP 47 tag")
+        }
+        return LocaleID(uncheckedIdentifier: icuID, languageTag: tag)
+    }
+
+    private static func fromLanguageTag(_ tag: String, original: String) throws(ParlanceError) -> String {
+        var parsedLength: Int32 = 0
+        let icuID: String
+        do {
+            icuID = try ICUOutput.utf8 { out, capacity, status in
+                CICU_localeFromLanguageTag(tag, out, capacity, &parsedLength, status)
+            }
+        } catch {
+            throw error.parlanceError(.invalidLocale, "ICU rejected the language tag \(quoted(original))")
+        }
+        guard Int(parsedLength) == tag.utf8.count else {
+            let rest = String(decoding: tag.utf8.dropFirst(Int(max(parsedLength, 0))), as: UTF8.self)
+            throw ParlanceError(
+                .invalidLocale,
+                "\(quoted(original)) is not a valid locale identifier: ICU cannot use \(quoted(rest)) (a repeated variant or extension?)")
+        }
+        return icuID
+    }
+
+    private static func canonicalize(_ id: String, original: String) throws(ParlanceError) -> String {
+        do {
+            return try ICUOutput.utf8 { out, capacity, status in
+                CICU_localeCanonicalize(id, out, capacity, status)
+            }
+        } catch {
+            throw error.parlanceError(.invalidLocale, "ICU rejected the locale id \(quoted(original))")
+        }
+    }
+
+    /// Every locale ICU ships data for (about 800 with ICU 72), as locale ids.
+    public static var availableLocales: [LocaleID] {
+        let count = CICU_availableLocaleCount()
+        return (0..<count).compactMap { index -> LocaleID? in
+            guard let raw = CICU_availableLocale(index) else { return nil }
+            return try? LocaleID(String(cString: raw))
+        }
+    }
+}
+
+extension LocaleID: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let raw = try container.decode(String.self)
+        do {
+            self = try LocaleID(raw)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(languageTag)
+    }
+}
+
+/// Quotes user input for an error message, escaping control characters and cutting it short.
+package func quoted(_ text: String, limit: Int = 80) -> String {
+    var result = "\""
+    for (index, scalar) in text.unicodeScalars.enumerated() {
+        if index == limit {
+            result += "…"
+            break
+        }
+        result += scalar.escaped(asASCII: false)
+    }
+    return result + "\""
+}
+
+extension String {
+    fileprivate func replacingUnderscores() -> String {
+        String(decoding: utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,159 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// A locale's CLDR plural rules: which category (zero, one, two, few, many, other) a number
+/// takes, for cardinal or ordinal use.
+///
+/// The rules are ICU's own (read from ICU when first needed for a locale, then cached) and are
+/// evaluated by Parlance over exact CLDR operands, so visible fraction digits count:
+///
+/// ```swift
+/// let en = try PluralRules(locale: "en")
+/// en.category(for: 1)              // .one
+/// try en.category(for: "1.0")      // .other (v = 1)
+/// let ru = try PluralRules(locale: "ru")
+/// ru.category(for: 21)             // .one
+/// ru.category(for: 5)              // .many
+/// try ru.category(for: "1.5")      // .other
+/// try PluralRules(locale: "en", type: .ordinal).category(for: 23)  // .few ("23rd")
+/// ```
+///
+/// `PluralRules` is a small immutable value, cheap to create after the first use of a locale
+/// and safe to share across tasks.
+public struct PluralRules: Hashable, Sendable {
+    /// The locale whose rules these are.
+    public let locale: LocaleID
+    /// Cardinal or ordinal.
+    public let type: PluralRuleType
+    private let compiled: Compiled
+
+    /// The rules of a locale.
+    ///
+    /// - Parameters:
+    ///   - locale: a BCP 47 tag or ICU locale id (case-insensitive, `-` or `_`). A well-formed
+    ///     locale without rules of its own gets its parent's or root's (only `other`).
+    ///   - type: ``PluralRuleType/cardinal`` (default) or ``PluralRuleType/ordinal``.
+    /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidLocale``) when `locale` is not
+    ///   a well-formed identifier.
+    public init(locale: String, type: PluralRuleType = .cardinal) throws(ParlanceError) {
+        try self.init(locale: LocaleID(locale), type: type)
+    }
+
+    /// The rules of a parsed locale.
+    public init(locale: LocaleID, type: PluralRuleType = .cardinal) throws(ParlanceError) {
+        self.locale = locale
+        self.type = type
+        self.compiled = try Compiled.cache.value(for: Key(locale: locale.identifier, type: type)) {
+            () throws(ParlanceError) -> Compiled in
+            try Compiled(locale: locale, type: type)
+        }
+    }
+
+    /// The categories the locale uses, in CLDR order (zero, one, two, few, many, other).
+    public var categories: [PluralCategory] { compiled.program.categories }
+
+    /// The rule text, as ICU compiled it for this locale (UTS #35 syntax).
+    public var ruleSource: String { compiled.source }
+
+    /// The category of an integer.
+    public func category(for number: Int) -> PluralCategory {
+        compiled.program.category(for: PluralOperands(number))
+    }
+
+    /// The category of an integer of any width.
+    public func category<I: BinaryInteger>(for number: I) -> PluralCategory {
+        compiled.program.category(for: PluralOperands(number))
+    }
+
+    /// The category of a binary floating-point number, taken in its shortest round-trip decimal
+    /// form (`1.5` has one visible fraction digit; `1.0` is `1`, with none). To keep trailing
+    /// zeros, pass the formatted string instead. NaN and infinities are `other`, as in ICU.
+    public func category(for number: Double) -> PluralCategory {
+        guard number.isFinite else { return .other }
+        if number == number.rounded(), abs(number) < 1e15 { return category(for: Int(number)) }
+        guard let operands = try? PluralOperands(Self.shortestDecimal(number)) else { return .other }
+        return compiled.program.category(for: operands)
+    }
+
+    /// The category of a `Decimal`, from its decimal digits (never through a `Double`).
+    /// NaN is `other`.
+    public func category(for number: Decimal) -> PluralCategory {
+        guard !number.isNaN, let operands = try? PluralOperands(number.description) else { return .other }
+        return compiled.program.category(for: operands)
+    }
+
+    /// The category of a decimal string, where visible fraction digits count: in English `"1"`
+    /// is `one` but `"1.0"` is `other`.
+    ///
+    /// - Parameter number: `[+-]?digits[.digits][(e|E)[+-]?digits]`; the exponent is scientific
+    ///   (`"1.25e1"` is 12.5).
+    /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidNumber``) for anything else.
+    public func category(for number: String) throws(ParlanceError) -> PluralCategory {
+        compiled.program.category(for: try PluralOperands(number))
+    }
+
+    /// The category of explicit operands (for example compact numbers such as
+    /// `PluralOperands(cldrSample: "1.2c6")`).
+    public func category(for operands: PluralOperands) -> PluralCategory {
+        compiled.program.category(for: operands)
+    }
+
+    // MARK: ICU's own selection (reference and benchmarks)
+
+    /// The category ICU itself selects for a binary double (`uplrules_select`).
+    package func icuCategory(for number: Double) -> PluralCategory {
+        PluralCategory(keyword: compiled.icu.select(number)) ?? .other
+    }
+
+    /// The category ICU itself selects for a plain decimal string, fraction digits visible.
+    package func icuCategory(forDecimal number: String) throws(ParlanceError) -> PluralCategory {
+        PluralCategory(keyword: try compiled.icu.select(decimal: number)) ?? .other
+    }
+
+    /// ICU's category keywords for the locale (in ICU's order).
+    package func icuKeywords() throws(ParlanceError) -> [String] { try compiled.icu.keywords() }
+
+    // MARK: Identity and caching
+
+    public static func == (lhs: PluralRules, rhs: PluralRules) -> Bool {
+        lhs.locale == rhs.locale && lhs.type == rhs.type
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(locale)
+        hasher.combine(type)
+    }
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var type: PluralRuleType
+    }
+
+    /// What is cached per (locale, type): ICU's object and the program compiled from its rules.
+    private final class Compiled: Sendable {
+        static let cache = LRUCache<Key, Compiled>(capacity: 2048)
+
+        let icu: ICUPluralRules
+        let source: String
+        let program: PluralRuleProgram
+
+        init(locale: LocaleID, type: PluralRuleType) throws(ParlanceError) {
+            icu = try ICUPluralRules(locale: locale, type: type)
+            source = try icu.source()
+            program = try PluralRuleProgram(source: source)
+        }
+    }
+
+    /// Drops every cached rule set (tests use it to measure cold paths).
+    package static func resetCache() { Compiled.cache.removeAll() }
+
+    /// Swift's shortest round-trip spelling, without the ".0" it adds to integral values.
+    package static func shortestDecimal(_ number: Double) -> String {
+        var text = number.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The `parlance batch` engine: one JSON request line in, one JSON response line out.
+///
+/// It implements `shared/spec/batch-protocol.md` (v1): every non-blank line gets exactly one
+/// answer, in order; a bad line gets an error answer and never stops the run.
+///
+/// ```swift
+/// let server = BatchServer()
+/// server.respond(to: #"{"op":"plural","locale":"ru","number":"21"}"#)
+/// // {"result":"one"}
+/// ```
+public struct BatchServer: Sendable {
+    /// Handles one operation; the request has already been checked to be an object with an `op`.
+    public typealias Handler = @Sendable (BatchRequest, BatchContext) throws(BatchError) -> JSONValue
+
+    private let handlers: [String: Handler]
+    private let context: BatchContext
+
+    /// Creates a server with every operation this build of Parlance knows.
+    public init(context: BatchContext = BatchContext()) {
+        var handlers: [String: Handler] = [:]
+        for table in [PluralOperations.handlers] {
+            handlers.merge(table) { first, _ in first }
+        }
+        self.handlers = handlers
+        self.context = context
+    }
+
+    /// The operations this server answers.
+    public var operations: [String] { handlers.keys.sorted() }
+
+    /// The response line (without newline) for one request line, or nil for a blank line.
+    public func respond(to line: String) -> String? {
+        guard line.contains(where: { !$0.isWhitespace }) else { return nil }
+        let decoded: JSONValue
+        do {
+            decoded = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+        } catch {
+            return Self.render(id: nil, error: BatchError("invalid-json", "the line is not valid JSON"))
+        }
+        guard case .object = decoded else {
+            return Self.render(id: nil, error: BatchError("invalid-json", "the line is JSON but not an object"))
+        }
+        let id = decoded["id"]
+        guard let opValue = decoded["op"] else {
+            return Self.render(id: id, error: BatchError("missing-field", "every request needs the field \"op\""))
+        }
+        guard case .string(let op) = opValue else {
+            return Self.render(id: id, error: BatchError("invalid-argument", "\"op\" must be a string"))
+        }
+        guard let handler = handlers[op] else {
+            let known = operations.joined(separator: ", ")
+            return Self.render(id: id, error: BatchError("unknown-op", "unknown op \(JSONValue.string(op).serialized); known: \(known)"))
+        }
+        do {
+            let result = try handler(BatchRequest(op: op, body: decoded), context)
+            return Self.render(id: id, result: result)
+        } catch {
+            return Self.render(id: id, error: error)
+        }
+    }
+
+    /// Reads request lines until end of input, writing and flushing one answer per line.
+    public func run(readLine: () -> String?, write: (String) -> Void) {
+        while let line = readLine() {
+            if let answer = respond(to: line) { write(answer) }
+        }
+    }
+
+    static func render(id: JSONValue?, result: JSONValue) -> String {
+        var members: [(String, JSONValue)] = []
+        if let id { members.append(("id", id)) }
+        members.append(("result", result))
+        return JSONValue.object(members).serialized
+    }
+
+    static func render(id: JSONValue?, error: BatchError) -> String {
+        var members: [(String, JSONValue)] = []
+        if let id { members.append(("id", id)) }
+        members.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))])))
+        return JSONValue.object(members).serialized
+    }
+}
+
+/// What a batch run was started with (`--catalog`, `--development-language`).
+public struct BatchContext: Sendable {
+    /// The catalog directory given with `--catalog`, if any.
+    public var catalogDirectory: String?
+    /// The development language given with `--development-language`, if any.
+    public var developmentLanguage: String?
+
+    public init(catalogDirectory: String? = nil, developmentLanguage: String? = nil) {
+        self.catalogDirectory = catalogDirectory
+        self.developmentLanguage = developmentLanguage
+    }
+}

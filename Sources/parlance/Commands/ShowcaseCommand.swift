@@ -1,0 +1,71 @@
+import ArgumentParser
+import Parlance
+
+/// `parlance showcase`: a readable tour of what the library does, on embedded sample data.
+struct ShowcaseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "showcase",
+        abstract: "Show what Parlance does for a handful of locales (en, ar, ru, pl, ja, fr, cy)."
+    )
+
+    @Option(help: "Comma-separated locale ids to show.")
+    var locales: String = "en,fr,ru,pl,ar,cy,ja"
+
+    func run() throws {
+        let ids = locales.split(separator: ",").map { String($0).trimmingCharacters() }
+        print("Parlance showcase — ICU \(ICUInfo.icuVersion), CLDR \(ICUInfo.cldrVersion), Unicode \(ICUInfo.unicodeVersion)")
+        print()
+        try pluralSection(ids)
+    }
+
+    private func pluralSection(_ ids: [String]) throws {
+        print("Plural categories (CLDR), cardinal and ordinal")
+        let samples = ["0", "1", "2", "3", "5", "11", "21", "101", "1.0", "1.5"]
+        let header = ["locale", "categories"] + samples
+        var rows: [[String]] = []
+        for id in ids {
+            let cardinal = try CLIError.wrap { () throws(ParlanceError) in try PluralRules(locale: id) }
+            let ordinal = try CLIError.wrap { () throws(ParlanceError) in try PluralRules(locale: id, type: .ordinal) }
+            var row = [id, cardinal.categories.map(\.keyword).joined(separator: " ")]
+            for sample in samples {
+                row.append((try? cardinal.category(for: sample).keyword) ?? "?")
+            }
+            rows.append(row)
+            var ordinalRow = ["  ordinal", ordinal.categories.map(\.keyword).joined(separator: " ")]
+            for sample in samples {
+                ordinalRow.append((try? ordinal.category(for: sample).keyword) ?? "?")
+            }
+            rows.append(ordinalRow)
+        }
+        print(Table(header: header, rows: rows).rendered)
+    }
+}
+
+/// A plain-text table with columns padded to the widest cell.
+struct Table {
+    var header: [String]
+    var rows: [[String]]
+
+    var rendered: String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                cell + String(repeating: " ", count: max(0, widths[index] - cell.count))
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        var lines = [line(header), widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")]
+        lines += rows.map(line)
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+
+    func trimmingTrailingSpaces() -> String {
+        String(reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
