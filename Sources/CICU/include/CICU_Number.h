@@ -1,0 +1,41 @@
+// Number formatting through ICU's UNumberFormatter (number skeletons).
+//
+// Why: unumf_* is renamed per ICU version; the shim keeps the formatter behind an opaque
+// handle and writes results as UTF-16 into the caller's buffer (retry on overflow).
+#ifndef CICU_NUMBER_H
+#define CICU_NUMBER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct CICUNumberFormatter CICUNumberFormatter;
+
+/// Opens a formatter for an ICU number skeleton (UTF-16, e.g. "currency/EUR .00") and an
+/// ICU locale id. On failure returns NULL with `*status` set (U_NUMBER_SKELETON_SYNTAX_ERROR for
+/// a bad skeleton) and `*errorOffset` the UTF-16 offset ICU points at (or -1).
+CICUNumberFormatter *CICU_numberFormatterOpen(const uint16_t *skeleton, int32_t skeletonLength,
+                                              const char *localeID, int32_t *errorOffset,
+                                              int32_t *status);
+void CICU_numberFormatterClose(CICUNumberFormatter *formatter);
+
+/// Formats an integer; returns the UTF-16 length (retry with it on buffer overflow).
+int32_t CICU_numberFormatInt64(const CICUNumberFormatter *formatter, int64_t value, uint16_t *out,
+                               int32_t capacity, int32_t *status);
+/// Formats a binary double.
+int32_t CICU_numberFormatDouble(const CICUNumberFormatter *formatter, double value, uint16_t *out,
+                                int32_t capacity, int32_t *status);
+/// Formats a decimal string exactly (ICU's decimal number syntax: "1234.5", "-1e3", any length),
+/// never through a binary double.
+int32_t CICU_numberFormatDecimal(const CICUNumberFormatter *formatter, const char *decimal,
+                                 int32_t decimalLength, uint16_t *out, int32_t capacity,
+                                 int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // CICU_NUMBER_H

@@ -1,0 +1,88 @@
+// Number formatting: UNumberFormatter behind an opaque handle.
+//
+// UNumberFormatter is immutable and thread-safe once built; the UFormattedNumber result each
+// call needs is mutable, so every thread keeps one of its own (created on first use, reused
+// for every later call on that thread) instead of allocating one per call.
+#include "CICU.h"
+#include "CICU_Number.h"
+#include "internal.h"
+
+#include <unicode/unumberformatter.h>
+
+#include <stdlib.h>
+
+struct CICUNumberFormatter {
+    UNumberFormatter *formatter;
+};
+
+static _Thread_local UFormattedNumber *threadResult = NULL;
+
+// The calling thread's reusable result object.
+static UFormattedNumber *resultForThread(UErrorCode *status) {
+    if (threadResult == NULL) threadResult = unumf_openResult(status);
+    return threadResult;
+}
+
+CICUNumberFormatter *CICU_numberFormatterOpen(const uint16_t *skeleton, int32_t skeletonLength,
+                                              const char *localeID, int32_t *errorOffset,
+                                              int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (errorOffset != NULL) *errorOffset = -1;
+    if (U_FAILURE(*st)) return NULL;
+    UParseError parseError;
+    parseError.offset = -1;
+    UNumberFormatter *formatter = unumf_openForSkeletonAndLocaleWithError(
+        (const UChar *)skeleton, skeletonLength, localeID, &parseError, st);
+    if (U_FAILURE(*st)) {
+        if (errorOffset != NULL) *errorOffset = parseError.offset;
+        if (formatter != NULL) unumf_close(formatter);
+        return NULL;
+    }
+    CICUNumberFormatter *handle = malloc(sizeof(CICUNumberFormatter));
+    if (handle == NULL) {
+        unumf_close(formatter);
+        *st = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    handle->formatter = formatter;
+    return handle;
+}
+
+void CICU_numberFormatterClose(CICUNumberFormatter *handle) {
+    if (handle == NULL) return;
+    unumf_close(handle->formatter);
+    free(handle);
+}
+
+static int32_t copyResult(UFormattedNumber *result, uint16_t *out, int32_t capacity,
+                          UErrorCode *status) {
+    return unumf_resultToString(result, (UChar *)out, capacity, status);
+}
+
+int32_t CICU_numberFormatInt64(const CICUNumberFormatter *handle, int64_t value, uint16_t *out,
+                               int32_t capacity, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    UFormattedNumber *result = resultForThread(st);
+    if (U_FAILURE(*st)) return 0;
+    unumf_formatInt(handle->formatter, value, result, st);
+    return copyResult(result, out, capacity, st);
+}
+
+int32_t CICU_numberFormatDouble(const CICUNumberFormatter *handle, double value, uint16_t *out,
+                                int32_t capacity, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    UFormattedNumber *result = resultForThread(st);
+    if (U_FAILURE(*st)) return 0;
+    unumf_formatDouble(handle->formatter, value, result, st);
+    return copyResult(result, out, capacity, st);
+}
+
+int32_t CICU_numberFormatDecimal(const CICUNumberFormatter *handle, const char *decimal,
+                                 int32_t decimalLength, uint16_t *out, int32_t capacity,
+                                 int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    UFormattedNumber *result = resultForThread(st);
+    if (U_FAILURE(*st)) return 0;
+    unumf_formatDecimal(handle->formatter, decimal, decimalLength, result, st);
+    return copyResult(result, out, capacity, st);
+}

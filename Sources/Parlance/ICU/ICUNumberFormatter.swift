@@ -1,0 +1,84 @@
+internal import CICU
+
+/// Owns an ICU number formatter (`UNumberFormatter`) compiled from a number skeleton.
+///
+/// `Sendable` notes: ICU documents `UNumberFormatter` (C++ `LocalizedNumberFormatter`) as
+/// immutable and thread-safe; the mutable `UFormattedNumber` result is per thread inside the
+/// shim.
+///
+/// Instances are cached per (locale, skeleton) by ``ICUNumberFormatter/cached(skeleton:locale:)``;
+/// formatting never recompiles a skeleton.
+package final class ICUNumberFormatter: @unchecked Sendable {
+    private let handle: OpaquePointer
+    package let skeleton: String
+    package let locale: LocaleID
+
+    /// Compiles `skeleton` for `locale`.
+    ///
+    /// - Throws: ``ParlanceError`` with ``ParlanceError/Code/invalidSkeleton`` when ICU rejects
+    ///   the skeleton (the message points at the offending position).
+    package init(skeleton: String, locale: LocaleID) throws(ParlanceError) {
+        var status: Int32 = 0
+        var offset: Int32 = -1
+        let units = Array(skeleton.utf16)
+        let opened = units.withUnsafeBufferPointer { buffer in
+            CICU_numberFormatterOpen(buffer.baseAddress, Int32(buffer.count), locale.identifier, &offset, &status)
+        }
+        guard let opened, status <= 0 else {
+            let icu = ICUStatusError(status: status)
+            var message = "ICU rejects the number skeleton \(quoted(skeleton))"
+            if offset >= 0 {
+                let rest = String(decoding: units.dropFirst(Int(offset)), as: UTF16.self)
+                message += " at offset \(offset) (\(quoted(rest)))"
+            }
+            throw icu.parlanceError(icu.isSkeletonSyntaxError || status == CICU_STATUS_ILLEGAL_ARGUMENT ? .invalidSkeleton : .internal, message)
+        }
+        self.handle = opened
+        self.skeleton = skeleton
+        self.locale = locale
+    }
+
+    deinit { CICU_numberFormatterClose(handle) }
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var skeleton: String
+    }
+
+    private static let cache = LRUCache<Key, ICUNumberFormatter>(capacity: 2048)
+
+    /// A shared formatter for (skeleton, locale), compiled on first use.
+    package static func cached(skeleton: String, locale: LocaleID) throws(ParlanceError) -> ICUNumberFormatter {
+        try cache.value(for: Key(locale: locale.identifier, skeleton: skeleton)) { () throws(ParlanceError) in
+            try ICUNumberFormatter(skeleton: skeleton, locale: locale)
+        }
+    }
+
+    /// Drops every cached formatter.
+    package static func resetCache() { cache.removeAll() }
+    /// How many formatters are cached.
+    package static var cachedCount: Int { cache.count }
+
+    /// Formats an integer. Total: a valid formatter always formats an integer.
+    package func format(_ value: Int64) -> String {
+        (try? ICUOutput.utf16 { CICU_numberFormatInt64(handle, value, $0, $1, $2) }) ?? String(value)
+    }
+
+    /// Formats a binary double (NaN and infinities as ICU spells them in the locale).
+    package func format(_ value: Double) -> String {
+        (try? ICUOutput.utf16 { CICU_numberFormatDouble(handle, value, $0, $1, $2) }) ?? value.description
+    }
+
+    /// Formats a decimal string exactly.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidNumber`` when ICU cannot read the decimal.
+    package func format(decimal: String) throws(ParlanceError) -> String {
+        do {
+            return try ICUOutput.utf16 { out, capacity, status in
+                CICU_numberFormatDecimal(handle, decimal, Int32(decimal.utf8.count), out, capacity, status)
+            }
+        } catch {
+            throw error.parlanceError(.invalidNumber, "ICU cannot format the decimal \(quoted(decimal))")
+        }
+    }
+}
