@@ -2,8 +2,8 @@
 ///
 /// - BCP 47: RFC 5646 section 2.1 (`langtag`, `privateuse`, `grandfathered`), with `_`
 ///   accepted for `-` and any letter case.
-/// - ICU ids: `lang[_Script][_REGION][_VARIANT…][@key=value;…]`, where the region may be empty
-///   before a variant (`de__PHONEBOOK`), as ICU writes them.
+/// - ICU ids: `lang[_Script][_REGION][_VARIANT…][@key=value;…]` with `_` separators, where the
+///   region may be empty before a variant (`de__PHONEBOOK`), as ICU writes them.
 package enum LocaleSyntax {
     // MARK: BCP 47
 
@@ -73,8 +73,8 @@ package enum LocaleSyntax {
         let parts = id.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         let base = Array(parts[0].utf8)
         if parts.count == 2, !isWellFormedKeywords(Array(parts[1].utf8)) { return false }
+        // ICU ids separate fields with "_" only ("en-US" is BCP 47's business).
         let fields = base.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
-            .flatMap { $0.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false) }
             .map { Array($0) }
         guard let language = fields.first else { return false }
         // The language may be empty only in "@keywords"-only ids, which are not accepted.
@@ -92,7 +92,8 @@ package enum LocaleSyntax {
         }
         while index < fields.count {
             let variant = fields[index]
-            guard !variant.isEmpty, variant.count <= 8, variant.allSatisfy(isAlphanumeric) else { return false }
+            // ICU variants may be longer than BCP 47's eight characters (PHONEBOOK, PINYIN…).
+            guard !variant.isEmpty, variant.count <= 32, variant.allSatisfy(isAlphanumeric) else { return false }
             index += 1
         }
         return true

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// Runs the built `parlance` binary (it sits beside the test bundle) and checks stdout, stderr
+/// and the exit status, as a user or another program sees them.
+enum CLI {
+    static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        // The XCTest bundle on Linux is a file in the products directory; on Darwin a bundle.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("parlance").path),
+            directory.path != "/"
+        {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("parlance")
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Write and read concurrently so that large inputs cannot deadlock on full pipes.
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorData = LockedData()
+        let errorReader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.001) }
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: errorData.value, as: UTF8.self))
+    }
+}
+
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    func set(_ value: Data) { lock.withLock { data = value } }
+    var isSet: Bool { lock.withLock { data != nil } }
+    var value: Data { lock.withLock { data ?? Data() } }
+}
+
+@Suite("parlance CLI")
+struct CLITests {
+    @Test("the binary exists")
+    func binary() {
+        #expect(FileManager.default.isExecutableFile(atPath: CLI.executable.path), "\(CLI.executable.path)")
+    }
+
+    @Test("batch: the issue's example, exactly")
+    func batchExample() throws {
+        let result = try CLI.run(["batch"], stdin: #"{"op":"plural","locale":"ru","number":"21"}"# + "\n")
+        #expect(result.stdout == #"{"result":"one"}"# + "\n")
+        #expect(result.status == 0)
+    }
+
+    @Test("batch: 10,000 mixed lines in, 10,000 lines out, exit 0; blank lines skipped")
+    func batchTenThousand() throws {
+        var input = ""
+        for index in 0..<10_000 {
+            switch index % 4 {
+            case 0: input += #"{"id":\#(index),"op":"plural","locale":"pl","number":"\#(index)"}"#
+            case 1: input += "garbage \(index)"
+            case 2: input += #"{"id":\#(index),"op":"plural","locale":"!!","number":"1"}"#
+            default: input += #"{"id":\#(index),"op":"plural-categories","locale":"cy","type":"ordinal"}"#
+            }
+            input += index % 1000 == 0 ? "\n   \n\n" : "\n"
+        }
+        let result = try CLI.run(["batch"], stdin: input)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 10_000)
+        #expect(lines[1] == #"{"error":{"code":"invalid-json","message":"the line is not valid JSON"}}"#)
+        #expect(lines[2].hasPrefix(#"{"id":2,"error":{"code":"invalid-locale""#))
+        #expect(lines[3] == #"{"id":3,"result":["zero","one","two","few","many","other"]}"#)
+        #expect(lines[4] == #"{"id":4,"result":"few"}"#)
+    }
+
+    @Test("batch: results do not depend on LANG or LC_*")
+    func environmentIndependent() throws {
+        let input = [#"{"op":"plural","locale":"xx","number":"1"}"#, #"{"op":"plural-categories","locale":"xx"}"#].joined(separator: "\n")
+        let plain = try CLI.run(["batch"], stdin: input, environment: ["PATH": "/usr/bin:/bin"])
+        let french = try CLI.run(["batch"], stdin: input, environment: ["LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LANGUAGE": "fr"])
+        #expect(plain.stdout == #"{"result":"other"}"# + "\n" + #"{"result":["other"]}"# + "\n")
+        #expect(french.stdout == plain.stdout)
+    }
+
+    @Test("plural command", arguments: [
+        (["plural", "ru", "21"], "one\n"),
+        (["plural", "en", "1.0"], "other\n"),
+        (["plural", "en", "23", "--ordinal"], "few\n"),
+        (["plural", "ar", "--categories"], "zero one two few many other\n"),
+    ])
+    func plural(_ arguments: [String], _ expected: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.stdout == expected)
+        #expect(result.status == 0)
+    }
+
+    @Test("bad arguments: a clear message on stderr and a non-zero exit", arguments: [
+        ["plural", "en", "1,5"], ["plural", "en US", "1"], ["plural", "en"], ["plural", "en", "1", "--categories"], ["nope"],
+    ])
+    func badArguments(_ arguments: [String]) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        #expect(!result.stderr.isEmpty)
+    }
+
+    @Test("showcase runs and shows every locale")
+    func showcase() throws {
+        let result = try CLI.run(["showcase"])
+        #expect(result.status == 0)
+        for id in ["en", "fr", "ru", "pl", "ar", "cy", "ja"] {
+            #expect(result.stdout.contains("\n\(id) "), "\(id) missing from the showcase")
+        }
+    }
+}
