@@ -112,13 +112,14 @@ int32_t CICU_pluralRulesSelectDecimal(const CICUPluralRules *constHandle, const 
     CICUPluralRules *handle = (CICUPluralRules *)constHandle;
     bool owned = false;
     UNumberFormatter *formatter = fractionFormatter(handle, fractionDigits, &owned, st);
-    UFormattedNumber *result = unumf_openResult(st);
+    // The mutable result object is per thread and reused, as in number_formatter.c.
+    static _Thread_local UFormattedNumber *threadResult = NULL;
+    if (threadResult == NULL && U_SUCCESS(*st)) threadResult = unumf_openResult(st);
     int32_t length = 0;
     if (U_SUCCESS(*st)) {
-        unumf_formatDecimal(formatter, decimal, decimalLength, result, st);
-        length = uplrules_selectFormatted(handle->rules, result, (UChar *)out, capacity, st);
+        unumf_formatDecimal(formatter, decimal, decimalLength, threadResult, st);
+        length = uplrules_selectFormatted(handle->rules, threadResult, (UChar *)out, capacity, st);
     }
-    if (result != NULL) unumf_closeResult(result);
     if (owned && formatter != NULL) unumf_close(formatter);
     return length;
 }

@@ -24,6 +24,11 @@ package final class ICUPluralRules: @unchecked Sendable {
 
     deinit { CICU_pluralRulesClose(handle) }
 
+    /// Scoped access to the shim handle (it stays valid for the duration of `body`).
+    package func withHandle<R>(_ body: (OpaquePointer) -> R) -> R {
+        withExtendedLifetime(self) { body(handle) }
+    }
+
     /// The rule text ICU compiled for the locale.
     package func source() throws(ParlanceError) -> String {
         do {

@@ -32,6 +32,7 @@ package struct PluralRuleProgram: Hashable, Sendable {
     }
 
     package let rules: [Rule]
+    let compiled: CompiledPluralRules
     /// The categories the rules can produce, in CLDR order, `other` included.
     package let categories: [PluralCategory]
 
@@ -57,6 +58,7 @@ package struct PluralRuleProgram: Hashable, Sendable {
         }
         self.rules = rules
         self.categories = categories.sorted()
+        self.compiled = CompiledPluralRules(rules: rules)
     }
 
     private static func syntaxError(_ source: String, _ detail: String) -> ParlanceError {
@@ -186,55 +188,143 @@ package struct PluralRuleProgram: Hashable, Sendable {
 
     /// The category of the operands: the first rule whose condition holds, else `other`.
     package func category(for operands: PluralOperands) -> PluralCategory {
-        for rule in rules where rule.condition.contains(where: { $0.allSatisfy { $0.holds(for: operands) } }) {
-            return rule.category
+        compiled.evaluate(nonIntegral: !operands.isIntegral) { slot in
+            switch slot.operand {
+            case .n, .i: return operands.integer.slotValue(modulus: slot.modulus)
+            case .f: return operands.fraction.slotValue(modulus: slot.modulus)
+            case .t: return operands.fractionWithoutTrailingZeros.slotValue(modulus: slot.modulus)
+            case .v: return Self.reduce(UInt64(operands.visibleFractionDigitCount), slot.modulus)
+            case .w: return Self.reduce(UInt64(operands.significantFractionDigitCount), slot.modulus)
+            case .e: return Self.reduce(UInt64(max(0, operands.compactExponent)), slot.modulus)
+            }
         }
-        return .other
+    }
+
+    /// The category of a non-negative integer below 10^18 (the fast path: n = i, no fraction).
+    package func category(forInteger value: UInt64) -> PluralCategory {
+        compiled.evaluate(nonIntegral: false) { slot in
+            switch slot.operand {
+            case .n, .i: return Self.reduce(value, slot.modulus)
+            case .f, .t, .v, .w, .e: return 0
+            }
+        }
+    }
+
+    @inline(__always)
+    static func reduce(_ value: UInt64, _ modulus: UInt64) -> UInt64 {
+        if modulus == 0 { return value }
+        // 32-bit division is several times cheaper than 64-bit on x86-64.
+        if value <= UInt64(UInt32.max) { return UInt64(UInt32(truncatingIfNeeded: value) % UInt32(truncatingIfNeeded: modulus)) }
+        return value % modulus
     }
 }
 
-extension PluralRuleProgram.Relation {
-    func holds(for operands: PluralOperands) -> Bool {
-        let inside: Bool
-        switch operand {
-        case .i: inside = contains(operands.integer)
-        case .f: inside = contains(operands.fraction)
-        case .t: inside = contains(operands.fractionWithoutTrailingZeros)
-        case .v: inside = contains(UInt64(operands.visibleFractionDigitCount))
-        case .w: inside = contains(UInt64(operands.significantFractionDigitCount))
-        case .e: inside = contains(UInt64(max(0, operands.compactExponent)))
-        case .n:
-            if operands.isIntegral {
-                inside = contains(operands.integer)
-            } else if within {
-                // n = i + x with 0 < x < 1, so (n mod m) = (i mod m) + x, and
-                // low <= (i mod m) + x <= high  ⟺  low <= (i mod m) < high.
-                let base: UInt64? = modulus.map { operands.integer.mod($0) } ?? operands.integer.smallValue
-                if let base {
-                    inside = ranges.contains { $0.lowerBound <= base && base < $0.upperBound }
-                } else {
-                    inside = false
+/// The rules flattened for evaluation: each distinct (operand, modulus) pair is computed once per
+/// call into a "slot"; each conjunction is a run of relations over slots, tried in rule order.
+struct CompiledPluralRules: Hashable, Sendable {
+    struct Slot: Hashable, Sendable {
+        var operand: PluralRuleProgram.Operand
+        /// 0 when the relation has no `mod`.
+        var modulus: UInt64
+        /// 32-bit when the modulus fits (every CLDR modulus does), else 64-bit division.
+        var fitsUInt32: Bool { modulus <= UInt64(UInt32.max) }
+    }
+
+    struct Step: Hashable, Sendable {
+        var slot: UInt8
+        var isN: Bool
+        var negated: Bool
+        var within: Bool
+        var rangeStart: UInt16
+        var rangeEnd: UInt16
+        /// Whether this relation closes its conjunction (whose category follows).
+        var endsConjunction: Bool
+        var category: PluralCategory
+    }
+
+    var slots: [Slot] = []
+    var steps: [Step] = []
+    var lows: [UInt64] = []
+    var highs: [UInt64] = []
+
+    init(rules: [PluralRuleProgram.Rule]) {
+        for rule in rules {
+            for conjunction in rule.condition {
+                for (index, relation) in conjunction.enumerated() {
+                    let slot = Slot(operand: relation.operand, modulus: relation.modulus ?? 0)
+                    let slotIndex: Int
+                    if let existing = slots.firstIndex(of: slot) {
+                        slotIndex = existing
+                    } else {
+                        slots.append(slot)
+                        slotIndex = slots.count - 1
+                    }
+                    let start = lows.count
+                    for range in relation.ranges {
+                        lows.append(range.lowerBound)
+                        highs.append(range.upperBound)
+                    }
+                    steps.append(Step(
+                        slot: UInt8(slotIndex), isN: relation.operand == .n, negated: relation.negated,
+                        within: relation.within, rangeStart: UInt16(start), rangeEnd: UInt16(lows.count),
+                        endsConjunction: index == conjunction.count - 1, category: rule.category))
                 }
-            } else {
-                inside = false  // a non-integer is in no integer range
             }
         }
-        return inside != negated
+        precondition(slots.count <= 32, "CLDR rules use a handful of (operand, modulus) pairs")
     }
 
-    private func contains(_ value: DecimalInteger) -> Bool {
-        if let modulus { return inRanges(value.mod(modulus)) }
-        guard let small = value.smallValue else { return false }  // beyond every bound
-        return inRanges(small)
+    /// Evaluates the steps; `value(slot)` gives each slot's value (UInt64.max: beyond every bound).
+    @inline(__always)
+    func evaluate(nonIntegral: Bool, _ value: (Slot) -> UInt64) -> PluralCategory {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: slots.count) { values in
+            for index in slots.indices { values[index] = value(slots[index]) }
+            return steps.withUnsafeBufferPointer { steps in
+                lows.withUnsafeBufferPointer { lows in
+                    highs.withUnsafeBufferPointer { highs in
+                        var holds = true
+                        for step in steps {
+                            if holds {
+                                let x = values[Int(step.slot)]
+                                var inside = false
+                                if step.isN && nonIntegral {
+                                    // n = i + x with 0 < x < 1, so (n mod m) = (i mod m) + x and
+                                    // low <= (i mod m) + x <= high  ⟺  low <= (i mod m) < high.
+                                    // No integer range holds a non-integer ("in" is false).
+                                    if step.within {
+                                        for r in Int(step.rangeStart)..<Int(step.rangeEnd) where lows[r] <= x && x < highs[r] {
+                                            inside = true
+                                            break
+                                        }
+                                    }
+                                } else {
+                                    for r in Int(step.rangeStart)..<Int(step.rangeEnd) where lows[r] <= x && x <= highs[r] {
+                                        inside = true
+                                        break
+                                    }
+                                }
+                                holds = inside != step.negated
+                            }
+                            if step.endsConjunction {
+                                if holds { return step.category }
+                                holds = true
+                            }
+                        }
+                        return .other
+                    }
+                }
+            }
+        }
     }
+}
 
-    private func contains(_ value: UInt64) -> Bool {
-        inRanges(modulus.map { value % $0 } ?? value)
-    }
-
-    private func inRanges(_ value: UInt64) -> Bool {
-        for range in ranges where range.contains(value) { return true }
-        return false
+extension DecimalInteger {
+    /// The value of a rule slot: `self mod m`, or `self` (UInt64.max when beyond every bound).
+    @inline(__always)
+    func slotValue(modulus: UInt64) -> UInt64 {
+        if modulus == 0 { return smallValue ?? .max }
+        if digits == nil { return PluralRuleProgram.reduce(small, modulus) }
+        return mod(modulus)
     }
 }
 

@@ -60,7 +60,9 @@ public struct PluralRules: Hashable, Sendable {
 
     /// The category of an integer.
     public func category(for number: Int) -> PluralCategory {
-        compiled.program.category(for: PluralOperands(number))
+        let magnitude = UInt64(number.magnitude)
+        if magnitude < DecimalInteger.smallLimit { return compiled.program.category(forInteger: magnitude) }
+        return compiled.program.category(for: PluralOperands(number))
     }
 
     /// The category of an integer of any width.
@@ -112,6 +114,9 @@ public struct PluralRules: Hashable, Sendable {
     package func icuCategory(forDecimal number: String) throws(ParlanceError) -> PluralCategory {
         PluralCategory(keyword: try compiled.icu.select(decimal: number)) ?? .other
     }
+
+    /// Scoped access to ICU's object, for the benchmarks' raw-ICU loops.
+    package func withICUHandle<R>(_ body: (OpaquePointer) -> R) -> R { compiled.icu.withHandle(body) }
 
     /// ICU's category keywords for the locale (in ICU's order).
     package func icuKeywords() throws(ParlanceError) -> [String] { try compiled.icu.keywords() }

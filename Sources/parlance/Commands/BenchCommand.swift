@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Parlance
+
+/// `parlance bench`: Parlance against raw ICU and Foundation, side by side in one run.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure ns/op of Parlance, raw ICU (C loop) and Foundation, side by side.",
+        discussion: """
+            Build in release mode for meaningful numbers:
+              swift run -c release parlance bench
+            Each figure is the median of several timed rounds after a warm-up.
+            """
+    )
+
+    @Option(help: "Timed rounds per measurement (the median is reported).")
+    var rounds = 7
+
+    @Option(help: "Operations per round.")
+    var iterations = 200_000
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+        let harness = BenchHarness(rounds: rounds, iterations: iterations, warmupIterations: iterations / 4)
+        var rows: [BenchRow] = []
+        rows += try pluralRows(harness)
+        if json {
+            print(renderJSON(rows))
+        } else {
+            print(renderTable(rows))
+        }
+    }
+
+    func pluralRows(_ harness: BenchHarness) throws -> [BenchRow] {
+        let rules = try PluralRules(locale: "ru")
+        let integers: [Int64] = (0..<1024).map { Int64(($0 * 7919) % 100_000) }
+        let swiftIntegers = integers.map { Int($0) }
+        let integerRow = BenchRow(
+            name: "plural ru integer",
+            parlance: harness.measure { n in
+                var sum = 0
+                for i in 0..<n { sum &+= rules.category(for: swiftIntegers[i & 1023]) == .other ? 1 : 0 }
+                blackHole(sum)
+            },
+            icu: harness.measure { n in blackHole(RawICUBench.pluralSelectIntegers(rules, values: integers, iterations: n)) },
+            target: 40)
+        let decimals = (0..<256).map { index -> String in
+            let fractionDigits = index % 4
+            let whole = (index * 7919) % 10_000
+            return fractionDigits == 0 ? String(whole) : "\(whole)." + String(String((index * 31) % 1000).prefix(fractionDigits)).padding(toLength: fractionDigits, withPad: "0", startingAt: 0)
+        }
+        let decimalRow = BenchRow(
+            name: "plural ru decimal string",
+            parlance: harness.measure { n in
+                var sum = 0
+                for i in 0..<n { sum &+= (try? rules.category(for: decimals[i & 255])) == .other ? 1 : 0 }
+                blackHole(sum)
+            },
+            icu: harness.measure { n in blackHole(RawICUBench.pluralSelectDecimals(rules, decimals: decimals, iterations: n)) },
+            target: 120)
+        return [integerRow, decimalRow]
+    }
+
+    func renderTable(_ rows: [BenchRow]) -> String {
+        func ns(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "—" }
+        func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "—" }
+        let header = ["operation", "Parlance ns/op", "raw ICU ns/op", "Foundation ns/op", "Parlance/ICU", "Foundation/Parlance", "target"]
+        let body = rows.map { row in
+            [row.name, ns(row.parlance), ns(row.icu), ns(row.foundation), ratio(row.parlanceOverICU),
+             ratio(row.foundationOverParlance), row.target.map { "≤ \(Int($0)) ns" + (row.parlance <= $0 ? " ✓" : " ✗") } ?? ""]
+        }
+        return Table(header: header, rows: body).rendered
+    }
+
+    func renderJSON(_ rows: [BenchRow]) -> String {
+        let objects = rows.map { row -> [String: Any] in
+            var object: [String: Any] = ["operation": row.name, "parlanceNs": row.parlance]
+            if let icu = row.icu { object["icuNs"] = icu }
+            if let foundation = row.foundation { object["foundationNs"] = foundation }
+            if let target = row.target { object["targetNs"] = target }
+            return object
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["rows": objects], options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
