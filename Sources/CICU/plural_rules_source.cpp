@@ -17,3 +17,26 @@ extern "C" int32_t CICU_pluralRulesSource(const CICUPluralRules *handle, uint16_
     return CICU_copyOut(reinterpret_cast<const UChar *>(source.getBuffer()), source.length(), out,
                         capacity, st);
 }
+
+// PluralRules::getAvailableLocales (C++ only): every locale with plural data of its own,
+// which includes languages ICU has no other data for (jbo, ars, …).
+extern "C" int32_t CICU_pluralRulesAvailableLocales(char *out, int32_t capacity, int32_t *status) {
+    UErrorCode *st = reinterpret_cast<UErrorCode *>(status);
+    if (U_FAILURE(*st)) return 0;
+    icu::StringEnumeration *locales = icu::PluralRules::getAvailableLocales(*st);
+    if (U_FAILURE(*st)) return 0;
+    int32_t total = 0;
+    const char *locale;
+    int32_t length = 0;
+    while ((locale = locales->next(&length, *st)) != nullptr && U_SUCCESS(*st)) {
+        int32_t start = total > 0 ? total + 1 : 0;  // after a separating space
+        if (start + length <= capacity) {
+            if (total > 0) out[total] = ' ';
+            memcpy(out + start, locale, static_cast<size_t>(length));
+        }
+        total = start + length;
+    }
+    delete locales;
+    if (U_SUCCESS(*st) && total > capacity) *st = U_BUFFER_OVERFLOW_ERROR;
+    return total;
+}

@@ -11,6 +11,7 @@ import Testing
 struct PluralICUEquivalenceTests {
     static let locales: [String] = {
         var ids = Set(LocaleID.availableLocales.map(\.identifier))
+        ids.formUnion(PluralRules.localesWithRules)
         ids.formUnion(PluralFixtures.shared.cardinal.keys)
         ids.formUnion(PluralFixtures.shared.ordinal.keys)
         return ids.sorted()

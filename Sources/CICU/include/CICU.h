@@ -101,6 +101,10 @@ int32_t CICU_pluralRulesKeywords(const CICUPluralRules *rules, uint16_t *out, in
 int32_t CICU_pluralRulesSource(const CICUPluralRules *rules, uint16_t *out, int32_t capacity,
                                int32_t *status);
 
+/// Every locale with plural data of its own (PluralRules::getAvailableLocales, C++ only), as
+/// ICU ids separated by spaces.
+int32_t CICU_pluralRulesAvailableLocales(char *out, int32_t capacity, int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

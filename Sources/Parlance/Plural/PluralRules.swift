@@ -1,3 +1,5 @@
+internal import CICU
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -150,6 +152,13 @@ public struct PluralRules: Hashable, Sendable {
             source = try icu.source()
             program = try PluralRuleProgram(source: source)
         }
+    }
+
+    /// Every locale ICU has plural rules of its own for (including languages ICU has no other
+    /// data for, such as `jbo`), as ICU ids.
+    public static var localesWithRules: [String] {
+        let joined = (try? ICUOutput.utf8 { CICU_pluralRulesAvailableLocales($0, $1, $2) }) ?? ""
+        return joined.split(separator: " ").map(String.init)
     }
 
     /// Drops every cached rule set (tests use it to measure cold paths).

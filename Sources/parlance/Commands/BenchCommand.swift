@@ -23,7 +23,25 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Flag(help: "Instead of timing, prove the plural evaluator equal to ICU: every integer 0…1,000,000 and 100,000 random decimals per rule set, over every ICU locale, both types (several minutes).")
+    var verifyPlurals = false
+
+    @Option(help: "With --verify-plurals: the largest integer checked.")
+    var integerLimit = 1_000_000
+
+    @Option(help: "With --verify-plurals: random decimals per rule set.")
+    var decimals = 100_000
+
     func run() throws {
+        if verifyPlurals {
+            let start = BenchHarness.now()
+            let report = try PluralVerification(integerLimit: integerLimit, decimalsPerLocale: decimals).run(extraLocales: PluralRules.localesWithRules)
+            let seconds = Double(BenchHarness.now() - start) / 1e9
+            print("plural verification: \(report.locales) locales, \(report.ruleSets) distinct rule sets (cardinal + ordinal), \(report.integersChecked) integers and \(report.decimalsChecked) decimals checked against ICU in \(String(format: "%.0f", seconds)) s; mismatches: \(report.mismatches.count)")
+            for mismatch in report.mismatches.prefix(20) { print("  \(mismatch)") }
+            if !report.mismatches.isEmpty { throw ExitCode(1) }
+            return
+        }
         let harness = BenchHarness(rounds: rounds, iterations: iterations, warmupIterations: iterations / 4)
         var rows: [BenchRow] = []
         rows += try pluralRows(harness)
