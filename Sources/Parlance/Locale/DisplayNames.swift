@@ -45,7 +45,7 @@ extension LocaleID {
         in language: LocaleID, dialect: Bool = false, capitalization: DisplayNameCapitalization = .none
     ) -> String {
         let name = try? ICUOutput.utf16 { out, capacity, status in
-            CICU_localeDisplayName(language.identifier, identifier, dialect, capitalization.icu, out, capacity, status)
+            CICU_localeDisplayName(language.identifier, isRoot ? "und" : identifier, dialect, capitalization.icu, out, capacity, status)
         }
         return name ?? languageTag
     }

@@ -1,5 +1,16 @@
 // The lookup chain a catalog follows: CLDR's parent locales, else truncation.
 extension LocaleID {
+    /// Which parent rules a fallback chain follows.
+    public enum FallbackRules: String, Sendable, CaseIterable, Codable {
+        /// CLDR's inheritance (see ``LocaleID/parent``): explicit parent locales, no fallback
+        /// across scripts (`sr_Latn → root`, `zh_TW → zh_Hant_TW → zh_Hant → root`).
+        case cldr
+        /// Plain truncation, one subtag at a time (variants, region, script, language):
+        /// `sr-Latn-RS → sr-Latn → sr → root`, `en-IN → en → root`. What Apple-style bundle
+        /// lookups and the batch protocol's `localize` example do.
+        case truncation
+    }
+
     /// The locale a lookup falls back to next, or nil for the root locale.
     ///
     /// The rules are CLDR's (UTS #35, "Locale Inheritance and Matching"), applied to the id
@@ -26,11 +37,24 @@ extension LocaleID {
     /// try LocaleID("sr").parent                   // LocaleID.root
     /// LocaleID.root.parent                        // nil
     /// ```
-    public var parent: LocaleID? {
+    public var parent: LocaleID? { parent(rules: .cldr) }
+
+    /// The locale a lookup falls back to next under the given rules, or nil for root.
+    ///
+    /// ```swift
+    /// try LocaleID("sr-Latn").parent(rules: .cldr)?.isRoot              // true
+    /// try LocaleID("sr-Latn").parent(rules: .truncation)?.identifier    // "sr"
+    /// ```
+    public func parent(rules: FallbackRules) -> LocaleID? {
         if isRoot { return nil }
         let base = baseLocale
-        if base != self { return base.parent }
-        guard let parentID = LocaleID.parentIdentifier(of: identifier) else { return .root }
+        if base != self { return base.parent(rules: rules) }
+        let parentID: String? =
+            switch rules {
+            case .cldr: LocaleID.parentIdentifier(of: identifier)
+            case .truncation: LocaleID.truncatedIdentifier(of: identifier)
+            }
+        guard let parentID else { return .root }
         return (try? LocaleID.fromICU(parentID, context: "the parent of \(languageTag)")) ?? .root
     }
 
@@ -51,8 +75,19 @@ extension LocaleID {
     /// try LocaleID("pt-MZ").fallbackChain.map(\.languageTag)
     /// // ["pt-MZ", "pt-PT", "pt", "und"]
     /// ```
-    public var fallbackChain: [LocaleID] {
-        LocaleID.chainCache.value(for: identifier) { () -> [LocaleID] in
+    public var fallbackChain: [LocaleID] { fallbackChain(rules: .cldr) }
+
+    /// The lookup chain under the given rules, from this locale (without keywords) down to and
+    /// **including** ``LocaleID/root``.
+    ///
+    /// ```swift
+    /// try LocaleID("sr-Latn-RS").fallbackChain(rules: .truncation).map(\.languageTag)
+    /// // ["sr-Latn-RS", "sr-Latn", "sr", "und"]
+    /// try LocaleID("sr-Latn-RS").fallbackChain(rules: .cldr).map(\.languageTag)
+    /// // ["sr-Latn-RS", "sr-Latn", "und"]
+    /// ```
+    public func fallbackChain(rules: FallbackRules) -> [LocaleID] {
+        LocaleID.chainCache.value(for: ChainKey(identifier: identifier, rules: rules)) { () -> [LocaleID] in
             var chain: [LocaleID] = []
             var seen: Set<String> = []
             func walk(from start: LocaleID) {
@@ -61,7 +96,7 @@ extension LocaleID {
                 var steps = 0
                 while let locale = current, steps < 32 {
                     if seen.insert(locale.identifier).inserted { chain.append(locale) }
-                    current = locale.parent
+                    current = locale.parent(rules: rules)
                     steps += 1
                 }
             }
@@ -78,7 +113,24 @@ extension LocaleID {
         }
     }
 
-    private static let chainCache = LRUCache<String, [LocaleID]>(capacity: 1024)
+    private struct ChainKey: Hashable, Sendable {
+        var identifier: String
+        var rules: FallbackRules
+    }
+
+    private static let chainCache = LRUCache<ChainKey, [LocaleID]>(capacity: 1024)
+
+    /// The id with its last subtag removed (variant, region, script, then language); nil
+    /// means root.
+    package static func truncatedIdentifier(of id: String) -> String? {
+        var fields = id.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        while let last = fields.last, last.isEmpty { fields.removeLast() }
+        guard fields.count > 1 else { return nil }
+        fields.removeLast()
+        while let last = fields.last, last.isEmpty { fields.removeLast() }
+        let result = fields.joined(separator: "_")
+        return result.isEmpty ? nil : result
+    }
 
     /// The parent ICU id of a keyword-free ICU id by the rules of ``parent``; nil means root.
     package static func parentIdentifier(of id: String) -> String? {
