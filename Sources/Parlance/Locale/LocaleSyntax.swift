@@ -92,8 +92,12 @@ package enum LocaleSyntax {
         }
         while index < fields.count {
             let variant = fields[index]
-            // ICU variants may be longer than BCP 47's eight characters (PHONEBOOK, PINYIN…).
-            guard !variant.isEmpty, variant.count <= 32, variant.allSatisfy(isAlphanumeric) else { return false }
+            // BCP 47 shaped (5–8 alphanumerics, or a digit and 3) or one of ICU's longer legacy
+            // variants (PHONEBOOK, TRADITIONAL): 4 to 16 alphanumerics, a digit first when 4.
+            // Shorter "variants" are stray pieces ICU would silently drop ("en-a-b-c" → "en").
+            guard variant.count >= 4, variant.count <= 16, variant.allSatisfy(isAlphanumeric),
+                variant.count > 4 || isDigit(variant[0])
+            else { return false }
             index += 1
         }
         return true
