@@ -9,6 +9,12 @@ extension LocaleID {
         /// `sr-Latn-RS → sr-Latn → sr → root`, `en-IN → en → root`. What Apple-style bundle
         /// lookups and the batch protocol's `localize` example do.
         case truncation
+        /// What string catalogs use: CLDR's parents where CLDR names a locale
+        /// (`en-IN → en-001 → en`, `pt-MZ → pt-PT → pt`, `zh-TW → zh-Hant-TW → zh-Hant`), and
+        /// truncation where CLDR would jump straight to root across a script
+        /// (`sr-Latn-RS → sr-Latn → sr`, as the batch protocol's `localize` lookup says), so
+        /// a translation in the bare language is preferred to the development language.
+        case catalog
     }
 
     /// The locale a lookup falls back to next, or nil for the root locale.
@@ -53,6 +59,7 @@ extension LocaleID {
             switch rules {
             case .cldr: LocaleID.parentIdentifier(of: identifier)
             case .truncation: LocaleID.truncatedIdentifier(of: identifier)
+            case .catalog: LocaleID.parentIdentifier(of: identifier) ?? LocaleID.truncatedIdentifier(of: identifier)
             }
         guard let parentID else { return .root }
         return (try? LocaleID.fromICU(parentID, context: "the parent of \(languageTag)")) ?? .root
