@@ -65,11 +65,9 @@ enum LocaleOperations {
                 guard case .string(let id) = item else {
                     throw BatchError("invalid-argument", "\"requested\" must be an Accept-Language string or an array of locale id strings")
                 }
-                do {
-                    desired.append(try LocaleID(id))
-                } catch {
-                    throw BatchError(ParlanceError(error.code, "\"requested\": \(error.message)"))
-                }
+                // Like a malformed Accept-Language range, an ill-formed id is ignored: the
+                // protocol reserves invalid-locale for `locale`, `available` and `of`.
+                if let locale = try? LocaleID(id) { desired.append(locale) }
             }
             match = matcher.bestMatch(for: desired)
         default:
