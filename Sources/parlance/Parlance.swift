@@ -14,6 +14,7 @@ struct ParlanceCommand: ParsableCommand {
             ShowcaseCommand.self,
             PluralCommand.self,
             BatchCommand.self,
+            LocalizeCommand.self,
         ],
         defaultSubcommand: nil
     )
