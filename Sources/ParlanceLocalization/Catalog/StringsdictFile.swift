@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 public import Parlance
 
 /// A localized value from a catalog: a plain format, a stringsdict plural entry, or a
@@ -19,8 +16,8 @@ public indirect enum CatalogValue: Hashable, Sendable {
 /// A `.stringsdict` file: XML (or binary) property list of plural entries.
 ///
 /// The property list is read by Foundation's `PropertyListSerialization`; when Foundation
-/// rejects the file or a value has the wrong type, a light `XMLParser` pass over the text finds
-/// the line and column to report. Entries use `NSStringLocalizedFormatKey` and variables
+/// rejects the file or a value has the wrong type, a light XML scan of the text finds the line
+/// and column to report (`XMLParser` is not used: it crashed on some fuzzed inputs on Linux). Entries use `NSStringLocalizedFormatKey` and variables
 /// whose `NSStringFormatSpecTypeKey` is `NSStringPluralRuleType`; a top-level
 /// `NSStringDeviceSpecificRuleType` dictionary gives per-device values, and
 /// `NSStringVariableWidthRuleType` uses its widest variant (there is no display width on Linux).
@@ -55,6 +52,10 @@ public struct StringsdictFile: Hashable, Sendable {
     /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column.
     public init(bytes: [UInt8], file: String) throws(ParlanceError) {
         let data = Data(bytes)
+        // Foundation's XML plist reader is lenient (it accepts `</strin>`): check tag balance first.
+        if !bytes.starts(with: Array("bplist".utf8)), let failure = XMLScan(bytes: bytes).failure {
+            throw CatalogDiagnostic(file: file, line: failure.line, column: failure.column, message: "malformed XML: \(failure.message)").error
+        }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -166,7 +167,7 @@ public struct StringsdictFile: Hashable, Sendable {
         }
     }
 
-    /// Locates a property list syntax error: XMLParser for XML well-formedness, else
+    /// Locates a property list syntax error: the XML scan for well-formedness, else
     /// Foundation's own words (which sometimes name a line).
     private static func syntaxError(bytes: [UInt8], file: String, foundation: any Error) -> ParlanceError {
         let isBinary = bytes.starts(with: Array("bplist".utf8))
@@ -174,9 +175,8 @@ public struct StringsdictFile: Hashable, Sendable {
         if isBinary {
             return CatalogDiagnostic(file: file, line: 0, column: 0, message: "a malformed binary property list: \(detail)").error
         }
-        let checker = WellFormedness(data: Data(bytes))
-        if let (line, column, message) = checker.firstError() {
-            return CatalogDiagnostic(file: file, line: line, column: column, message: "malformed XML: \(message)").error
+        if let failure = XMLScan(bytes: bytes).failure {
+            return CatalogDiagnostic(file: file, line: failure.line, column: failure.column, message: "malformed XML: \(failure.message)").error
         }
         // Well-formed XML that is not a property list: Foundation may name the line.
         var line = 0
@@ -187,43 +187,104 @@ public struct StringsdictFile: Hashable, Sendable {
     }
 }
 
-/// One XMLParser pass reporting the first well-formedness error with its line and column.
-private final class WellFormedness: NSObject, XMLParserDelegate {
-    private let data: Data
-    private var found: (Int, Int, String)?
+/// A small XML scanner over the text of a property list, used only to locate problems.
+///
+/// swift-corelibs-foundation's `XMLParser` crashed (SIGILL inside its libxml2 start-element
+/// callback) on some mutated inputs in the fuzz test, so untrusted bytes never reach it:
+/// this scanner checks tag balance and records where each `<key>` is, with line and column.
+private struct XMLScan {
+    struct Failure { var line: Int; var column: Int; var message: String }
 
-    init(data: Data) { self.data = data }
+    /// Key path (joined by U+001F) → (line, column) of its `<key>` element; "" → the root.
+    var keyLocations: [String: (Int, Int)] = [:]
+    var failure: Failure?
 
-    func firstError() -> (Int, Int, String)? {
-        let parser = XMLParser(data: data)
-        parser.delegate = self
-        parser.shouldResolveExternalEntities = false
-        if parser.parse() { return nil }
-        if let found { return found }
-        return (parser.lineNumber, parser.columnNumber, Self.describe(parser.parserError))
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if found == nil { found = (parser.lineNumber, parser.columnNumber, Self.describe(parseError)) }
-    }
-
-    static func describe(_ error: (any Error)?) -> String {
-        guard let error else { return "the XML is not well-formed" }
-        let code = (error as NSError).code
-        // libxml2 error numbers as XMLParser reports them.
-        switch code {
-        case 4: return "the document is empty"
-        case 5: return "the document ends prematurely (truncated?)"
-        case 38, 39, 40, 41: return "a tag is not closed or a quote is missing (XMLParser error \(code))"
-        case 73, 76: return "a closing tag does not match its opening tag (XMLParser error \(code))"
-        case 9: return "an invalid character"
-        case 26: return "an undeclared entity"
-        default: return "the XML is not well-formed (XMLParser error \(code))"
+    init(bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        var line = 1
+        var column = 1
+        func advance() {
+            if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+            index += 1
+        }
+        var open: [(name: String, line: Int, column: Int)] = []
+        var dicts: [(path: [String], key: String?)] = []
+        var keyText: String?
+        var keyStart = (0, 0)
+        while index < scalars.count {
+            if scalars[index] != "<" {
+                if keyText != nil { keyText!.unicodeScalars.append(scalars[index]) }
+                advance()
+                continue
+            }
+            let (tagLine, tagColumn) = (line, column)
+            advance()
+            // Comments, declarations, processing instructions.
+            if index < scalars.count, scalars[index] == "!" || scalars[index] == "?" {
+                let isComment = index + 2 < scalars.count && scalars[index + 1] == "-" && scalars[index + 2] == "-"
+                var closed = false
+                while index < scalars.count {
+                    if scalars[index] == ">" && (!isComment || (index >= 2 && scalars[index - 1] == "-" && scalars[index - 2] == "-")) {
+                        advance(); closed = true; break
+                    }
+                    advance()
+                }
+                if !closed { failure = Failure(line: tagLine, column: tagColumn, message: "an unterminated comment or declaration"); return }
+                continue
+            }
+            var tag = ""
+            var closed = false
+            while index < scalars.count {
+                if scalars[index] == ">" { advance(); closed = true; break }
+                if scalars[index] == "<" { break }
+                tag.unicodeScalars.append(scalars[index])
+                advance()
+            }
+            guard closed else { failure = Failure(line: tagLine, column: tagColumn, message: "a tag is not closed with '>'"); return }
+            let selfClosing = tag.hasSuffix("/")
+            if tag.hasPrefix("/") {
+                let name = String(tag.dropFirst()).trimmingCharacters(in: .whitespaces)
+                guard let last = open.popLast() else {
+                    failure = Failure(line: tagLine, column: tagColumn, message: "</\(name)> closes nothing"); return
+                }
+                guard last.name == name else {
+                    failure = Failure(line: tagLine, column: tagColumn,
+                                      message: "</\(name)> does not match <\(last.name)> opened at line \(last.line), column \(last.column)")
+                    return
+                }
+                if name == "key", let text = keyText, !dicts.isEmpty {
+                    dicts[dicts.count - 1].key = text
+                    keyLocations[(dicts[dicts.count - 1].path + [text]).joined(separator: "\u{1F}")] = keyStart
+                    keyText = nil
+                } else if name == "dict", !dicts.isEmpty {
+                    dicts.removeLast()
+                }
+                continue
+            }
+            let name = String(tag.prefix(while: { !$0.isWhitespace && $0 != "/" }))
+            guard !name.isEmpty else { failure = Failure(line: tagLine, column: tagColumn, message: "an empty tag"); return }
+            if name == "plist" { keyLocations[""] = (tagLine, tagColumn) }
+            if selfClosing { continue }
+            open.append((name, tagLine, tagColumn))
+            if name == "key" {
+                keyText = ""
+                keyStart = (tagLine, tagColumn)
+            } else if name == "dict" {
+                var path: [String] = []
+                if let parent = dicts.last { path = parent.key.map { parent.path + [$0] } ?? parent.path }
+                dicts.append((path, nil))
+            }
+        }
+        if let last = open.last {
+            failure = Failure(line: line, column: column,
+                              message: "the document ends before <\(last.name)> (line \(last.line), column \(last.column)) is closed (truncated?)")
         }
     }
 }
 
-/// Finds where a key path of a property list is written, by one XMLParser pass, on demand.
+/// Finds where a key path of a property list is written, by one scan, on demand.
 private struct KeyLocator {
     let bytes: [UInt8]
     private var table: [String: (Int, Int)]?
@@ -232,13 +293,7 @@ private struct KeyLocator {
 
     mutating func location(of path: [String]) -> (Int, Int) {
         if table == nil {
-            let walker = PlistWalker()
-            if !bytes.starts(with: Array("bplist".utf8)) {
-                let parser = XMLParser(data: Data(bytes))
-                parser.delegate = walker
-                _ = parser.parse()
-            }
-            table = walker.locations
+            table = bytes.starts(with: Array("bplist".utf8)) ? [:] : XMLScan(bytes: bytes).keyLocations
         }
         var probe = path
         while !probe.isEmpty {
@@ -246,50 +301,5 @@ private struct KeyLocator {
             probe.removeLast()
         }
         return (table?[""] ?? (0, 0))
-    }
-}
-
-/// Records the line and column of each `<key>` element by its key path.
-private final class PlistWalker: NSObject, XMLParserDelegate {
-    var locations: [String: (Int, Int)] = [:]
-    /// For each open dictionary, its path and the last key read in it.
-    private var stack: [(path: [String], key: String?)] = []
-    private var text = ""
-    private var keyStart: (Int, Int) = (0, 0)
-    private var pendingValuePath: [String]?
-
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:])
-    {
-        text = ""
-        if elementName == "key" {
-            keyStart = (parser.lineNumber, parser.columnNumber)
-            return
-        }
-        if elementName == "plist" {
-            locations[""] = (parser.lineNumber, parser.columnNumber)
-            return
-        }
-        if elementName == "dict" {
-            let path: [String]
-            if let last = stack.last, let key = last.key {
-                path = last.path + [key]
-            } else {
-                path = stack.last?.path ?? []
-            }
-            stack.append((path, nil))
-        }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        if elementName == "key", !stack.isEmpty {
-            stack[stack.count - 1].key = text
-            let path = stack[stack.count - 1].path + [text]
-            locations[path.joined(separator: "\u{1F}")] = keyStart
-        } else if elementName == "dict" {
-            stack.removeLast()
-        }
     }
 }

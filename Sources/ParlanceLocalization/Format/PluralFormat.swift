@@ -54,7 +54,7 @@ public struct PluralFormat: Hashable, Sendable {
     }
 
     /// The deepest nesting of variables inside variants accepted.
-    public static let maximumNesting = 32
+    public static let maximumNesting = 12
 
     /// Evaluates the entry.
     ///
