@@ -1,0 +1,70 @@
+import Parlance
+import ParlanceLocalization
+import Synchronization
+
+/// Batch operation `localize`: a key of the `--catalog` directory, formatted in a locale.
+enum LocalizeOperations {
+    static let handlers: [String: BatchServer.Handler] = [
+        "localize": localize,
+    ]
+
+    /// Catalogs loaded once per (directory, development language) for the life of the process.
+    private static let catalogs = Mutex<[String: Result<Catalog, ParlanceError>]>([:])
+
+    static func catalog(_ context: BatchContext) throws(BatchError) -> Catalog {
+        guard let directory = context.catalogDirectory else {
+            throw BatchError("internal", "localize needs a catalog: start `parlance batch --catalog DIR`")
+        }
+        let cacheKey = directory + "\u{0}" + (context.developmentLanguage ?? "")
+        if let cached = catalogs.withLock({ $0[cacheKey] }) { return try unwrap(cached) }
+        // Loaded outside the lock; a concurrent loader's result is simply replaced.
+        let loaded: Result<Catalog, ParlanceError>
+        do {
+            loaded = .success(try Catalog(directory: directory, developmentLanguage: context.developmentLanguage))
+        } catch {
+            loaded = .failure(error)
+        }
+        catalogs.withLock { $0[cacheKey] = loaded }
+        return try unwrap(loaded)
+    }
+
+    private static func unwrap(_ result: Result<Catalog, ParlanceError>) throws(BatchError) -> Catalog {
+        switch result {
+        case .success(let catalog): return catalog
+        case .failure(let error): throw protocolError(error)
+        }
+    }
+
+    /// The protocol has no code for a malformed catalog file: it is `internal`, with the
+    /// file, line and column in the message.
+    static func protocolError(_ error: ParlanceError) -> BatchError {
+        if error.code == .invalidFile { return BatchError("internal", error.message) }
+        return BatchError(error)
+    }
+
+    @Sendable
+    static func localize(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let locale = try request.locale()
+        let key = try request.string("key")
+        let table = try request.optionalString("table") ?? "Localizable"
+        var arguments: [LocalizationArgument] = []
+        if let raw = request.body["args"], raw != .null {
+            guard case .array(let values) = raw else { throw .wrongType("args", expected: "an array of numbers and strings") }
+            for (index, value) in values.enumerated() {
+                switch value {
+                case .integer(let integer): arguments.append(.int(integer))
+                case .number(let number): arguments.append(.double(number))
+                case .string(let text): arguments.append(.string(text))
+                default:
+                    throw BatchError("invalid-argument", "\"args\"[\(index)] must be a number or a string, not \(value.serialized)")
+                }
+            }
+        }
+        let catalog = try catalog(context)
+        do {
+            return .string(try catalog.localizedString(key, table: table, locale: locale, arguments: arguments))
+        } catch {
+            throw protocolError(error)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Parlance
+import ParlanceLocalization
+
+extension ShowcaseCommand {
+    /// String catalogs: the embedded sample catalog (UTF-16 .strings, .stringsdict, .xcstrings)
+    /// evaluated in several languages.
+    func localizationSection(_ ids: [String]) throws {
+        print()
+        print("String catalogs (.strings UTF-16, .stringsdict, .xcstrings) — embedded sample")
+        let directory = try SampleCatalog.writeToTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let catalog = try CLIError.wrap { () throws(ParlanceError) in try Catalog(directory: directory) }
+        let counts: [LocalizationArgument] = [0, 1, 2, 3, 5, 11, 21, 101, 1000]
+        var rows: [[String]] = []
+        for id in ids {
+            guard let locale = try? LocaleID(id) else { continue }
+            var row = [id]
+            for count in counts {
+                row.append(catalog.string("items.count", locale: locale, arguments: [count]))
+            }
+            rows.append(row)
+        }
+        print(Table(header: ["items.count"] + counts.map(\.description), rows: rows).rendered)
+        print()
+        var examples: [[String]] = []
+        for id in ["en", "fr", "ru", "ar"] {
+            guard let locale = try? LocaleID(id) else { continue }
+            examples.append([id, "download.progress", catalog.string("download.progress", locale: locale, arguments: ["report.pdf", 42.25, 1536])])
+            examples.append([id, "cart.summary (xcstrings)", catalog.string("cart.summary", table: "Shop", locale: locale, arguments: [3, 21])])
+            examples.append([id, "checkout.title (device)", catalog.string("checkout.title", table: "Shop", locale: locale)])
+        }
+        for id in ["en", "pl", "ru"] {
+            guard let locale = try? LocaleID(id) else { continue }
+            examples.append([id, "cart.items (xcstrings)", catalog.string("cart.items", table: "Shop", locale: locale, arguments: [22])])
+        }
+        print(Table(header: ["locale", "key", "result"], rows: examples).rendered)
+    }
+}
