@@ -15,6 +15,7 @@ let package = Package(
     name: "Parlance",
     products: [
         .library(name: "Parlance", targets: ["Parlance"]),
+        .library(name: "ParlanceLocalization", targets: ["ParlanceLocalization"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -37,11 +38,18 @@ let package = Package(
             dependencies: ["CICU"],
             swiftSettings: swiftSettings
         ),
+        // Apple-format string catalogs (.strings, .stringsdict, .xcstrings), stringsdict plural
+        // evaluation over CLDR rules, a locale-aware printf, and the LocalizationProvider bridge.
+        .target(
+            name: "ParlanceLocalization",
+            dependencies: ["Parlance"],
+            swiftSettings: swiftSettings
+        ),
         // The JSON Lines batch protocol engine (../shared/spec/batch-protocol.md), a library so
         // that tests drive it in-process as well as through the binary.
         .target(
             name: "ParlanceBatch",
-            dependencies: ["Parlance"],
+            dependencies: ["Parlance", "ParlanceLocalization"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -49,6 +57,7 @@ let package = Package(
             dependencies: [
                 "Parlance",
                 "ParlanceBatch",
+                "ParlanceLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -56,6 +65,11 @@ let package = Package(
         .testTarget(
             name: "ParlanceTests",
             dependencies: ["Parlance", "CICU"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceLocalizationTests",
+            dependencies: ["ParlanceLocalization", "Parlance"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -13,6 +13,8 @@ struct ParlanceCommand: ParsableCommand {
         subcommands: [
             ShowcaseCommand.self,
             PluralCommand.self,
+            LocaleCommand.self,
+            NegotiateCommand.self,
             BatchCommand.self,
             BenchCommand.self,
         ],

@@ -90,6 +90,20 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         return LocaleID(uncheckedIdentifier: icuID, languageTag: tag)
     }
 
+    /// A locale from an ICU id that ICU itself produced (likely subtags, canonicalization): its
+    /// BCP 47 tag is computed by ICU, and an id ICU cannot express as a tag is an error.
+    package static func fromICU(_ icuID: String, context: String) throws(ParlanceError) -> LocaleID {
+        if icuID.isEmpty || icuID == "root" { return .root }
+        do {
+            let tag = try ICUOutput.utf8 { out, capacity, status in
+                CICU_localeToLanguageTag(icuID, out, capacity, false, status)
+            }
+            return LocaleID(uncheckedIdentifier: icuID, languageTag: tag)
+        } catch {
+            throw error.parlanceError(.internal, "ICU produced \(quoted(icuID)) for \(context), which has no BCP 47 form")
+        }
+    }
+
     private static func fromLanguageTag(_ tag: String, original: String) throws(ParlanceError) -> String {
         var parsedLength: Int32 = 0
         let icuID: String

@@ -16,6 +16,8 @@ struct ShowcaseCommand: ParsableCommand {
         print("Parlance showcase — ICU \(ICUInfo.icuVersion), CLDR \(ICUInfo.cldrVersion), Unicode \(ICUInfo.unicodeVersion)")
         print()
         try pluralSection(ids)
+        print()
+        try localeSection(ids)
     }
 
     private func pluralSection(_ ids: [String]) throws {

@@ -1,0 +1,54 @@
+// Bidi classes and paragraph analysis (UAX #9) through ICU's uchar and ubidi.
+//
+// Why: u_charDirection and ubidi_* are renamed per ICU version; UBiDi is stateful and not
+// thread-safe, so each analysis opens and closes its own object here.
+#include "CICU_Bidi.h"
+#include "internal.h"
+
+#include <unicode/ubidi.h>
+#include <unicode/uchar.h>
+
+_Static_assert(U_LEFT_TO_RIGHT == 0 && U_RIGHT_TO_LEFT == 1 && U_RIGHT_TO_LEFT_ARABIC == 13,
+               "UCharDirection values restated in CICU_Bidi.h");
+_Static_assert(U_FIRST_STRONG_ISOLATE == 19 && U_POP_DIRECTIONAL_ISOLATE == 22,
+               "UCharDirection isolate values restated in CICU_Bidi.h");
+_Static_assert(CICU_BIDI_DEFAULT_LTR == UBIDI_DEFAULT_LTR && CICU_BIDI_DEFAULT_RTL == UBIDI_DEFAULT_RTL,
+               "UBIDI_DEFAULT_*");
+
+int32_t CICU_charDirection(uint32_t codePoint) {
+    if (codePoint > 0x10FFFF) return U_BOUNDARY_NEUTRAL;
+    return (int32_t)u_charDirection((UChar32)codePoint);
+}
+
+int32_t CICU_bidiLogicalRuns(const uint16_t *text, int32_t length, uint8_t paragraphLevel,
+                             int32_t *starts, int32_t *lengths, uint8_t *levels,
+                             int32_t capacity, int32_t *direction, uint8_t *resolvedLevel,
+                             int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return 0;
+    UBiDi *bidi = ubidi_openSized(length, 0, st);
+    if (U_FAILURE(*st)) return 0;
+    ubidi_setPara(bidi, (const UChar *)text, length, paragraphLevel, NULL, st);
+    int32_t count = 0;
+    if (U_SUCCESS(*st)) {
+        *direction = (int32_t)ubidi_getDirection(bidi);
+        *resolvedLevel = ubidi_getParaLevel(bidi);
+        int32_t position = 0;
+        while (position < length) {
+            int32_t limit = 0;
+            UBiDiLevel level = 0;
+            ubidi_getLogicalRun(bidi, position, &limit, &level);
+            if (limit <= position) break;  // never loops forever on ICU's word
+            if (count < capacity) {
+                starts[count] = position;
+                lengths[count] = limit - position;
+                levels[count] = level;
+            }
+            ++count;
+            position = limit;
+        }
+        if (count > capacity) *st = U_BUFFER_OVERFLOW_ERROR;
+    }
+    ubidi_close(bidi);
+    return count;
+}

@@ -1,0 +1,63 @@
+// Likely subtags, subtags, keywords, direction and display names of ICU locale ids.
+//
+// Why: uloc_* and uldn_* are renamed per ICU version in the system library.
+#include "CICU_Locale.h"
+#include "internal.h"
+
+#include <unicode/udisplaycontext.h>
+#include <unicode/uldnames.h>
+#include <unicode/uloc.h>
+
+int32_t CICU_localeAddLikelySubtags(const char *localeID, char *out, int32_t capacity,
+                                    int32_t *status) {
+    return uloc_addLikelySubtags(localeID, out, capacity, (UErrorCode *)status);
+}
+
+int32_t CICU_localeMinimizeSubtags(const char *localeID, char *out, int32_t capacity,
+                                   int32_t *status) {
+    return uloc_minimizeSubtags(localeID, out, capacity, (UErrorCode *)status);
+}
+
+int32_t CICU_localeSubtag(const char *localeID, CICULocaleSubtag which, char *out,
+                          int32_t capacity, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    switch (which) {
+    case CICULocaleSubtagLanguage: return uloc_getLanguage(localeID, out, capacity, st);
+    case CICULocaleSubtagScript: return uloc_getScript(localeID, out, capacity, st);
+    case CICULocaleSubtagRegion: return uloc_getCountry(localeID, out, capacity, st);
+    case CICULocaleSubtagVariant: return uloc_getVariant(localeID, out, capacity, st);
+    }
+    *st = U_ILLEGAL_ARGUMENT_ERROR;
+    return 0;
+}
+
+int32_t CICU_localeKeywordValue(const char *localeID, const char *keyword, char *out,
+                                int32_t capacity, int32_t *status) {
+    return uloc_getKeywordValue(localeID, keyword, out, capacity, (UErrorCode *)status);
+}
+
+bool CICU_localeIsRightToLeft(const char *localeID) { return uloc_isRightToLeft(localeID) != 0; }
+
+int32_t CICU_localeDisplayName(const char *displayLocaleID, const char *localeID,
+                               bool dialectNames, CICUCapitalization capitalization,
+                               uint16_t *out, int32_t capacity, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return 0;
+    UDisplayContext contexts[] = {
+        dialectNames ? UDISPCTX_DIALECT_NAMES : UDISPCTX_STANDARD_NAMES,
+        UDISPCTX_CAPITALIZATION_NONE,
+    };
+    switch (capitalization) {
+    case CICUCapitalizationNone: break;
+    case CICUCapitalizationMiddleOfSentence: contexts[1] = UDISPCTX_CAPITALIZATION_FOR_MIDDLE_OF_SENTENCE; break;
+    case CICUCapitalizationBeginningOfSentence: contexts[1] = UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE; break;
+    case CICUCapitalizationUIListOrMenu: contexts[1] = UDISPCTX_CAPITALIZATION_FOR_UI_LIST_OR_MENU; break;
+    case CICUCapitalizationStandalone: contexts[1] = UDISPCTX_CAPITALIZATION_FOR_STANDALONE; break;
+    default: *st = U_ILLEGAL_ARGUMENT_ERROR; return 0;
+    }
+    ULocaleDisplayNames *names = uldn_openForContext(displayLocaleID, contexts, 2, st);
+    if (U_FAILURE(*st)) return 0;
+    int32_t length = uldn_localeDisplayName(names, localeID, (UChar *)out, capacity, st);
+    uldn_close(names);
+    return length;
+}

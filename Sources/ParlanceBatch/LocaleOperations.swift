@@ -1,0 +1,89 @@
+import Parlance
+
+/// Batch operations `direction`, `display-name` and `negotiate`.
+enum LocaleOperations {
+    static let handlers: [String: BatchServer.Handler] = [
+        "direction": direction,
+        "display-name": displayName,
+        "negotiate": negotiate,
+    ]
+
+    /// `direction`: of a `text` (first strong character outside isolates, "neutral" when none)
+    /// or of a `locale` (its script's direction). Both → `invalid-argument`.
+    @Sendable
+    static func direction(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        if let text = try request.optionalString("text") {
+            if let locale = request.body["locale"], locale != .null {
+                throw BatchError("invalid-argument", "direction takes either \"text\" or \"locale\", not both")
+            }
+            return .string(Bidi.baseDirection(of: text)?.rawValue ?? "neutral")
+        }
+        let locale = try request.locale()
+        return .string(locale.characterDirection.rawValue)
+    }
+
+    /// `display-name`: the name of `of` written in `locale`.
+    @Sendable
+    static func displayName(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let language = try request.locale()
+        let named = try request.locale("of")
+        return .string(named.displayName(in: language))
+    }
+
+    /// `negotiate`: the best `available` entry, verbatim, for `requested` (an Accept-Language
+    /// value or an array of ids), by ICU's LocaleMatcher with default settings.
+    @Sendable
+    static func negotiate(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        guard let availableValue = request.body["available"] else { throw BatchError.missing("available", op: request.op) }
+        guard case .array(let availableItems) = availableValue else {
+            throw BatchError("invalid-argument", "\"available\" must be an array of locale ids")
+        }
+        var available: [String] = []
+        for item in availableItems {
+            guard case .string(let id) = item else {
+                throw BatchError("invalid-argument", "\"available\" must be an array of locale id strings")
+            }
+            available.append(id)
+        }
+        guard !available.isEmpty else {
+            throw BatchError("invalid-argument", "\"available\" must name at least one locale")
+        }
+        guard let requestedValue = request.body["requested"] else { throw BatchError.missing("requested", op: request.op) }
+        let matcher: LocaleMatcher
+        do {
+            matcher = try LocaleMatchers.matcher(for: available)
+        } catch {
+            throw BatchError(ParlanceError(error.code, "\"available\": \(error.message)"))
+        }
+        let match: LocaleMatcher.Match
+        switch requestedValue {
+        case .string(let header):
+            match = matcher.bestMatch(acceptLanguage: header)
+        case .array(let items):
+            var desired: [LocaleID] = []
+            for item in items {
+                guard case .string(let id) = item else {
+                    throw BatchError("invalid-argument", "\"requested\" must be an Accept-Language string or an array of locale id strings")
+                }
+                do {
+                    desired.append(try LocaleID(id))
+                } catch {
+                    throw BatchError(ParlanceError(error.code, "\"requested\": \(error.message)"))
+                }
+            }
+            match = matcher.bestMatch(for: desired)
+        default:
+            throw BatchError("invalid-argument", "\"requested\" must be an Accept-Language string or an array of locale id strings")
+        }
+        return .string(available[match.index])
+    }
+}
+
+/// Matchers built for recent `available` lists (a server usually sends the same list).
+private enum LocaleMatchers {
+    static let cache = LRUCache<[String], LocaleMatcher>(capacity: 64)
+
+    static func matcher(for ids: [String]) throws(ParlanceError) -> LocaleMatcher {
+        try cache.value(for: ids) { () throws(ParlanceError) -> LocaleMatcher in try LocaleMatcher(supported: ids) }
+    }
+}

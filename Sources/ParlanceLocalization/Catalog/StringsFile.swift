@@ -1,0 +1,384 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+public import Parlance
+
+/// A `.strings` file: Apple's old-style property list text of `"key" = "value";` pairs.
+///
+/// The reader accepts what Xcode and `genstrings` write: UTF-16 with a byte order mark (little
+/// or big endian), UTF-8 with or without one, `/* */` and `//` comments, unquoted keys and
+/// values (`ok = OK;`), the escapes `\n \t \r \" \' \\ \a \b \f \v`, `\Uxxxx` (UTF-16 units,
+/// surrogate pairs combined) and octal `\ooo`, and the short form `"key";` (value = key).
+/// A duplicate key keeps its last value and is reported in ``diagnostics``.
+///
+/// ```swift
+/// let file = try StringsFile(contentsOf: "Resources/fr.lproj/Localizable.strings")
+/// file.entries["total_odds"]   // "Cotes Totales"
+/// let inline = try StringsFile(text: #""caf\U00e9" = "Caf\U00e9\n";"#, file: "inline")
+/// inline.entries["café"]       // "Café\n"
+/// ```
+public struct StringsFile: Hashable, Sendable {
+    /// The file name used in diagnostics.
+    public let file: String
+    /// The values by key (for a duplicate key, the last one).
+    public let entries: [String: String]
+    /// The keys in file order, each once (first occurrence).
+    public let keys: [String]
+    /// The 1-based line where each key is (last) defined.
+    public let lines: [String: Int]
+    /// Warnings such as duplicate keys.
+    public let diagnostics: [CatalogDiagnostic]
+
+    /// Reads a `.strings` file from disk.
+    ///
+    /// ```swift
+    /// let file = try StringsFile(contentsOf: "/app/ru.lproj/Localizable.strings")
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidFile`` naming the file, line and column.
+    public init(contentsOf path: String) throws(ParlanceError) {
+        try self.init(bytes: CatalogFileSystem.read(path), file: path)
+    }
+
+    /// Reads `.strings` bytes (the encoding is detected from the byte order mark).
+    ///
+    /// ```swift
+    /// let file = try StringsFile(bytes: Array(#""a" = "b";"#.utf8), file: "a.strings")
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column.
+    public init(bytes: [UInt8], file: String) throws(ParlanceError) {
+        let scalars = try TextDecoding.decode(bytes, file: file)
+        try self.init(scalars: scalars, file: file)
+    }
+
+    /// Reads `.strings` text.
+    ///
+    /// ```swift
+    /// let file = try StringsFile(text: "ok = OK;", file: "inline")
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column.
+    public init(text: String, file: String) throws(ParlanceError) {
+        try self.init(scalars: Array(text.unicodeScalars), file: file)
+    }
+
+    private init(scalars: [Unicode.Scalar], file: String) throws(ParlanceError) {
+        var parser = StringsParser(scalars: scalars, file: file)
+        try parser.parse()
+        self.file = file
+        self.entries = parser.entries
+        self.keys = parser.keys
+        self.lines = parser.lines
+        self.diagnostics = parser.diagnostics
+    }
+}
+
+/// Byte-level decoding of catalog text files with located errors.
+enum TextDecoding {
+    static func decode(_ bytes: [UInt8], file: String) throws(ParlanceError) -> [Unicode.Scalar] {
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
+            return try utf16(bytes, from: 2, littleEndian: true, file: file)
+        }
+        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
+            return try utf16(bytes, from: 2, littleEndian: false, file: file)
+        }
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        // UTF-16 without a byte order mark: ASCII text has a zero in every other byte.
+        if start == 0, bytes.count >= 2, bytes.count % 2 == 0, !bytes.isEmpty {
+            if bytes[0] != 0, bytes[1] == 0 { return try utf16(bytes, from: 0, littleEndian: true, file: file) }
+            if bytes[0] == 0, bytes[1] != 0 { return try utf16(bytes, from: 0, littleEndian: false, file: file) }
+        }
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(bytes.count - start)
+        var iterator = bytes[start...].makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        var column = 1
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                break loop
+            case .error:
+                throw CatalogDiagnostic(file: file, line: line, column: column,
+                                        message: "invalid UTF-8 (and no UTF-16 byte order mark)").error
+            }
+        }
+        return scalars
+    }
+
+    private static func utf16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, file: String) throws(ParlanceError) -> [Unicode.Scalar] {
+        guard (bytes.count - start) % 2 == 0 else {
+            throw CatalogDiagnostic(file: file, line: 0, column: 0, message: "UTF-16 text with an odd number of bytes (\(bytes.count))").error
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity((bytes.count - start) / 2)
+        var index = start
+        while index + 1 < bytes.count {
+            let pair = littleEndian ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+                                    : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+            units.append(pair)
+            index += 2
+        }
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(units.count)
+        var iterator = units.makeIterator()
+        var decoder = UTF16()
+        var line = 1
+        var column = 1
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                break loop
+            case .error:
+                throw CatalogDiagnostic(file: file, line: line, column: column, message: "an unpaired UTF-16 surrogate").error
+            }
+        }
+        return scalars
+    }
+}
+
+/// Reading files for the catalog readers, with errors that name the file.
+enum CatalogFileSystem {
+    static func read(_ path: String) throws(ParlanceError) -> [UInt8] {
+        do {
+            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw ParlanceError(.invalidFile, "\(path): cannot be read (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// The `.strings` grammar over Unicode scalars, tracking line and column.
+private struct StringsParser {
+    let scalars: [Unicode.Scalar]
+    let file: String
+    var index = 0
+    var line = 1
+    var column = 1
+    var entries: [String: String] = [:]
+    var keys: [String] = []
+    var lines: [String: Int] = [:]
+    var diagnostics: [CatalogDiagnostic] = []
+
+    init(scalars: [Unicode.Scalar], file: String) {
+        self.scalars = scalars
+        self.file = file
+    }
+
+    func failure(_ message: String, line: Int? = nil, column: Int? = nil) -> ParlanceError {
+        CatalogDiagnostic(file: file, line: line ?? self.line, column: column ?? self.column, message: message).error
+    }
+
+    var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+    mutating func advance() {
+        if scalars[index] == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+        index += 1
+    }
+
+    mutating func skipTrivia() throws(ParlanceError) {
+        while let scalar = current {
+            if scalar.properties.isWhitespace || scalar == "\u{FEFF}" {
+                advance()
+            } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                while let next = current, next != "\n" { advance() }
+            } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                let (startLine, startColumn) = (line, column)
+                advance()
+                advance()
+                var closed = false
+                while let next = current {
+                    if next == "*", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                        advance()
+                        advance()
+                        closed = true
+                        break
+                    }
+                    advance()
+                }
+                if !closed { throw failure("an unterminated /* comment", line: startLine, column: startColumn) }
+            } else {
+                return
+            }
+        }
+    }
+
+    static func isUnquotedCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "$", ":", ".", "/", "-": true
+        default: false
+        }
+    }
+
+    mutating func parse() throws(ParlanceError) {
+        try skipTrivia()
+        // A file may also be written as one braced dictionary: { "a" = "b"; }
+        var braced = false
+        if current == "{" {
+            braced = true
+            advance()
+        }
+        while true {
+            try skipTrivia()
+            guard let scalar = current else {
+                if braced { throw failure("expected '}' to close the dictionary") }
+                return
+            }
+            if braced, scalar == "}" {
+                advance()
+                try skipTrivia()
+                if current != nil { throw failure("unexpected text after the closing '}'") }
+                return
+            }
+            let keyLine = line
+            let keyColumn = column
+            let key = try readString(what: "a key")
+            try skipTrivia()
+            var value = key
+            if current == "=" {
+                advance()
+                try skipTrivia()
+                guard current != nil else { throw failure("expected a value after '=' but the file ends") }
+                value = try readString(what: "a value")
+                try skipTrivia()
+            }
+            guard current == ";" else {
+                if current == nil { throw failure("expected ';' after the entry for \(quoted(key)) but the file ends") }
+                throw failure("expected ';' after the entry for \(quoted(key)), found \(quoted(String(current!)))")
+            }
+            advance()
+            if let first = lines[key] {
+                diagnostics.append(CatalogDiagnostic(
+                    file: file, line: keyLine, column: keyColumn,
+                    message: "duplicate key \(quoted(key)) (first at line \(first)); the last value wins"))
+            } else {
+                keys.append(key)
+            }
+            entries[key] = value
+            lines[key] = keyLine
+        }
+    }
+
+    mutating func readString(what: String) throws(ParlanceError) -> String {
+        guard let first = current else { throw failure("expected \(what) but the file ends") }
+        if first != "\"" {
+            guard Self.isUnquotedCharacter(first) else {
+                throw failure("expected \(what) (a quoted string or unquoted word), found \(quoted(String(first)))")
+            }
+            var word = String.UnicodeScalarView()
+            while let scalar = current, Self.isUnquotedCharacter(scalar) {
+                word.append(scalar)
+                advance()
+            }
+            return String(word)
+        }
+        let (startLine, startColumn) = (line, column)
+        advance()
+        var out = String.UnicodeScalarView()
+        var pendingHighSurrogate: (UInt32, Int, Int)?
+        while true {
+            guard let scalar = current else {
+                throw failure("an unterminated string (opened here)", line: startLine, column: startColumn)
+            }
+            if scalar == "\"" {
+                advance()
+                break
+            }
+            if scalar != "\\" {
+                if let pending = pendingHighSurrogate {
+                    throw failure("an unpaired surrogate \\U\(String(pending.0, radix: 16))", line: pending.1, column: pending.2)
+                }
+                out.append(scalar)
+                advance()
+                continue
+            }
+            let (escapeLine, escapeColumn) = (line, column)
+            advance()
+            guard let escaped = current else {
+                throw failure("an unterminated string (opened here)", line: startLine, column: startColumn)
+            }
+            advance()
+            var unit: UInt32?
+            switch escaped {
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "r": out.append("\r")
+            case "\"": out.append("\"")
+            case "'": out.append("'")
+            case "\\": out.append("\\")
+            case "a": out.append("\u{07}")
+            case "b": out.append("\u{08}")
+            case "f": out.append("\u{0C}")
+            case "v": out.append("\u{0B}")
+            case "\n": out.append("\n")
+            case "U", "u":
+                var value: UInt32 = 0
+                var digits = 0
+                while digits < 4, let hex = current, let digit = hex.properties.isASCIIHexDigit ? UInt32(String(hex), radix: 16) : nil
+                {
+                    value = value * 16 + digit
+                    digits += 1
+                    advance()
+                }
+                guard digits == 4 else {
+                    throw failure("a bad escape: \\\(escaped) needs four hex digits", line: escapeLine, column: escapeColumn)
+                }
+                unit = value
+            case "0"..."7":
+                var value = escaped.value - 0x30
+                var digits = 1
+                while digits < 3, let octal = current, ("0"..."7").contains(octal) {
+                    value = value * 8 + (octal.value - 0x30)
+                    digits += 1
+                    advance()
+                }
+                unit = value
+            default:
+                throw failure("a bad escape \\\(String(escaped)) (expected one of \\n \\t \\r \\\" \\' \\\\ \\a \\b \\f \\v \\Uxxxx \\ooo)",
+                              line: escapeLine, column: escapeColumn)
+            }
+            if let pending = pendingHighSurrogate, unit == nil || !(0xDC00...0xDFFF).contains(unit!) {
+                throw failure("an unpaired surrogate \\U\(String(pending.0, radix: 16))", line: pending.1, column: pending.2)
+            }
+            guard let unit else { continue }
+            if (0xD800...0xDBFF).contains(unit) {
+                pendingHighSurrogate = (unit, escapeLine, escapeColumn)
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                guard let pending = pendingHighSurrogate else {
+                    throw failure("an unpaired surrogate \\U\(String(unit, radix: 16))", line: escapeLine, column: escapeColumn)
+                }
+                let combined = 0x10000 + ((pending.0 - 0xD800) << 10) + (unit - 0xDC00)
+                out.append(Unicode.Scalar(combined)!)
+                pendingHighSurrogate = nil
+            } else if let scalarValue = Unicode.Scalar(unit) {
+                out.append(scalarValue)
+            }
+        }
+        if let pending = pendingHighSurrogate {
+            throw failure("an unpaired surrogate \\U\(String(pending.0, radix: 16))", line: pending.1, column: pending.2)
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,206 @@
+import Parlance
+
+/// Why a format could not be used, before it is given a public meaning.
+///
+/// A `syntax` failure is the format's fault (a translation bug: unknown specifier, `%n`, a
+/// cycle between plural variables); an `argument` failure is the caller's (a missing argument,
+/// the wrong type). The catalog turns syntax failures into errors that name the file and key.
+enum FormatFailure: Error, Sendable {
+    case syntax(String)
+    case argument(String)
+
+    var message: String {
+        switch self {
+        case .syntax(let message), .argument(let message): message
+        }
+    }
+
+    /// The public error, for formats given directly by the caller.
+    func parlanceError(format: String) -> ParlanceError {
+        switch self {
+        case .syntax(let message):
+            ParlanceError(.invalidArgument, "the format \(quoted(format)) is malformed: \(message)")
+        case .argument(let message):
+            ParlanceError(.invalidArgument, "the format \(quoted(format)) cannot use its arguments: \(message)")
+        }
+    }
+}
+
+/// One conversion specification of a printf-style format, `%[N$][flags][width][.precision][length]conversion`.
+struct FormatSpec: Hashable, Sendable {
+    /// The 1-based argument position of `%N$…`, or nil for the next sequential argument.
+    var position: Int?
+    var leftAlign = false
+    var plusSign = false
+    var spaceSign = false
+    var zeroPad = false
+    var alternate = false
+    var width: Int?
+    var precision: Int?
+    /// `h`, `hh`, `l`, `ll`, `q`, `L`, `z`, `t`, `j` or empty.
+    var length = ""
+    /// The conversion character (`d`, `@`, `f`, …).
+    var conversion: Character
+
+    /// The specification as written without its position (`"%.2f"`), used for messages.
+    var text: String {
+        var out = "%"
+        if let position { out += "\(position)$" }
+        if leftAlign { out += "-" }
+        if plusSign { out += "+" }
+        if spaceSign { out += " " }
+        if zeroPad { out += "0" }
+        if alternate { out += "#" }
+        if let width { out += String(width) }
+        if let precision { out += ".\(precision)" }
+        return out + length + String(conversion)
+    }
+}
+
+/// A parsed piece of a format.
+enum FormatToken: Hashable, Sendable {
+    case literal(String)
+    case spec(FormatSpec)
+    /// A stringsdict variable `%#@name@` or `%N$#@name@`.
+    case variable(name: String, position: Int?)
+}
+
+/// Parses printf-style formats as Foundation's `String(format:)` reads them, plus stringsdict
+/// variables. Total over any input: every malformed construct is a ``FormatFailure/syntax(_:)``.
+enum FormatParser {
+    /// The largest width, precision or argument position accepted (a translation asking for
+    /// `%999999999d` gets an error, not a gigabyte of spaces).
+    static let maximumNumber = 10_000
+
+    static let integerConversions: Set<Character> = ["d", "i", "D", "u", "U", "o", "O", "x", "X"]
+    static let floatConversions: Set<Character> = ["f", "F", "e", "E", "g", "G"]
+    static let textConversions: Set<Character> = ["@", "s", "S"]
+    static let characterConversions: Set<Character> = ["c", "C"]
+
+    static func parse(_ format: String, allowVariables: Bool) throws(FormatFailure) -> [FormatToken] {
+        var tokens: [FormatToken] = []
+        var literal = ""
+        let scalars = Array(format.unicodeScalars)
+        var index = 0
+
+        func flushLiteral() {
+            if !literal.isEmpty {
+                tokens.append(.literal(literal))
+                literal = ""
+            }
+        }
+        func failure(_ start: Int, _ why: String) -> FormatFailure {
+            let written = String(String.UnicodeScalarView(scalars[start..<min(scalars.count, index + 1)]))
+            return .syntax("\(why) at offset \(start) (\(quoted(written, limit: 24)))")
+        }
+        /// Reads a decimal number; nil when there is no digit.
+        func number(_ start: Int) throws(FormatFailure) -> Int? {
+            var value = 0
+            var digits = 0
+            while index < scalars.count, (0x30...0x39).contains(scalars[index].value) {
+                value = value * 10 + Int(scalars[index].value - 0x30)
+                digits += 1
+                index += 1
+                if value > maximumNumber { throw failure(start, "a number larger than \(maximumNumber)") }
+            }
+            return digits == 0 ? nil : value
+        }
+
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard scalar == "%" else {
+                literal.unicodeScalars.append(scalar)
+                index += 1
+                continue
+            }
+            let start = index
+            index += 1
+            guard index < scalars.count else { throw failure(start, "a lone '%' at the end") }
+            if scalars[index] == "%" {
+                literal.append("%")
+                index += 1
+                continue
+            }
+            var spec = FormatSpec(conversion: "?")
+            // %N$ — a position, or the width if no '$' follows.
+            let afterPercent = index
+            if let leading = try number(start), index < scalars.count, scalars[index] == "$" {
+                guard leading >= 1 else { throw failure(start, "argument positions start at 1") }
+                spec.position = leading
+                index += 1
+            } else {
+                index = afterPercent
+            }
+            // A stringsdict variable: %#@name@ (only '#' then '@' right after the position).
+            if allowVariables, index + 1 < scalars.count, scalars[index] == "#", scalars[index + 1] == "@" {
+                index += 2
+                var name = ""
+                while index < scalars.count, scalars[index] != "@" {
+                    name.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
+                guard index < scalars.count else { throw failure(start, "an unterminated variable (no closing '@')") }
+                guard !name.isEmpty else { throw failure(start, "a variable without a name") }
+                index += 1
+                flushLiteral()
+                tokens.append(.variable(name: name, position: spec.position))
+                continue
+            }
+            // Flags.
+            flagLoop: while index < scalars.count {
+                switch scalars[index] {
+                case "-": spec.leftAlign = true
+                case "+": spec.plusSign = true
+                case " ": spec.spaceSign = true
+                case "0": spec.zeroPad = true
+                case "#": spec.alternate = true
+                case "'": break  // thousands grouping is always on, as in Foundation
+                default: break flagLoop
+                }
+                index += 1
+            }
+            if index < scalars.count, scalars[index] == "*" {
+                throw failure(start, "'*' widths and precisions are not supported")
+            }
+            spec.width = try number(start)
+            if index < scalars.count, scalars[index] == "." {
+                index += 1
+                if index < scalars.count, scalars[index] == "*" {
+                    throw failure(start, "'*' widths and precisions are not supported")
+                }
+                spec.precision = try number(start) ?? 0
+            }
+            // Length modifiers.
+            var length = ""
+            while index < scalars.count, ["h", "l", "q", "L", "z", "t", "j"].contains(scalars[index]), length.count < 2 {
+                length.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            guard ["", "h", "hh", "l", "ll", "q", "L", "z", "t", "j"].contains(length) else {
+                throw failure(start, "an unknown length modifier \(quoted(length))")
+            }
+            spec.length = length
+            guard index < scalars.count else { throw failure(start, "an incomplete conversion at the end") }
+            let conversion = Character(scalars[index])
+            switch conversion {
+            case "n":
+                throw failure(start, "'%n' (it writes to memory in C) is refused")
+            case "p", "a", "A":
+                throw failure(start, "the conversion '%\(conversion)' is not supported")
+            default:
+                break
+            }
+            guard integerConversions.contains(conversion) || floatConversions.contains(conversion)
+                || textConversions.contains(conversion) || characterConversions.contains(conversion)
+            else {
+                throw failure(start, "an unknown format specifier")
+            }
+            spec.conversion = conversion
+            index += 1
+            flushLiteral()
+            tokens.append(.spec(spec))
+        }
+        flushLiteral()
+        return tokens
+    }
+}

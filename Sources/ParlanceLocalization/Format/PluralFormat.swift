@@ -1,0 +1,193 @@
+public import Parlance
+
+/// A `.stringsdict` entry: an `NSStringLocalizedFormatKey` format whose `%#@name@` variables
+/// choose a variant by the CLDR plural category of their argument.
+///
+/// Evaluation follows Foundation: each variable `%#@name@` (or positional `%N$#@name@`) takes
+/// the next argument (or argument N); its variant is chosen by the cardinal ``PluralRules`` of
+/// the entry's language — a `zero` variant, when present, wins for 0 in every language
+/// (Apple's rule), and a missing category falls back to `other`. Variants may contain
+/// ordinary specifiers (`%d`, `%2$d`) and further variables. Floating-point arguments are
+/// classified as the variable's `NSStringFormatValueTypeKey` formats them (`.1f` of 1 is
+/// "1.0", which is `other` in English).
+///
+/// ```swift
+/// let items = PluralFormat(format: "%#@items@", variables: [
+///     "items": PluralFormat.Variable(valueType: "d", variants: [.one: "%d элемент", .few: "%d элемента",
+///                                                               .many: "%d элементов", .other: "%d элемента"]),
+/// ])
+/// try items.format(language: "ru", locale: "ru", arguments: [21])   // "21 элемент"
+/// try items.format(language: "ru", locale: "ru", arguments: [1000]) // "1 000 элементов"
+/// ```
+public struct PluralFormat: Hashable, Sendable {
+    /// One `%#@name@` variable: its value type and its variants by plural category.
+    public struct Variable: Hashable, Sendable {
+        /// `NSStringFormatValueTypeKey` (`d`, `ld`, `f`, `.1f`, `@`, …); nil means `d`.
+        public var valueType: String?
+        /// The variant per category (`zero` … `other`).
+        public var variants: [PluralCategory: String]
+
+        /// A variable with its variants.
+        ///
+        /// ```swift
+        /// PluralFormat.Variable(valueType: "d", variants: [.one: "%d file", .other: "%d files"])
+        /// ```
+        public init(valueType: String? = nil, variants: [PluralCategory: String]) {
+            self.valueType = valueType
+            self.variants = variants
+        }
+    }
+
+    /// The `NSStringLocalizedFormatKey` format.
+    public var format: String
+    /// The variables by name.
+    public var variables: [String: Variable]
+
+    /// An entry from its parts.
+    ///
+    /// ```swift
+    /// PluralFormat(format: "%#@n@", variables: ["n": .init(variants: [.one: "one", .other: "%d"])])
+    /// ```
+    public init(format: String, variables: [String: Variable]) {
+        self.format = format
+        self.variables = variables
+    }
+
+    /// The deepest nesting of variables inside variants accepted.
+    public static let maximumNesting = 32
+
+    /// Evaluates the entry.
+    ///
+    /// ```swift
+    /// try entry.format(language: "ar", locale: "ar-EG", arguments: [3])  // the `few` variant, Arabic digits
+    /// ```
+    /// - Parameters:
+    ///   - language: the language whose plural rules choose variants (the entry's own language).
+    ///   - locale: the locale whose digits and separators format numbers.
+    ///   - arguments: the arguments, by position.
+    /// - Throws: ``ParlanceError/Code/invalidArgument`` for a malformed format or variable,
+    ///   a cycle, nesting deeper than ``maximumNesting``, a missing argument or a type mismatch.
+    public func format(language: LocaleID, locale: LocaleID, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
+        do {
+            return try evaluate(language: language, locale: locale, arguments: arguments)
+        } catch {
+            throw error.parlanceError(format: format)
+        }
+    }
+
+    /// Evaluates the entry with locale ids given as strings.
+    ///
+    /// ```swift
+    /// try entry.format(language: "ru", locale: "ru", arguments: [5])
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, else as
+    ///   ``format(language:locale:arguments:)-(LocaleID,_,_)``.
+    public func format(language: String, locale: String, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
+        try format(language: LocaleID(language), locale: LocaleID(locale), arguments: arguments)
+    }
+
+    func evaluate(language: LocaleID, locale: LocaleID, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
+        let rules: PluralRules
+        do {
+            rules = try PluralRules(locale: language)
+        } catch {
+            throw .argument(error.message)
+        }
+        var composer = Composer(variables: variables, rules: rules, arguments: arguments)
+        let composed = try composer.compose(format, start: 1, stack: []).text
+        let formatter = LocalizedFormatter(locale: locale)
+        return try formatter.render(FormatParser.parse(composed, allowVariables: false), arguments: arguments)
+    }
+
+    /// Replaces variables by their variants, producing a format whose specifiers are all
+    /// positional (so that a variant without `%d`, such as "No items", does not shift later
+    /// arguments).
+    private struct Composer {
+        let variables: [String: Variable]
+        let rules: PluralRules
+        let arguments: [LocalizationArgument]
+
+        mutating func compose(_ text: String, start: Int, stack: [String]) throws(FormatFailure) -> (text: String, next: Int) {
+            var out = ""
+            var sequential = start
+            for token in try FormatParser.parse(text, allowVariables: true) {
+                switch token {
+                case .literal(let literal):
+                    out += literal.replacing("%", with: "%%")
+                case .spec(var spec):
+                    if spec.position == nil {
+                        spec.position = sequential
+                        sequential += 1
+                    }
+                    out += spec.text
+                case .variable(let name, let position):
+                    let argumentNumber = position ?? sequential
+                    if position == nil { sequential += 1 }
+                    if stack.contains(name) {
+                        throw .syntax("the variable \(quoted(name)) refers to itself (\((stack + [name]).joined(separator: " → ")))")
+                    }
+                    guard stack.count < PluralFormat.maximumNesting else {
+                        throw .syntax("variables are nested more than \(PluralFormat.maximumNesting) deep")
+                    }
+                    guard let variable = variables[name] else {
+                        throw .syntax("the variable \(quoted(name)) is not defined")
+                    }
+                    guard argumentNumber <= arguments.count else {
+                        throw .argument("the variable \(quoted(name)) needs argument \(argumentNumber) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given")
+                    }
+                    let argument = arguments[argumentNumber - 1]
+                    let variant = try choose(variable, name: name, argument: argument, number: argumentNumber)
+                    let (expanded, end) = try compose(variant, start: argumentNumber, stack: stack + [name])
+                    out += expanded
+                    if position == nil { sequential = max(sequential, end) }
+                }
+                if out.utf8.count > LocalizedFormatter.maximumOutputBytes {
+                    throw .syntax("the variables expand to more than \(LocalizedFormatter.maximumOutputBytes) bytes of UTF-8")
+                }
+            }
+            return (out, sequential)
+        }
+
+        func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> String {
+            if argument.isZero, let zero = variable.variants[.zero] { return zero }
+            let category = try PluralFormat.category(of: argument, valueType: variable.valueType, rules: rules, variable: name, number: number)
+            if let variant = variable.variants[category] { return variant }
+            if let other = variable.variants[.other] { return other }
+            throw .syntax("the variable \(quoted(name)) has no \(category.keyword) and no other variant")
+        }
+    }
+
+    /// The plural category of an argument as the value type formats it.
+    static func category(of argument: LocalizationArgument, valueType: String?, rules: PluralRules,
+                         variable: String, number: Int) throws(FormatFailure) -> PluralCategory
+    {
+        let typeText = valueType ?? "d"
+        let tokens = try FormatParser.parse("%" + typeText, allowVariables: false)
+        guard tokens.count == 1, case .spec(let spec) = tokens[0], spec.position == nil else {
+            throw .syntax("the NSStringFormatValueTypeKey \(quoted(typeText)) of \(quoted(variable)) is not a format conversion")
+        }
+        func mismatch() -> FormatFailure {
+            .argument("the variable \(quoted(variable)) (%\(typeText)) cannot take argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))")
+        }
+        let conversion = spec.conversion
+        if FormatParser.floatConversions.contains(conversion) {
+            if case .double(let value) = argument, !value.isFinite { return .other }
+            let plain = try LocalizedFormatter(locale: .root).floatText(spec, argument, locale: .root, grouping: false, mismatch: mismatch())
+            return (try? rules.category(for: plain)) ?? .other
+        }
+        switch argument {
+        case .int(let value):
+            return rules.category(for: value)
+        case .decimal(let value):
+            guard let category = try? rules.category(for: value) else { throw mismatch() }
+            if FormatParser.integerConversions.contains(conversion), value.contains(".") { throw mismatch() }
+            return category
+        case .double(let value):
+            if FormatParser.integerConversions.contains(conversion) { throw mismatch() }
+            return rules.category(for: value)
+        case .string(let value):
+            if FormatParser.textConversions.contains(conversion) { return (try? rules.category(for: value)) ?? .other }
+            throw mismatch()
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Parlance
+
+/// `parlance locale <id>`: everything Parlance knows about a locale id.
+struct LocaleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "locale",
+        abstract: "Show a locale's canonical forms, likely subtags, fallback chain, direction and names.",
+        discussion: """
+            Examples:
+              parlance locale zh_TW
+              parlance locale iw-IL --in fr,ja
+              parlance locale "ja-JP-u-ca-japanese-hc-h23"
+            """
+    )
+
+    @Argument(help: "A locale id, BCP 47 or ICU (e.g. en, pt-BR, sr_Latn_RS, iw).")
+    var locale: String
+
+    @Option(name: .customLong("in"), help: "Comma-separated languages to show its display name in (besides English and itself).")
+    var displayLanguages: String = ""
+
+    func run() throws {
+        let id = try CLIError.wrap { () throws(ParlanceError) in try LocaleID(locale) }
+        var rows: [(String, String)] = [
+            ("BCP 47 tag", id.languageTag),
+            ("ICU id", id.isRoot ? "root" : id.identifier),
+            ("canonical (CLDR aliases)", id.canonicalized.languageTag),
+            ("maximized", id.maximized.languageTag),
+            ("minimized", id.minimized.languageTag),
+            ("language", id.language),
+            ("script", id.script ?? "—"),
+            ("region", id.region ?? "—"),
+            ("variants", id.variants.isEmpty ? "—" : id.variants.joined(separator: ", ")),
+        ]
+        for (key, value) in id.keywords.sorted(by: { $0.key < $1.key }) {
+            rows.append(("keyword \(key)", value))
+        }
+        rows.append(("fallback chain", id.fallbackChain.map(\.languageTag).joined(separator: " → ")))
+        rows.append(("direction", id.characterDirection.rawValue))
+        rows.append(("name in itself", id.nativeDisplayName))
+        var languages = ["en"]
+        languages += displayLanguages.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
+        for language in languages {
+            let display = try CLIError.wrap { () throws(ParlanceError) in try LocaleID(language) }
+            rows.append(("name in \(display.languageTag)", id.displayName(in: display)))
+            rows.append(("dialect name in \(display.languageTag)", id.displayName(in: display, dialect: true)))
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        for (key, value) in rows {
+            print(key + String(repeating: " ", count: width - key.count) + "  " + value)
+        }
+    }
+}
