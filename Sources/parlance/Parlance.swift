@@ -17,6 +17,7 @@ struct ParlanceCommand: ParsableCommand {
             NegotiateCommand.self,
             BatchCommand.self,
             BenchCommand.self,
+            LintCommand.self,
         ],
         defaultSubcommand: nil
     )
