@@ -233,7 +233,7 @@ private struct LintRun {
                 }
             }
             if let ratio = options.maximumLengthRatio {
-                let theirTexts = counterpart.leaf.texts
+                let theirTexts = counterpart.leaf.texts.filter { $0.variable != nil || !counterpart.leaf.texts.contains { $0.variable != nil } }
                 let referenceLength = theirTexts.map(\.text.count).max() ?? 0
                 if referenceLength >= options.ratioMinimumLength {
                     for text in ourTexts where Double(text.text.count) > ratio * Double(referenceLength) {
