@@ -4,7 +4,7 @@ public import Parlance
 /// language's ``PluralRules`` (ICU's CLDR data) about a fixed scan of integers and decimals.
 ///
 /// The scan covers 0…1000, powers of ten up to 10¹², then decimals with one and two fraction
-/// digits (`0.0`…`10.9`, `0.00`…`2.99`, `1.5`, `1000000.5`) and compact exponents are not used.
+/// digits (`0.0`…`10.9`, `0.00`…`2.99`, `1000000.5`, …); compact exponents (`1c6`) are not scanned.
 /// It finds every category CLDR 42 defines for every locale; a category reachable only by
 /// decimals has no integer sample.
 ///
