@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "Parlance", targets: ["Parlance"]),
         .library(name: "ParlanceLocalization", targets: ["ParlanceLocalization"]),
+        .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -45,6 +46,13 @@ let package = Package(
             dependencies: ["Parlance"],
             swiftSettings: swiftSettings
         ),
+        // Helpers for users' test suites (XCTest and Swift Testing): catalog validity, plural
+        // renderings in every CLDR category of every language.
+        .target(
+            name: "ParlanceTesting",
+            dependencies: ["Parlance", "ParlanceLocalization"],
+            swiftSettings: swiftSettings
+        ),
         // The JSON Lines batch protocol engine (../shared/spec/batch-protocol.md), a library so
         // that tests drive it in-process as well as through the binary.
         .target(
@@ -70,6 +78,12 @@ let package = Package(
         .testTarget(
             name: "ParlanceLocalizationTests",
             dependencies: ["ParlanceLocalization", "Parlance"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceTestingTests",
+            dependencies: ["ParlanceTesting", "ParlanceLocalization", "Parlance"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -18,6 +18,7 @@ struct ParlanceCommand: ParsableCommand {
             BatchCommand.self,
             BenchCommand.self,
             LocalizeCommand.self,
+            LintCommand.self,
         ],
         defaultSubcommand: nil
     )
