@@ -40,4 +40,17 @@ struct LocalizationProviderTests {
         LocalizationProvider.reset()
         LocalizationProvider.removeDeclaredKeys()
     }
+
+    @Test("lint requires the keys components declared")
+    func lintRequiresDeclaredKeys() throws {
+        LocalizationProvider.removeDeclaredKeys()
+        defer { LocalizationProvider.removeDeclaredKeys() }
+        LocalizationProvider.declare(component: "Betslip", keys: ["total_odds", "definitely_not_in_the_sample"])
+        var options = LintOptions(requiredKeys: ["extra"])
+        options.requireDeclaredKeys()
+        #expect(options.requiredKeys == ["definitely_not_in_the_sample", "extra", "total_odds"])
+        let report = try CatalogLinter(options: options).lint(catalog: SampleFixture.catalog)
+        let missing = report.diagnostics.filter { $0.rule == .requiredKeyMissing }.compactMap(\.key)
+        #expect(Set(missing) == ["definitely_not_in_the_sample", "extra"])
+    }
 }

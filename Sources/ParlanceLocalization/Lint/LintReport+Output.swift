@@ -26,7 +26,8 @@ extension LintReport {
         let errors = self.errors.count
         let warnings = self.warnings.count
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        out += "\(plural(errors, "error")), \(plural(warnings, "warning")) in \(plural(Set(diagnostics.map(\.file)).count, "file"))\n"
+        out += "\(plural(errors, "error")), \(plural(warnings, "warning"))"
+        out += diagnostics.isEmpty ? "\n" : " in \(plural(Set(diagnostics.map(\.file)).count, "file"))\n"
         return out
     }
 
