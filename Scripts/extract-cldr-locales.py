@@ -21,32 +21,12 @@ Defaults: /usr/share/unicode/cldr and CLDRData/locales.json beside this script's
 """
 import json
 import os
-import re
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
+from cldr_common import REPO, cldr_version, debian_package_version
 
 
-def cldr_version(root):
-    """The CLDR release of the XML: the DTD's fixed cldrVersion attribute."""
-    dtd = os.path.join(root, "common", "dtd", "ldmlSupplemental.dtd")
-    with open(dtd, encoding="utf-8") as handle:
-        match = re.search(r'<!ATTLIST version cldrVersion CDATA #FIXED "([^"]+)"', handle.read())
-    if not match:
-        sys.exit(f"cannot find cldrVersion in {dtd}")
-    return match.group(1)
-
-
-def debian_package_version():
-    try:
-        return subprocess.run(
-            ["dpkg-query", "-W", "-f=${Version}", "unicode-cldr-core"],
-            capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return None
 
 
 def parent_locales(root):

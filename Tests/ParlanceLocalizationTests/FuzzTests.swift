@@ -7,20 +7,9 @@ import Testing
 /// `ParlanceError`, never crash. Deterministic (seeded) so a failure can be replayed.
 @Suite("Fuzz: mutated files and formats")
 struct FuzzTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let alphabet: [UInt8] = Array("%@$#0123456789.lhdiufgexXcs\"\\;=<>/{}[]:,Un \n".utf8) + [0x00, 0xFF, 0xFE, 0xC3, 0xD8]
 
-    static func mutate(_ bytes: [UInt8], _ rng: inout SplitMix) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var out = bytes
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             guard !out.isEmpty else { break }
@@ -41,7 +30,7 @@ struct FuzzTests {
 
     @Test("thousands of mutated .strings, .stringsdict and .xcstrings files")
     func files() {
-        var rng = SplitMix(state: 42)
+        var rng = SplitMix64(seed: 42)
         let strings = SampleCatalog.strings.map { SampleCatalog.utf16($0.1, bigEndian: false) } + SampleCatalog.strings.map { Array($0.1.utf8) }
         let dicts = SampleCatalog.stringsdicts.map { Array($0.1.utf8) }
         let catalog = Array(SampleCatalog.shopCatalog.utf8)
@@ -76,7 +65,7 @@ struct FuzzTests {
 
     @Test("thousands of mutated formats and stringsdict entries")
     func formats() {
-        var rng = SplitMix(state: 7)
+        var rng = SplitMix64(seed: 7)
         let seeds = ["%1$@ has %2$#@photos@", "%d items", "%.2f%% of %3$d", "%#@a@ and %#@b@", "%5.1e|%-8g|%x|%c|%%",
                      "%1$#@a@", "%lld %lu %ld %i %u", "%@ %s %S %C"]
         let variables: [String: PluralFormat.Variable] = [

@@ -98,12 +98,7 @@ public struct Catalog: Sendable {
     public init(directory: String, developmentLanguage: String? = nil, device: String = "other") throws(ParlanceError) {
         let explicitLanguage = try developmentLanguage.map { language throws(ParlanceError) in try LocaleID(language) }
         let manager = FileManager.default
-        let names: [String]
-        do {
-            names = try manager.contentsOfDirectory(atPath: directory).sorted()
-        } catch {
-            throw ParlanceError(.invalidFile, "\(directory): cannot list the catalog directory (\(error.localizedDescription))")
-        }
+        let names = try CatalogFileSystem.contents(ofDirectory: directory)
         var tables: [String: [String: LocaleTables]] = [:]
         var diagnostics: [CatalogDiagnostic] = []
         var sourceLanguages: [(table: String, language: String)] = []

@@ -89,30 +89,9 @@ enum TextDecoding {
             if bytes[0] != 0, bytes[1] == 0 { return try utf16(bytes, from: 0, littleEndian: true, file: file) }
             if bytes[0] == 0, bytes[1] != 0 { return try utf16(bytes, from: 0, littleEndian: false, file: file) }
         }
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(bytes.count - start)
         var iterator = bytes[start...].makeIterator()
-        var decoder = UTF8()
-        var line = 1
-        var column = 1
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                scalars.append(scalar)
-                if scalar == "\n" {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-            case .emptyInput:
-                break loop
-            case .error:
-                throw CatalogDiagnostic(file: file, line: line, column: column,
-                                        message: "invalid UTF-8 (and no UTF-16 byte order mark)").error
-            }
-        }
-        return scalars
+        return try scalars(decoding: &iterator, as: UTF8.self, capacity: bytes.count - start, file: file,
+                           invalid: "invalid UTF-8 (and no UTF-16 byte order mark)")
     }
 
     private static func utf16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, file: String) throws(ParlanceError) -> [Unicode.Scalar] {
@@ -128,13 +107,21 @@ enum TextDecoding {
             units.append(pair)
             index += 2
         }
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(units.count)
         var iterator = units.makeIterator()
-        var decoder = UTF16()
+        return try scalars(decoding: &iterator, as: UTF16.self, capacity: units.count, file: file,
+                           invalid: "an unpaired UTF-16 surrogate")
+    }
+
+    /// Decodes code units to scalars, tracking line and column so a decoding error is located.
+    private static func scalars<Codec: UnicodeCodec, Units: IteratorProtocol>(
+        decoding iterator: inout Units, as codec: Codec.Type, capacity: Int, file: String, invalid: String
+    ) throws(ParlanceError) -> [Unicode.Scalar] where Units.Element == Codec.CodeUnit {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(capacity)
+        var decoder = Codec()
         var line = 1
         var column = 1
-        loop: while true {
+        while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
                 scalars.append(scalar)
@@ -145,12 +132,11 @@ enum TextDecoding {
                     column += 1
                 }
             case .emptyInput:
-                break loop
+                return scalars
             case .error:
-                throw CatalogDiagnostic(file: file, line: line, column: column, message: "an unpaired UTF-16 surrogate").error
+                throw CatalogDiagnostic(file: file, line: line, column: column, message: invalid).error
             }
         }
-        return scalars
     }
 }
 
@@ -161,6 +147,15 @@ enum CatalogFileSystem {
             return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw ParlanceError(.invalidFile, "\(path): cannot be read (\(error.localizedDescription))")
+        }
+    }
+
+    /// The names in a catalog directory, sorted.
+    static func contents(ofDirectory directory: String) throws(ParlanceError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            throw ParlanceError(.invalidFile, "\(directory): cannot list the catalog directory (\(error.localizedDescription))")
         }
     }
 }

@@ -81,12 +81,7 @@ struct LintSource {
 
     init(directory: String) throws(ParlanceError) {
         let manager = FileManager.default
-        let names: [String]
-        do {
-            names = try manager.contentsOfDirectory(atPath: directory).sorted()
-        } catch {
-            throw ParlanceError(.invalidFile, "\(directory): cannot list the catalog directory (\(error.localizedDescription))")
-        }
+        let names = try CatalogFileSystem.contents(ofDirectory: directory)
         func full(_ relative: String) -> String { directory.hasSuffix("/") ? directory + relative : directory + "/" + relative }
         for name in names {
             let lowered = name.lowercased()

@@ -39,7 +39,7 @@ struct PluralVerification {
                 let icu = rules.icuCategory(for: Double(n))
                 if mine != icu { mismatches.append("\(rules.type) \(rules.locale) \(n): Parlance \(mine), ICU \(icu)") }
             }
-            var generator = SplitMix(seed: UInt64(index) &* 0x9E37_79B9)
+            var generator = SplitMix64(seed: UInt64(index) &* 0x9E37_79B9)
             for _ in 0..<decimalsPerLocale where mismatches.count < 10 {
                 let whole = generator.next() % (generator.next() % 2 == 0 ? 200 : 10_000_000)
                 let digits = Int(generator.next() % 4) + 1
@@ -60,18 +60,5 @@ struct PluralVerification {
             }
         }
         return lock.withLock { $0 }
-    }
-}
-
-/// SplitMix64: small, deterministic, good enough for test inputs.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
