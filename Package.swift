@@ -20,6 +20,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The server ecosystem's logging API: LanguageManager reports a corrupt preference file
+        // through the application's own `Logger` (Vapor, Hummingbird and NIO services all use it).
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
@@ -42,7 +45,10 @@ let package = Package(
         // evaluation over CLDR rules, a locale-aware printf, and the LocalizationProvider bridge.
         .target(
             name: "ParlanceLocalization",
-            dependencies: ["Parlance"],
+            dependencies: [
+                "Parlance",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The JSON Lines batch protocol engine (../shared/spec/batch-protocol.md), a library so
@@ -69,7 +75,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceLocalizationTests",
-            dependencies: ["ParlanceLocalization", "Parlance"],
+            dependencies: [
+                "ParlanceLocalization",
+                "Parlance",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
