@@ -172,7 +172,7 @@ struct LanguageManagerSwitchingTests {
         #expect(negotiated.choice == .language(ManagerFixture.locale("fr")))
         #expect(negotiated.requested == [ManagerFixture.locale("fr-CA")])
         #expect(throws: ParlanceError.self) { try manager.setLanguage("th", matching: .negotiate) }
-        // CLDR language matching lets Swahili speakers fall back to English (distance 10).
+        // CLDR language matching lets Swahili speakers fall back to English (languageInfo.xml, distance 30, one way).
         #expect(try manager.resolve(.language(LocaleID("sw")), matching: .negotiate).locale == ManagerFixture.locale("en"))
         // The same language with likely subtags is the supported one.
         #expect(try manager.setLanguage("zh-Hans-CN", matching: .exact).locale == ManagerFixture.locale("zh-Hans"))

@@ -18,6 +18,8 @@ struct ShowcaseCommand: ParsableCommand {
         try pluralSection(ids)
         print()
         try localeSection(ids)
+        print()
+        try languageManagerSection()
     }
 
     private func pluralSection(_ ids: [String]) throws {
