@@ -53,9 +53,10 @@ public final class LanguageManager: Sendable {
         var delivering = false
     }
 
-    let shared: Mutex<Shared>
-    /// Serializes writers (store write, then swap), so the stored choice is the last applied one.
-    private let writer = Mutex(())
+    let shared: StateLock<Shared>
+    /// Serializes writers (store write, then swap), so the stored choice is the last applied
+    /// one; counts the writes attempted.
+    private let writer = StateLock(UInt64(0))
 
     /// A manager for the languages of a catalog (its locales and its development language).
     ///
@@ -123,7 +124,7 @@ public final class LanguageManager: Sendable {
             }
         }
         let provisional = LanguageState(choice: .system, requested: [], locale: developmentLanguage, generation: 0, catalog: catalog)
-        shared = Mutex(Shared(current: provisional))
+        shared = StateLock(Shared(current: provisional))
         let initial: LanguageState
         do {
             initial = try resolve(choice, matching: .exact)
@@ -332,7 +333,8 @@ public final class LanguageManager: Sendable {
     public func setLanguage(_ choice: LanguageChoice, matching: LanguageMatching = .exact,
                             persist: Bool = true) throws(ParlanceError) -> LanguageState
     {
-        let applied: LanguageState = try writer.withLock { _ throws(ParlanceError) in
+        let applied: LanguageState = try writer.withLock { writes throws(ParlanceError) in
+            writes &+= 1
             let resolved = try resolve(choice, matching: matching)
             if let store, persist { try store.save(resolved.choice) }
             return shared.withLock { shared in
