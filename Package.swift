@@ -21,6 +21,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The server ecosystem's logging API: LanguageManager reports a corrupt preference file
+        // through the application's own `Logger` (Vapor, Hummingbird and NIO services all use it).
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
@@ -43,7 +46,10 @@ let package = Package(
         // evaluation over CLDR rules, a locale-aware printf, and the LocalizationProvider bridge.
         .target(
             name: "ParlanceLocalization",
-            dependencies: ["Parlance"],
+            dependencies: [
+                "Parlance",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Helpers for users' test suites (XCTest and Swift Testing): catalog validity, plural
@@ -77,7 +83,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceLocalizationTests",
-            dependencies: ["ParlanceLocalization", "Parlance"],
+            dependencies: [
+                "ParlanceLocalization",
+                "Parlance",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -20,6 +20,8 @@ struct ShowcaseCommand: ParsableCommand {
         try localeSection(ids)
         print()
         try localizationSection(ids)
+        print()
+        try languageManagerSection()
     }
 
     private func pluralSection(_ ids: [String]) throws {

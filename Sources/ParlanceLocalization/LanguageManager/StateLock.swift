@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value behind a `pthread_mutex_t`.
+///
+/// The manager's state uses this instead of `Synchronization.Mutex`: on Linux `Mutex` locks
+/// with raw `futex` system calls that ThreadSanitizer does not see, so TSan reported its
+/// correctly locked accesses as races. A pthread mutex is intercepted by TSan, which keeps
+/// `swift test --sanitize=thread` meaningful for the manager.
+///
+/// `Sendable` notes: the value is only reached inside `withLock`, under the mutex; the mutex
+/// itself lives in a stable heap allocation owned by this object.
+final class StateLock<Value>: @unchecked Sendable {
+    private var value: Value
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init(_ value: Value) {
+        self.value = value
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
