@@ -24,7 +24,7 @@ public struct BatchServer: Sendable {
     /// Creates a server with every operation this build of Parlance knows.
     public init(context: BatchContext = BatchContext()) {
         var handlers: [String: Handler] = [:]
-        for table in [PluralOperations.handlers] {
+        for table in [PluralOperations.handlers, FormatOperations.handlers] {
             handlers.merge(table) { first, _ in first }
         }
         self.handlers = handlers
