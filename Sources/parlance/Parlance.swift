@@ -13,6 +13,7 @@ struct ParlanceCommand: ParsableCommand {
         subcommands: [
             ShowcaseCommand.self,
             PluralCommand.self,
+            FormatCommand.self,
             BatchCommand.self,
         ],
         defaultSubcommand: nil

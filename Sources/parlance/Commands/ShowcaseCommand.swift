@@ -16,6 +16,7 @@ struct ShowcaseCommand: ParsableCommand {
         print("Parlance showcase — ICU \(ICUInfo.icuVersion), CLDR \(ICUInfo.cldrVersion), Unicode \(ICUInfo.unicodeVersion)")
         print()
         try pluralSection(ids)
+        try formattingSection(ids)
     }
 
     private func pluralSection(_ ids: [String]) throws {
