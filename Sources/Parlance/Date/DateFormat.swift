@@ -109,7 +109,7 @@ public struct DateFormat: Hashable, Sendable {
     }
 
     public static func == (lhs: DateFormat, rhs: DateFormat) -> Bool {
-        lhs.locale == rhs.locale && lhs.timeZone == rhs.timeZone && lhs.icu === rhs.icu
+        lhs.locale == rhs.locale && lhs.timeZone == rhs.timeZone && lhs.pattern == rhs.pattern
     }
 
     public func hash(into hasher: inout Hasher) {

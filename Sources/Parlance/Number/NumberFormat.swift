@@ -22,7 +22,8 @@ public struct NumberFormat: Hashable, Sendable {
     public let locale: LocaleID
     /// The ICU number skeleton this formatter was compiled from.
     public let skeleton: String
-    private let icu: ICUNumberFormatter
+    /// The shared compiled formatter (internal so tests can check it is reused).
+    let icu: ICUNumberFormatter
 
     /// A formatter from typed options.
     ///
