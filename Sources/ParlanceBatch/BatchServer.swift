@@ -24,7 +24,11 @@ public struct BatchServer: Sendable {
     /// Creates a server with every operation this build of Parlance knows.
     public init(context: BatchContext = BatchContext()) {
         var handlers: [String: Handler] = [:]
-        for table in [PluralOperations.handlers, LocaleOperations.handlers, LocalizeOperations.handlers] {
+        let tables = [
+            PluralOperations.handlers, FormatOperations.handlers, LocaleOperations.handlers,
+            LocalizeOperations.handlers,
+        ]
+        for table in tables {
             handlers.merge(table) { first, _ in first }
         }
         self.handlers = handlers

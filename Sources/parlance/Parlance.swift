@@ -13,6 +13,7 @@ struct ParlanceCommand: ParsableCommand {
         subcommands: [
             ShowcaseCommand.self,
             PluralCommand.self,
+            FormatCommand.self,
             LocaleCommand.self,
             NegotiateCommand.self,
             BatchCommand.self,

@@ -17,6 +17,8 @@ struct ShowcaseCommand: ParsableCommand {
         print()
         try pluralSection(ids)
         print()
+        try formattingSection(ids)
+        print()
         try localeSection(ids)
         print()
         try localizationSection(ids)

@@ -1,0 +1,124 @@
+// Dates: time-zone validation (ucal), best patterns (udatpg) and UDateFormat behind a handle.
+//
+// UDateFormat is not thread-safe (udat_format sets the time on its own calendar), so every
+// handle carries a mutex and formats under it; the lock is uncontended in the common case and
+// far cheaper than cloning a formatter per call.
+#include "CICU.h"
+#include "CICU_Format.h"
+#include "internal.h"
+
+#include <unicode/ucal.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+
+#include <pthread.h>
+#include <stdlib.h>
+
+_Static_assert(CICU_DATE_STYLE_NONE == UDAT_NONE, "UDAT_NONE");
+_Static_assert(CICU_DATE_STYLE_FULL == UDAT_FULL, "UDAT_FULL");
+_Static_assert(CICU_DATE_STYLE_LONG == UDAT_LONG, "UDAT_LONG");
+_Static_assert(CICU_DATE_STYLE_MEDIUM == UDAT_MEDIUM, "UDAT_MEDIUM");
+_Static_assert(CICU_DATE_STYLE_SHORT == UDAT_SHORT, "UDAT_SHORT");
+
+// ICU's Calendar::MIN_MILLIS and MAX_MILLIS (calendar.cpp), which no C header exports.
+const double CICU_DATE_MIN_MILLIS = -184303902528000000.0;
+const double CICU_DATE_MAX_MILLIS = 183882168921600000.0;
+
+int32_t CICU_timeZoneCanonicalID(const uint16_t *zone, int32_t zoneLength, uint16_t *out,
+                                 int32_t capacity, bool *isSystemID, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    UBool system = false;
+    int32_t length = ucal_getCanonicalTimeZoneID((const UChar *)zone, zoneLength, (UChar *)out,
+                                                 capacity, &system, st);
+    if (isSystemID != NULL) *isSystemID = system;
+    return length;
+}
+
+int32_t CICU_dateBestPattern(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                             uint16_t *out, int32_t capacity, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return 0;
+    UDateTimePatternGenerator *generator = udatpg_open(localeID, st);
+    if (U_FAILURE(*st)) return 0;
+    int32_t length = udatpg_getBestPattern(generator, (const UChar *)skeleton, skeletonLength,
+                                           (UChar *)out, capacity, st);
+    udatpg_close(generator);
+    return length;
+}
+
+struct CICUDateFormatter {
+    UDateFormat *format;
+    pthread_mutex_t lock;
+};
+
+static CICUDateFormatter *wrap(UDateFormat *format, UErrorCode *st) {
+    if (U_FAILURE(*st)) {
+        if (format != NULL) udat_close(format);
+        return NULL;
+    }
+    CICUDateFormatter *handle = malloc(sizeof(CICUDateFormatter));
+    if (handle == NULL) {
+        udat_close(format);
+        *st = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    handle->format = format;
+    pthread_mutex_init(&handle->lock, NULL);
+    return handle;
+}
+
+CICUDateFormatter *CICU_dateFormatterOpenPattern(const char *localeID, const uint16_t *pattern,
+                                                 int32_t patternLength, const uint16_t *zone,
+                                                 int32_t zoneLength, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return NULL;
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, localeID, (const UChar *)zone,
+                                    zoneLength, (const UChar *)pattern, patternLength, st);
+    return wrap(format, st);
+}
+
+CICUDateFormatter *CICU_dateFormatterOpenStyles(const char *localeID, int32_t dateStyle,
+                                                int32_t timeStyle, const uint16_t *zone,
+                                                int32_t zoneLength, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return NULL;
+    if (dateStyle < UDAT_NONE || dateStyle > UDAT_SHORT || timeStyle < UDAT_NONE ||
+        timeStyle > UDAT_SHORT || (dateStyle == UDAT_NONE && timeStyle == UDAT_NONE)) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return NULL;
+    }
+    UDateFormat *format = udat_open((UDateFormatStyle)timeStyle, (UDateFormatStyle)dateStyle,
+                                    localeID, (const UChar *)zone, zoneLength, NULL, 0, st);
+    return wrap(format, st);
+}
+
+void CICU_dateFormatterClose(CICUDateFormatter *handle) {
+    if (handle == NULL) return;
+    udat_close(handle->format);
+    pthread_mutex_destroy(&handle->lock);
+    free(handle);
+}
+
+int32_t CICU_dateFormat(CICUDateFormatter *handle, double millis, uint16_t *out, int32_t capacity,
+                        int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return 0;
+    if (!(millis >= CICU_DATE_MIN_MILLIS && millis <= CICU_DATE_MAX_MILLIS)) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    pthread_mutex_lock(&handle->lock);
+    int32_t length = udat_format(handle->format, millis, (UChar *)out, capacity, NULL, st);
+    pthread_mutex_unlock(&handle->lock);
+    return length;
+}
+
+int32_t CICU_dateFormatterPattern(CICUDateFormatter *handle, uint16_t *out, int32_t capacity,
+                                  int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return 0;
+    pthread_mutex_lock(&handle->lock);
+    int32_t length = udat_toPattern(handle->format, false, (UChar *)out, capacity, st);
+    pthread_mutex_unlock(&handle->lock);
+    return length;
+}

@@ -1,0 +1,110 @@
+// Durations through MeasureFormat (C++ only: its numeric width gives "1:05:00") and number
+// parsing through unum_parseDecimal.
+//
+// MeasureFormat's thread-safety is not documented, so each handle formats under its own mutex.
+#include "CICU.h"
+#include "CICU_Format.h"
+#include "internal.h"
+
+#include <unicode/measfmt.h>
+#include <unicode/measunit.h>
+#include <unicode/measure.h>
+#include <unicode/unum.h>
+
+#include <memory>
+#include <mutex>
+#include <new>
+
+static_assert(CICU_DURATION_WIDTH_WIDE == UMEASFMT_WIDTH_WIDE, "wide");
+static_assert(CICU_DURATION_WIDTH_SHORT == UMEASFMT_WIDTH_SHORT, "short");
+static_assert(CICU_DURATION_WIDTH_NARROW == UMEASFMT_WIDTH_NARROW, "narrow");
+static_assert(CICU_DURATION_WIDTH_NUMERIC == UMEASFMT_WIDTH_NUMERIC, "numeric");
+
+struct CICUDurationFormatter {
+    icu::MeasureFormat format;
+    std::mutex lock;
+    CICUDurationFormatter(const char *localeID, UMeasureFormatWidth width, UErrorCode &status)
+        : format(icu::Locale(localeID), width, status) {}
+};
+
+extern "C" CICUDurationFormatter *CICU_durationFormatterOpen(const char *localeID, int32_t width,
+                                                             int32_t *status) {
+    UErrorCode *st = reinterpret_cast<UErrorCode *>(status);
+    if (U_FAILURE(*st)) return nullptr;
+    if (width < UMEASFMT_WIDTH_WIDE || width > UMEASFMT_WIDTH_NUMERIC) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return nullptr;
+    }
+    auto *handle = new (std::nothrow)
+        CICUDurationFormatter(localeID, static_cast<UMeasureFormatWidth>(width), *st);
+    if (handle == nullptr) {
+        *st = U_MEMORY_ALLOCATION_ERROR;
+        return nullptr;
+    }
+    if (U_FAILURE(*st)) {
+        delete handle;
+        return nullptr;
+    }
+    return handle;
+}
+
+extern "C" void CICU_durationFormatterClose(CICUDurationFormatter *handle) { delete handle; }
+
+extern "C" int32_t CICU_durationFormat(CICUDurationFormatter *handle, const int32_t *units,
+                                       const double *values, int32_t count, uint16_t *out,
+                                       int32_t capacity, int32_t *status) {
+    UErrorCode *st = reinterpret_cast<UErrorCode *>(status);
+    if (U_FAILURE(*st)) return 0;
+    if (count <= 0 || count > 3) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    // Measure has no default constructor: build them in place in raw storage.
+    alignas(icu::Measure) unsigned char storage[3][sizeof(icu::Measure)];
+    icu::Measure *measures = reinterpret_cast<icu::Measure *>(storage);
+    int32_t built = 0;
+    for (; built < count && U_SUCCESS(*st); built++) {
+        icu::MeasureUnit *unit = nullptr;
+        switch (units[built]) {
+            case CICU_DURATION_UNIT_HOUR: unit = icu::MeasureUnit::createHour(*st); break;
+            case CICU_DURATION_UNIT_MINUTE: unit = icu::MeasureUnit::createMinute(*st); break;
+            case CICU_DURATION_UNIT_SECOND: unit = icu::MeasureUnit::createSecond(*st); break;
+            default: *st = U_ILLEGAL_ARGUMENT_ERROR; break;
+        }
+        if (U_FAILURE(*st)) {
+            delete unit;
+            break;
+        }
+        new (&measures[built]) icu::Measure(icu::Formattable(values[built]), unit, *st);
+    }
+    int32_t length = 0;
+    if (U_SUCCESS(*st)) {
+        icu::UnicodeString text;
+        icu::FieldPosition position(icu::FieldPosition::DONT_CARE);
+        {
+            std::lock_guard<std::mutex> guard(handle->lock);
+            handle->format.formatMeasures(measures, count, text, position, *st);
+        }
+        if (U_SUCCESS(*st)) {
+            length = CICU_copyOut(text.getBuffer(), text.length(), out, capacity, st);
+        }
+    }
+    for (int32_t i = 0; i < built; i++) measures[i].~Measure();
+    return length;
+}
+
+extern "C" int32_t CICU_numberParseDecimal(const char *localeID, const uint16_t *text,
+                                           int32_t textLength, int32_t *parsedLength, char *out,
+                                           int32_t capacity, int32_t *status) {
+    UErrorCode *st = reinterpret_cast<UErrorCode *>(status);
+    if (parsedLength != nullptr) *parsedLength = 0;
+    if (U_FAILURE(*st)) return 0;
+    UNumberFormat *format = unum_open(UNUM_DECIMAL, nullptr, 0, localeID, nullptr, st);
+    if (U_FAILURE(*st)) return 0;
+    int32_t position = 0;
+    int32_t length = unum_parseDecimal(format, reinterpret_cast<const UChar *>(text), textLength,
+                                       &position, out, capacity, st);
+    unum_close(format);
+    if (parsedLength != nullptr) *parsedLength = position;
+    return length;
+}

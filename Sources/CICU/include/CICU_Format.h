@@ -1,0 +1,148 @@
+// Dates, time zones, relative times, lists, durations and number parsing through ICU.
+//
+// Why: udat_*, udatpg_*, ucal_*, ureldatefmt_*, ulistfmt_* and unum_* are renamed per ICU
+// version (`udat_open_72`), which Swift cannot import; MeasureFormat (durations such as
+// "1:05:00") exists only in C++. Handles are opaque; text goes out as UTF-16 with the usual
+// (out, capacity) → needed-length contract and CICU_STATUS_BUFFER_OVERFLOW on a short buffer.
+#ifndef CICU_FORMAT_H
+#define CICU_FORMAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: - Time zones (ucal)
+
+/// The canonical id of a time zone (ucal_getCanonicalTimeZoneID): "Asia/Calcutta" for
+/// "Asia/Kolkata", "Etc/UTC" for "UTC". `*isSystemID` is true when the id is one of ICU's
+/// (IANA) zones, false for a custom "GMT+05:00" id. An unknown id is a failure
+/// (U_ILLEGAL_ARGUMENT_ERROR), never a silent GMT.
+int32_t CICU_timeZoneCanonicalID(const uint16_t *zone, int32_t zoneLength, uint16_t *out,
+                                 int32_t capacity, bool *isSystemID, int32_t *status);
+
+// MARK: - Dates (udat, udatpg)
+
+/// Date/time styles, ICU's UDateFormatStyle values.
+#define CICU_DATE_STYLE_NONE (-1)
+#define CICU_DATE_STYLE_FULL 0
+#define CICU_DATE_STYLE_LONG 1
+#define CICU_DATE_STYLE_MEDIUM 2
+#define CICU_DATE_STYLE_SHORT 3
+
+/// ICU's best pattern for a date skeleton in a locale (udatpg_getBestPattern, no match
+/// options), the pattern `DateFormat::createInstanceForSkeleton` uses.
+int32_t CICU_dateBestPattern(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                             uint16_t *out, int32_t capacity, int32_t *status);
+
+typedef struct CICUDateFormatter CICUDateFormatter;
+
+/// Opens a date formatter for an ICU date pattern (`pattern` UTF-16) in a time zone (a
+/// validated id, UTF-16). Close with CICU_dateFormatterClose.
+CICUDateFormatter *CICU_dateFormatterOpenPattern(const char *localeID, const uint16_t *pattern,
+                                                 int32_t patternLength, const uint16_t *zone,
+                                                 int32_t zoneLength, int32_t *status);
+/// Opens a date formatter for date and time styles (CICU_DATE_STYLE_*; not both NONE).
+CICUDateFormatter *CICU_dateFormatterOpenStyles(const char *localeID, int32_t dateStyle,
+                                                int32_t timeStyle, const uint16_t *zone,
+                                                int32_t zoneLength, int32_t *status);
+void CICU_dateFormatterClose(CICUDateFormatter *formatter);
+/// Formats a UDate (milliseconds since 1970-01-01T00:00:00Z). Thread-safe: the UDateFormat
+/// (whose calendar udat_format mutates) is used under the handle's own lock.
+int32_t CICU_dateFormat(CICUDateFormatter *formatter, double millis, uint16_t *out,
+                        int32_t capacity, int32_t *status);
+/// The pattern the formatter uses (udat_toPattern), e.g. "MMM d, y".
+int32_t CICU_dateFormatterPattern(CICUDateFormatter *formatter, uint16_t *out, int32_t capacity,
+                                  int32_t *status);
+/// ICU's Calendar limits on UDate (Calendar MIN_MILLIS / MAX_MILLIS): beyond them a lenient
+/// calendar clamps silently, so callers reject such times first.
+extern const double CICU_DATE_MIN_MILLIS;
+extern const double CICU_DATE_MAX_MILLIS;
+
+// MARK: - Relative time (ureldatefmt)
+
+/// URelativeDateTimeUnit values.
+#define CICU_RELATIVE_UNIT_YEAR 0
+#define CICU_RELATIVE_UNIT_QUARTER 1
+#define CICU_RELATIVE_UNIT_MONTH 2
+#define CICU_RELATIVE_UNIT_WEEK 3
+#define CICU_RELATIVE_UNIT_DAY 4
+#define CICU_RELATIVE_UNIT_HOUR 5
+#define CICU_RELATIVE_UNIT_MINUTE 6
+#define CICU_RELATIVE_UNIT_SECOND 7
+/// UDateRelativeDateTimeFormatterStyle values.
+#define CICU_RELATIVE_STYLE_LONG 0
+#define CICU_RELATIVE_STYLE_SHORT 1
+#define CICU_RELATIVE_STYLE_NARROW 2
+
+typedef struct CICURelativeFormatter CICURelativeFormatter;
+
+/// Opens a relative date-time formatter (ureldatefmt_open, no capitalization context).
+CICURelativeFormatter *CICU_relativeFormatterOpen(const char *localeID, int32_t style,
+                                                  int32_t *status);
+void CICU_relativeFormatterClose(CICURelativeFormatter *formatter);
+/// Formats `value` units from now: numeric always ("in 1 day", ureldatefmt_formatNumeric) or,
+/// when `numericAuto`, with the locale's words where it has them ("tomorrow", ureldatefmt_format).
+int32_t CICU_relativeFormat(const CICURelativeFormatter *formatter, double value, int32_t unit,
+                            bool numericAuto, uint16_t *out, int32_t capacity, int32_t *status);
+
+// MARK: - Lists (ulistfmt)
+
+/// UListFormatterType values.
+#define CICU_LIST_TYPE_AND 0
+#define CICU_LIST_TYPE_OR 1
+#define CICU_LIST_TYPE_UNITS 2
+/// UListFormatterWidth values.
+#define CICU_LIST_WIDTH_WIDE 0
+#define CICU_LIST_WIDTH_SHORT 1
+#define CICU_LIST_WIDTH_NARROW 2
+
+typedef struct CICUListFormatter CICUListFormatter;
+
+CICUListFormatter *CICU_listFormatterOpen(const char *localeID, int32_t type, int32_t width,
+                                          int32_t *status);
+void CICU_listFormatterClose(CICUListFormatter *formatter);
+/// Formats `count` items given as one UTF-16 buffer `joined` cut at `lengths[i]` units each.
+int32_t CICU_listFormat(const CICUListFormatter *formatter, const uint16_t *joined,
+                        const int32_t *lengths, int32_t count, uint16_t *out, int32_t capacity,
+                        int32_t *status);
+
+// MARK: - Durations (MeasureFormat, C++ only)
+
+/// UMeasureFormatWidth values; NUMERIC gives "1:05:00".
+#define CICU_DURATION_WIDTH_WIDE 0
+#define CICU_DURATION_WIDTH_SHORT 1
+#define CICU_DURATION_WIDTH_NARROW 2
+#define CICU_DURATION_WIDTH_NUMERIC 3
+/// Duration units for CICU_durationFormat.
+#define CICU_DURATION_UNIT_HOUR 0
+#define CICU_DURATION_UNIT_MINUTE 1
+#define CICU_DURATION_UNIT_SECOND 2
+
+typedef struct CICUDurationFormatter CICUDurationFormatter;
+
+CICUDurationFormatter *CICU_durationFormatterOpen(const char *localeID, int32_t width,
+                                                  int32_t *status);
+void CICU_durationFormatterClose(CICUDurationFormatter *formatter);
+/// Formats `count` (unit, value) pairs together (MeasureFormat::formatMeasures), e.g. hour 1,
+/// minute 5 → "1 hr, 5 min" (short) or, with hour, minute and second, "1:05:00" (numeric).
+int32_t CICU_durationFormat(CICUDurationFormatter *formatter, const int32_t *units,
+                            const double *values, int32_t count, uint16_t *out,
+                            int32_t capacity, int32_t *status);
+
+// MARK: - Number parsing (unum_parseDecimal)
+
+/// Parses locale-formatted decimal text (unum DECIMAL style of the locale) into a decimal
+/// string written to `out` (UTF-8); `*parsedLength` receives how many UTF-16 units were read.
+/// Returns the decimal's length. Opens and closes its own UNumberFormat (no shared state).
+int32_t CICU_numberParseDecimal(const char *localeID, const uint16_t *text, int32_t textLength,
+                                int32_t *parsedLength, char *out, int32_t capacity,
+                                int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // CICU_FORMAT_H

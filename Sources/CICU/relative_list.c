@@ -1,0 +1,146 @@
+// Relative times (URelativeDateTimeFormatter) and lists (UListFormatter) behind handles.
+//
+// ICU documents both RelativeDateTimeFormatter and ListFormatter as immutable and thread-safe
+// (reldatefmt.h, listformatter.h), so their handles are shared without a lock.
+#include "CICU.h"
+#include "CICU_Format.h"
+#include "internal.h"
+
+#include <unicode/udisplaycontext.h>
+#include <unicode/ulistformatter.h>
+#include <unicode/ureldatefmt.h>
+
+#include <stdlib.h>
+
+_Static_assert(CICU_RELATIVE_UNIT_YEAR == UDAT_REL_UNIT_YEAR, "year");
+_Static_assert(CICU_RELATIVE_UNIT_QUARTER == UDAT_REL_UNIT_QUARTER, "quarter");
+_Static_assert(CICU_RELATIVE_UNIT_MONTH == UDAT_REL_UNIT_MONTH, "month");
+_Static_assert(CICU_RELATIVE_UNIT_WEEK == UDAT_REL_UNIT_WEEK, "week");
+_Static_assert(CICU_RELATIVE_UNIT_DAY == UDAT_REL_UNIT_DAY, "day");
+_Static_assert(CICU_RELATIVE_UNIT_HOUR == UDAT_REL_UNIT_HOUR, "hour");
+_Static_assert(CICU_RELATIVE_UNIT_MINUTE == UDAT_REL_UNIT_MINUTE, "minute");
+_Static_assert(CICU_RELATIVE_UNIT_SECOND == UDAT_REL_UNIT_SECOND, "second");
+_Static_assert(CICU_RELATIVE_STYLE_LONG == UDAT_STYLE_LONG, "long");
+_Static_assert(CICU_RELATIVE_STYLE_SHORT == UDAT_STYLE_SHORT, "short");
+_Static_assert(CICU_RELATIVE_STYLE_NARROW == UDAT_STYLE_NARROW, "narrow");
+_Static_assert(CICU_LIST_TYPE_AND == ULISTFMT_TYPE_AND, "and");
+_Static_assert(CICU_LIST_TYPE_OR == ULISTFMT_TYPE_OR, "or");
+_Static_assert(CICU_LIST_TYPE_UNITS == ULISTFMT_TYPE_UNITS, "units");
+_Static_assert(CICU_LIST_WIDTH_WIDE == ULISTFMT_WIDTH_WIDE, "wide");
+_Static_assert(CICU_LIST_WIDTH_SHORT == ULISTFMT_WIDTH_SHORT, "short");
+_Static_assert(CICU_LIST_WIDTH_NARROW == ULISTFMT_WIDTH_NARROW, "narrow");
+
+struct CICURelativeFormatter {
+    URelativeDateTimeFormatter *formatter;
+};
+
+CICURelativeFormatter *CICU_relativeFormatterOpen(const char *localeID, int32_t style,
+                                                  int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return NULL;
+    if (style < UDAT_STYLE_LONG || style > UDAT_STYLE_NARROW) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return NULL;
+    }
+    URelativeDateTimeFormatter *formatter = ureldatefmt_open(
+        localeID, NULL, (UDateRelativeDateTimeFormatterStyle)style, UDISPCTX_CAPITALIZATION_NONE, st);
+    if (U_FAILURE(*st)) {
+        if (formatter != NULL) ureldatefmt_close(formatter);
+        return NULL;
+    }
+    CICURelativeFormatter *handle = malloc(sizeof(CICURelativeFormatter));
+    if (handle == NULL) {
+        ureldatefmt_close(formatter);
+        *st = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    handle->formatter = formatter;
+    return handle;
+}
+
+void CICU_relativeFormatterClose(CICURelativeFormatter *handle) {
+    if (handle == NULL) return;
+    ureldatefmt_close(handle->formatter);
+    free(handle);
+}
+
+int32_t CICU_relativeFormat(const CICURelativeFormatter *handle, double value, int32_t unit,
+                            bool numericAuto, uint16_t *out, int32_t capacity, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return 0;
+    if (unit < UDAT_REL_UNIT_YEAR || unit > UDAT_REL_UNIT_SECOND) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    if (numericAuto) {
+        return ureldatefmt_format(handle->formatter, value, (URelativeDateTimeUnit)unit,
+                                  (UChar *)out, capacity, st);
+    }
+    return ureldatefmt_formatNumeric(handle->formatter, value, (URelativeDateTimeUnit)unit,
+                                     (UChar *)out, capacity, st);
+}
+
+struct CICUListFormatter {
+    UListFormatter *formatter;
+};
+
+CICUListFormatter *CICU_listFormatterOpen(const char *localeID, int32_t type, int32_t width,
+                                          int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return NULL;
+    if (type < ULISTFMT_TYPE_AND || type > ULISTFMT_TYPE_UNITS || width < ULISTFMT_WIDTH_WIDE ||
+        width > ULISTFMT_WIDTH_NARROW) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return NULL;
+    }
+    UListFormatter *formatter = ulistfmt_openForType(localeID, (UListFormatterType)type,
+                                                     (UListFormatterWidth)width, st);
+    if (U_FAILURE(*st)) {
+        if (formatter != NULL) ulistfmt_close(formatter);
+        return NULL;
+    }
+    CICUListFormatter *handle = malloc(sizeof(CICUListFormatter));
+    if (handle == NULL) {
+        ulistfmt_close(formatter);
+        *st = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    handle->formatter = formatter;
+    return handle;
+}
+
+void CICU_listFormatterClose(CICUListFormatter *handle) {
+    if (handle == NULL) return;
+    ulistfmt_close(handle->formatter);
+    free(handle);
+}
+
+int32_t CICU_listFormat(const CICUListFormatter *handle, const uint16_t *joined,
+                        const int32_t *lengths, int32_t count, uint16_t *out, int32_t capacity,
+                        int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return 0;
+    if (count < 0) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    const UChar **strings = malloc(sizeof(UChar *) * (size_t)(count > 0 ? count : 1));
+    if (strings == NULL) {
+        *st = U_MEMORY_ALLOCATION_ERROR;
+        return 0;
+    }
+    const UChar *cursor = (const UChar *)joined;
+    for (int32_t i = 0; i < count; i++) {
+        if (lengths[i] < 0) {
+            free(strings);
+            *st = U_ILLEGAL_ARGUMENT_ERROR;
+            return 0;
+        }
+        strings[i] = cursor;
+        cursor += lengths[i];
+    }
+    int32_t length = ulistfmt_format(handle->formatter, strings, lengths, count, (UChar *)out,
+                                     capacity, st);
+    free(strings);
+    return length;
+}

@@ -1,0 +1,132 @@
+internal import CICU
+
+/// Owns an ICU date formatter (`UDateFormat`) for a pattern or styles, in one time zone.
+///
+/// `Sendable` notes: `UDateFormat` is not thread-safe (formatting sets its calendar's time), so
+/// the shim formats under a mutex owned by the handle; everything else here is immutable.
+package final class ICUDateFormatter: @unchecked Sendable {
+    private let handle: OpaquePointer
+    /// The ICU pattern in use, e.g. "MMM d, y".
+    package let pattern: String
+
+    package enum Spec: Hashable, Sendable {
+        case skeleton(String)
+        case styles(date: Int32, time: Int32)
+    }
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var spec: Spec
+        var zone: String
+    }
+
+    private static let cache = LRUCache<Key, ICUDateFormatter>(capacity: 1024)
+
+    /// A shared formatter, compiled on first use. `zone` must already be validated.
+    package static func cached(locale: LocaleID, spec: Spec, zone: String) throws(ParlanceError) -> ICUDateFormatter {
+        try cache.value(for: Key(locale: locale.identifier, spec: spec, zone: zone)) { () throws(ParlanceError) in
+            try ICUDateFormatter(locale: locale, spec: spec, zone: zone)
+        }
+    }
+
+    package static func resetCache() { cache.removeAll() }
+    package static var cachedCount: Int { cache.count }
+
+    private init(locale: LocaleID, spec: Spec, zone: String) throws(ParlanceError) {
+        let zoneUnits = Array(zone.utf16)
+        var status: Int32 = 0
+        let opened: OpaquePointer?
+        switch spec {
+        case .skeleton(let skeleton):
+            let bestPattern = try Self.bestPattern(locale: locale, skeleton: skeleton)
+            let patternUnits = Array(bestPattern.utf16)
+            opened = patternUnits.withUnsafeBufferPointer { p in
+                zoneUnits.withUnsafeBufferPointer { z in
+                    CICU_dateFormatterOpenPattern(locale.identifier, p.baseAddress, Int32(p.count), z.baseAddress, Int32(z.count), &status)
+                }
+            }
+            guard let opened, status <= 0 else {
+                throw ICUStatusError(status: status).parlanceError(
+                    .invalidSkeleton, "ICU rejects the pattern \(quoted(bestPattern)) for the date skeleton \(quoted(skeleton))")
+            }
+            self.handle = opened
+        case .styles(let date, let time):
+            opened = zoneUnits.withUnsafeBufferPointer { z in
+                CICU_dateFormatterOpenStyles(locale.identifier, date, time, z.baseAddress, Int32(z.count), &status)
+            }
+            guard let opened, status <= 0 else {
+                throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot open a date formatter for \(locale.identifier)")
+            }
+            self.handle = opened
+        }
+        let handle = self.handle
+        self.pattern = (try? ICUOutput.utf16 { CICU_dateFormatterPattern(handle, $0, $1, $2) }) ?? ""
+    }
+
+    deinit { CICU_dateFormatterClose(handle) }
+
+    /// The pattern characters ICU date skeletons are made of (UDateFormatField letters plus
+    /// the skeleton-only `j`, `J`, `C`).
+    private static let skeletonLetters = Set("GyYuUrQqMLlwWdDFgEecabBhHKkjJCmsSAzZOvVXx".utf8)
+
+    /// ICU's best pattern for a skeleton (udatpg_getBestPattern, no match options).
+    package static func bestPattern(locale: LocaleID, skeleton: String) throws(ParlanceError) -> String {
+        guard !skeleton.isEmpty else {
+            throw ParlanceError(.invalidSkeleton, "a date skeleton needs at least one field letter")
+        }
+        if let bad = skeleton.unicodeScalars.first(where: { !$0.isASCII || !skeletonLetters.contains(UInt8($0.value)) }) {
+            throw ParlanceError(.invalidSkeleton, "\(quoted(String(bad))) is not a date field letter in the skeleton \(quoted(skeleton))")
+        }
+        let units = Array(skeleton.utf16)
+        let pattern: String
+        do {
+            pattern = try ICUOutput.utf16 { out, capacity, status in
+                units.withUnsafeBufferPointer { CICU_dateBestPattern(locale.identifier, $0.baseAddress, Int32($0.count), out, capacity, status) }
+            }
+        } catch {
+            throw error.parlanceError(.invalidSkeleton, "ICU rejects the date skeleton \(quoted(skeleton))")
+        }
+        guard !pattern.isEmpty else {
+            throw ParlanceError(.invalidSkeleton, "ICU finds no pattern for the date skeleton \(quoted(skeleton))")
+        }
+        return pattern
+    }
+
+    /// Formats a UDate (milliseconds since the epoch, within ICU's calendar range).
+    package func format(millis: Double) throws(ParlanceError) -> String {
+        guard millis.isFinite, millis >= CICU_DATE_MIN_MILLIS, millis <= CICU_DATE_MAX_MILLIS else {
+            throw ParlanceError(.invalidTime, "\(millis) ms is outside ICU's calendar range (\(CICU_DATE_MIN_MILLIS) … \(CICU_DATE_MAX_MILLIS) ms)")
+        }
+        do {
+            return try ICUOutput.utf16 { CICU_dateFormat(handle, millis, $0, $1, $2) }
+        } catch {
+            throw error.parlanceError(.internal, "ICU cannot format the time \(millis) ms")
+        }
+    }
+}
+
+/// Time-zone ids checked against ICU's zone database (never its silent GMT fallback).
+package enum ICUTimeZone {
+    private static let cache = LRUCache<String, String?>(capacity: 1024)
+
+    /// ICU's canonical id for a known IANA/ICU zone id ("Asia/Kolkata" → "Asia/Calcutta").
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidTimeZone`` for an unknown id, or a custom
+    ///   "GMT+05:00" id, which is not a zone of the database.
+    package static func canonical(_ id: String) throws(ParlanceError) -> String {
+        let canonical = cache.value(for: id) { () -> String? in
+            guard !id.isEmpty, id.utf8.count <= 256 else { return nil }
+            let units = Array(id.utf16)
+            var system = false
+            let result = try? ICUOutput.utf16 { out, capacity, status in
+                units.withUnsafeBufferPointer { CICU_timeZoneCanonicalID($0.baseAddress, Int32($0.count), out, capacity, &system, status) }
+            }
+            guard let result, system, !result.isEmpty, result != "Etc/Unknown" else { return nil }
+            return result
+        }
+        guard let canonical else {
+            throw ParlanceError(.invalidTimeZone, "\(quoted(id)) is not a known IANA time zone id")
+        }
+        return canonical
+    }
+}

@@ -1,0 +1,148 @@
+internal import CICU
+
+/// Owns an ICU relative date-time formatter (`URelativeDateTimeFormatter`).
+///
+/// `Sendable` notes: ICU documents `RelativeDateTimeFormatter` as immutable and thread-safe
+/// (reldatefmt.h); the only caveats (assignment, adopted pointers) never apply here.
+package final class ICURelativeFormatter: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var style: Int32
+    }
+
+    private static let cache = LRUCache<Key, ICURelativeFormatter>(capacity: 1024)
+
+    package static func cached(locale: LocaleID, style: Int32) throws(ParlanceError) -> ICURelativeFormatter {
+        try cache.value(for: Key(locale: locale.identifier, style: style)) { () throws(ParlanceError) in
+            var status: Int32 = 0
+            guard let handle = CICU_relativeFormatterOpen(locale.identifier, style, &status), status <= 0 else {
+                throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot open a relative time formatter for \(locale.identifier)")
+            }
+            return ICURelativeFormatter(handle: handle)
+        }
+    }
+
+    package static var cachedCount: Int { cache.count }
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+    deinit { CICU_relativeFormatterClose(handle) }
+
+    /// `value` units from now; `numericAuto` uses words such as "tomorrow" where the locale has them.
+    package func format(_ value: Double, unit: Int32, numericAuto: Bool) throws(ParlanceError) -> String {
+        do {
+            return try ICUOutput.utf16 { CICU_relativeFormat(handle, value, unit, numericAuto, $0, $1, $2) }
+        } catch {
+            throw error.parlanceError(.internal, "ICU cannot format the relative time \(value)")
+        }
+    }
+}
+
+/// Owns an ICU list formatter (`UListFormatter`).
+///
+/// `Sendable` notes: ICU documents `ListFormatter` as immutable and thread-safe (listformatter.h).
+package final class ICUListFormatter: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var type: Int32
+        var width: Int32
+    }
+
+    private static let cache = LRUCache<Key, ICUListFormatter>(capacity: 1024)
+
+    package static func cached(locale: LocaleID, type: Int32, width: Int32) throws(ParlanceError) -> ICUListFormatter {
+        try cache.value(for: Key(locale: locale.identifier, type: type, width: width)) { () throws(ParlanceError) in
+            var status: Int32 = 0
+            guard let handle = CICU_listFormatterOpen(locale.identifier, type, width, &status), status <= 0 else {
+                throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot open a list formatter for \(locale.identifier)")
+            }
+            return ICUListFormatter(handle: handle)
+        }
+    }
+
+    package static var cachedCount: Int { cache.count }
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+    deinit { CICU_listFormatterClose(handle) }
+
+    package func format(_ items: [String]) -> String {
+        var joined: [UInt16] = []
+        var lengths: [Int32] = []
+        lengths.reserveCapacity(items.count)
+        for item in items {
+            let before = joined.count
+            joined.append(contentsOf: item.utf16)
+            lengths.append(Int32(joined.count - before))
+        }
+        if joined.isEmpty { joined.append(0) }
+        let result = try? ICUOutput.utf16 { out, capacity, status in
+            joined.withUnsafeBufferPointer { j in
+                lengths.withUnsafeBufferPointer { l in
+                    CICU_listFormat(handle, j.baseAddress, l.baseAddress, Int32(l.count), out, capacity, status)
+                }
+            }
+        }
+        return result ?? items.joined(separator: ", ")
+    }
+}
+
+/// Owns an ICU `MeasureFormat` for durations.
+///
+/// `Sendable` notes: MeasureFormat's thread-safety is undocumented, so the shim formats under a
+/// mutex owned by the handle.
+package final class ICUDurationFormatter: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var width: Int32
+    }
+
+    private static let cache = LRUCache<Key, ICUDurationFormatter>(capacity: 512)
+
+    package static func cached(locale: LocaleID, width: Int32) throws(ParlanceError) -> ICUDurationFormatter {
+        try cache.value(for: Key(locale: locale.identifier, width: width)) { () throws(ParlanceError) in
+            var status: Int32 = 0
+            guard let handle = CICU_durationFormatterOpen(locale.identifier, width, &status), status <= 0 else {
+                throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot open a duration formatter for \(locale.identifier)")
+            }
+            return ICUDurationFormatter(handle: handle)
+        }
+    }
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+    deinit { CICU_durationFormatterClose(handle) }
+
+    /// Formats (unit, value) pairs with units CICU_DURATION_UNIT_*.
+    package func format(units: [Int32], values: [Double]) throws(ParlanceError) -> String {
+        do {
+            return try ICUOutput.utf16 { out, capacity, status in
+                units.withUnsafeBufferPointer { u in
+                    values.withUnsafeBufferPointer { v in
+                        CICU_durationFormat(handle, u.baseAddress, v.baseAddress, Int32(u.count), out, capacity, status)
+                    }
+                }
+            }
+        } catch {
+            throw error.parlanceError(.internal, "ICU cannot format the duration \(values)")
+        }
+    }
+}
+
+/// Parses locale-formatted numbers back (unum_parseDecimal), for round-trip checks.
+package enum ICUNumberParser {
+    /// The decimal ICU reads from `text` in `locale`'s decimal style, and how many UTF-16 units
+    /// it consumed; nil when ICU cannot parse it.
+    package static func parseDecimal(_ text: String, locale: LocaleID) -> (decimal: String, consumed: Int)? {
+        let units = Array(text.utf16)
+        var consumed: Int32 = 0
+        let decimal = try? ICUOutput.utf8 { out, capacity, status in
+            units.withUnsafeBufferPointer { CICU_numberParseDecimal(locale.identifier, $0.baseAddress, Int32($0.count), &consumed, out, capacity, status) }
+        }
+        guard let decimal else { return nil }
+        return (decimal, Int(consumed))
+    }
+}

@@ -1,0 +1,67 @@
+internal import CICU
+
+/// Joins items into a list the way a locale writes it: "a, b, and c", "a, b y c", "a, b ou c".
+///
+/// ```swift
+/// try ListFormat(locale: "es").format(["a", "b", "c"])              // "a, b y c"
+/// try ListFormat(locale: "en", type: .or).format(["tea", "coffee"]) // "tea or coffee"
+/// try ListFormat(locale: "en", type: .units, width: .narrow).format(["5 ft", "2 in"]) // "5 ft 2 in"
+/// ```
+public struct ListFormat: Hashable, Sendable {
+    /// What the list means.
+    public enum ListType: String, Hashable, Sendable, Codable, CaseIterable {
+        case and, or, units
+
+        var icu: Int32 {
+            switch self {
+            case .and: CICU_LIST_TYPE_AND
+            case .or: CICU_LIST_TYPE_OR
+            case .units: CICU_LIST_TYPE_UNITS
+            }
+        }
+    }
+
+    /// How long the connecting words are.
+    public enum Width: String, Hashable, Sendable, Codable, CaseIterable {
+        case wide, short, narrow
+
+        var icu: Int32 {
+            switch self {
+            case .wide: CICU_LIST_WIDTH_WIDE
+            case .short: CICU_LIST_WIDTH_SHORT
+            case .narrow: CICU_LIST_WIDTH_NARROW
+            }
+        }
+    }
+
+    public let locale: LocaleID
+    public let type: ListType
+    public let width: Width
+    private let icu: ICUListFormatter
+
+    /// A list formatter (cached per locale, type and width).
+    public init(locale: LocaleID, type: ListType = .and, width: Width = .wide) throws(ParlanceError) {
+        self.locale = locale
+        self.type = type
+        self.width = width
+        self.icu = try ICUListFormatter.cached(locale: locale, type: type.icu, width: width.icu)
+    }
+
+    /// A list formatter for a locale id string.
+    public init(locale: String, type: ListType = .and, width: Width = .wide) throws(ParlanceError) {
+        try self.init(locale: LocaleID(locale), type: type, width: width)
+    }
+
+    /// The items joined; `[]` is `""` and one item is itself.
+    public func format(_ items: [String]) -> String { icu.format(items) }
+
+    public static func == (lhs: ListFormat, rhs: ListFormat) -> Bool {
+        lhs.locale == rhs.locale && lhs.type == rhs.type && lhs.width == rhs.width
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(locale)
+        hasher.combine(type)
+        hasher.combine(width)
+    }
+}

@@ -1,0 +1,139 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+internal import CICU
+
+/// Formats a duration in hours, minutes and seconds: "1 hr, 5 min", "1 hour, 5 minutes",
+/// "1h 5m" or "1:05:00", per locale (ICU's MeasureFormat over CLDR unit and list patterns).
+///
+/// ```swift
+/// try DurationFormat(locale: "en", style: .short).format(seconds: 3900)   // "1 hr, 5 min"
+/// try DurationFormat(locale: "en", style: .numeric).format(seconds: 3900) // "1:05:00"
+/// try DurationFormat(locale: "de", style: .wide).format(seconds: 65)      // "1 Minute und 5 Sekunden"
+/// ```
+public struct DurationFormat: Hashable, Sendable {
+    /// How the units are written.
+    public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
+        case wide, short, narrow
+        /// Positional, "1:05:00" (always hours, minutes and seconds).
+        case numeric
+
+        var icu: Int32 {
+            switch self {
+            case .wide: CICU_DURATION_WIDTH_WIDE
+            case .short: CICU_DURATION_WIDTH_SHORT
+            case .narrow: CICU_DURATION_WIDTH_NARROW
+            case .numeric: CICU_DURATION_WIDTH_NUMERIC
+            }
+        }
+    }
+
+    public let locale: LocaleID
+    public let style: Style
+    private let icu: ICUDurationFormatter
+
+    /// A duration formatter (cached per locale and style).
+    public init(locale: LocaleID, style: Style = .short) throws(ParlanceError) {
+        self.locale = locale
+        self.style = style
+        self.icu = try ICUDurationFormatter.cached(locale: locale, width: style.icu)
+    }
+
+    /// A duration formatter for a locale id string.
+    public init(locale: String, style: Style = .short) throws(ParlanceError) {
+        try self.init(locale: LocaleID(locale), style: style)
+    }
+
+    /// Formats a number of seconds, rounded to whole seconds. Unit styles leave out zero units
+    /// ("1 hr" for 3600, "0 sec" for 0); the numeric style always shows h:mm:ss. A negative
+    /// duration carries its sign on the first unit.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidArgument`` for NaN, infinities or more than
+    ///   about 2.5 trillion hours (beyond exact whole seconds in a `Double`).
+    public func format(seconds: Double) throws(ParlanceError) -> String {
+        guard seconds.isFinite, abs(seconds) < 9.0e15 else {
+            throw ParlanceError(.invalidArgument, "a duration needs a finite number of seconds below 9e15, not \(seconds)")
+        }
+        let total = Int64(abs(seconds.rounded()))
+        let sign: Double = seconds < 0 && total > 0 ? -1 : 1
+        let parts: [(Int32, Double)] = [
+            (CICU_DURATION_UNIT_HOUR, Double(total / 3600)),
+            (CICU_DURATION_UNIT_MINUTE, Double(total % 3600 / 60)),
+            (CICU_DURATION_UNIT_SECOND, Double(total % 60)),
+        ]
+        var chosen = style == .numeric ? parts : parts.filter { $0.1 != 0 }
+        if chosen.isEmpty { chosen = [parts[2]] }
+        chosen[0].1 *= sign
+        return try icu.format(units: chosen.map(\.0), values: chosen.map(\.1))
+    }
+
+    public static func == (lhs: DurationFormat, rhs: DurationFormat) -> Bool {
+        lhs.locale == rhs.locale && lhs.style == rhs.style
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(locale)
+        hasher.combine(style)
+    }
+}
+
+/// Formats byte counts (file sizes) with CLDR's digital units: "999 bytes", "1.5 MB".
+///
+/// ```swift
+/// try ByteCountFormat(locale: "en").format(1_500_000)                // "1.5 MB"
+/// try ByteCountFormat(locale: "en", base: .binary).format(1_572_864) // "1.5 MB" (1024-based)
+/// try ByteCountFormat(locale: "de").format(2_350_000_000)           // "2,35 GB"
+/// ```
+public struct ByteCountFormat: Hashable, Sendable {
+    /// Powers of 1000 (like the common "file" style) or 1024.
+    public enum Base: String, Hashable, Sendable, Codable, CaseIterable {
+        case decimal, binary
+    }
+
+    public let locale: LocaleID
+    public let base: Base
+
+    /// A byte-count formatter.
+    public init(locale: LocaleID, base: Base = .decimal) {
+        self.locale = locale
+        self.base = base
+    }
+
+    /// A byte-count formatter for a locale id string.
+    public init(locale: String, base: Base = .decimal) throws(ParlanceError) {
+        self.init(locale: try LocaleID(locale), base: base)
+    }
+
+    private static let units = ["digital-byte", "digital-kilobyte", "digital-megabyte", "digital-gigabyte",
+                                "digital-terabyte", "digital-petabyte"]
+
+    /// The number and unit skeleton used for `bytes`: bytes and kilobytes as integers,
+    /// megabytes with up to one fraction digit, larger units with up to two.
+    package func plan(_ bytes: Int64) -> (decimal: String, skeleton: String) {
+        let magnitude = bytes.magnitude
+        let step: UInt64 = base == .decimal ? 1000 : 1024
+        var index = 0
+        var limit = step
+        while index < Self.units.count - 1, magnitude >= limit {
+            index += 1
+            if limit > UInt64.max / step { break }
+            limit *= step
+        }
+        // Exact decimal of bytes / step^index (both bases divide exactly in decimal).
+        let divisor = (0..<index).reduce(Decimal(1)) { value, _ in value * Decimal(step) }
+        let value = Decimal(bytes) / divisor
+        let precision = index <= 1 ? "precision-integer" : index == 2 ? ".#" : ".##"
+        let width = index == 0 ? "unit-width-full-name" : ""
+        let skeleton = ["measure-unit/\(Self.units[index])", precision, width].filter { !$0.isEmpty }.joined(separator: " ")
+        return (value.description, skeleton)
+    }
+
+    /// Formats a byte count.
+    public func format(_ bytes: Int64) -> String {
+        let (decimal, skeleton) = plan(bytes)
+        guard let formatter = try? ICUNumberFormatter.cached(skeleton: skeleton, locale: locale) else { return "\(bytes) B" }
+        return (try? formatter.format(decimal: decimal)) ?? formatter.format(Double(bytes))
+    }
+}

@@ -1,0 +1,121 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+internal import CICU
+
+/// Formats relative times ("in 3 days", "yesterday", "2 hr. ago") for a locale.
+///
+/// ```swift
+/// let fr = try RelativeTimeFormat(locale: "fr", numeric: .auto)
+/// try fr.format(-1, .day)                       // "hier"
+/// try RelativeTimeFormat(locale: "en").format(3, .day)            // "in 3 days"
+/// try RelativeTimeFormat(locale: "en", style: .short).format(-2, .hour) // "2 hr. ago"
+/// ```
+public struct RelativeTimeFormat: Hashable, Sendable {
+    /// The unit of the offset.
+    public enum Unit: String, Hashable, Sendable, Codable, CaseIterable {
+        case year, quarter, month, week, day, hour, minute, second
+
+        var icu: Int32 {
+            switch self {
+            case .year: CICU_RELATIVE_UNIT_YEAR
+            case .quarter: CICU_RELATIVE_UNIT_QUARTER
+            case .month: CICU_RELATIVE_UNIT_MONTH
+            case .week: CICU_RELATIVE_UNIT_WEEK
+            case .day: CICU_RELATIVE_UNIT_DAY
+            case .hour: CICU_RELATIVE_UNIT_HOUR
+            case .minute: CICU_RELATIVE_UNIT_MINUTE
+            case .second: CICU_RELATIVE_UNIT_SECOND
+            }
+        }
+    }
+
+    /// Whether numbers are always used ("in 1 day") or words where the locale has them ("tomorrow").
+    public enum Numeric: String, Hashable, Sendable, Codable, CaseIterable {
+        case always, auto
+    }
+
+    /// How long the unit names are.
+    public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
+        case long, short, narrow
+
+        var icu: Int32 {
+            switch self {
+            case .long: CICU_RELATIVE_STYLE_LONG
+            case .short: CICU_RELATIVE_STYLE_SHORT
+            case .narrow: CICU_RELATIVE_STYLE_NARROW
+            }
+        }
+    }
+
+    public let locale: LocaleID
+    public let style: Style
+    public let numeric: Numeric
+    private let icu: ICURelativeFormatter
+
+    /// A relative-time formatter (cached per locale and style).
+    public init(locale: LocaleID, style: Style = .long, numeric: Numeric = .always) throws(ParlanceError) {
+        self.locale = locale
+        self.style = style
+        self.numeric = numeric
+        self.icu = try ICURelativeFormatter.cached(locale: locale, style: style.icu)
+    }
+
+    /// A relative-time formatter for a locale id string.
+    public init(locale: String, style: Style = .long, numeric: Numeric = .always) throws(ParlanceError) {
+        try self.init(locale: LocaleID(locale), style: style, numeric: numeric)
+    }
+
+    /// `value` units from now: negative values are in the past.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidArgument`` for NaN or an infinity.
+    public func format(_ value: Double, _ unit: Unit) throws(ParlanceError) -> String {
+        guard value.isFinite else {
+            throw ParlanceError(.invalidArgument, "a relative time needs a finite value, not \(value)")
+        }
+        return try icu.format(value, unit: unit.icu, numericAuto: numeric == .auto)
+    }
+
+    /// `value` units from now (integers are always valid).
+    public func format(_ value: Int, _ unit: Unit) -> String {
+        (try? icu.format(Double(value), unit: unit.icu, numericAuto: numeric == .auto)) ?? "\(value) \(unit.rawValue)"
+    }
+
+    /// `date` relative to `reference`, in the largest unit that fits (seconds under a minute,
+    /// minutes under an hour, hours under a day, days under a week, weeks under 30 days,
+    /// months under 365 days, years beyond), counting whole units toward zero.
+    ///
+    /// ```swift
+    /// let now = Date()
+    /// try RelativeTimeFormat(locale: "en", numeric: .auto).format(now.addingTimeInterval(-86_400), relativeTo: now) // "yesterday"
+    /// ```
+    public func format(_ date: Date, relativeTo reference: Date) throws(ParlanceError) -> String {
+        let (value, unit) = Self.bestUnit(seconds: date.timeIntervalSince(reference))
+        return try format(value, unit)
+    }
+
+    /// The unit and whole count `format(_:relativeTo:)` uses for a difference in seconds.
+    public static func bestUnit(seconds: Double) -> (value: Double, unit: Unit) {
+        let magnitude = abs(seconds)
+        let steps: [(limit: Double, size: Double, unit: Unit)] = [
+            (60, 1, .second), (3600, 60, .minute), (86_400, 3600, .hour), (7 * 86_400, 86_400, .day),
+            (30 * 86_400, 7 * 86_400, .week), (365 * 86_400, 30 * 86_400, .month),
+        ]
+        for step in steps where magnitude < step.limit {
+            return ((seconds / step.size).rounded(.towardZero) + 0, step.unit)
+        }
+        return ((seconds / (365 * 86_400)).rounded(.towardZero) + 0, .year)
+    }
+
+    public static func == (lhs: RelativeTimeFormat, rhs: RelativeTimeFormat) -> Bool {
+        lhs.locale == rhs.locale && lhs.style == rhs.style && lhs.numeric == rhs.numeric
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(locale)
+        hasher.combine(style)
+        hasher.combine(numeric)
+    }
+}

@@ -1,0 +1,109 @@
+import Parlance
+
+/// Batch operations `number`, `date`, `relative` and `list` (batch-protocol.md).
+enum FormatOperations {
+    static let handlers: [String: BatchServer.Handler] = [
+        "number": number,
+        "date": date,
+        "relative": relative,
+        "list": list,
+    ]
+
+    /// Runs a library call, turning its error into the protocol's.
+    private static func run<T>(_ body: () throws(ParlanceError) -> T) throws(BatchError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw BatchError(error)
+        }
+    }
+
+    @Sendable
+    static func number(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let locale = try request.locale()
+        let decimal = try request.decimal()
+        let skeleton = try request.optionalString("skeleton") ?? ""
+        return .string(try run { () throws(ParlanceError) in
+            try DecimalString.validate(decimal)
+            return try NumberFormat(locale: locale, skeleton: skeleton).format(decimal: decimal)
+        })
+    }
+
+    @Sendable
+    static func date(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let locale = try request.locale()
+        guard let time = request.body["time"] else { throw BatchError.missing("time", op: request.op) }
+        let millis: Double
+        switch time {
+        case .integer(let value): millis = Double(value)
+        case .number(let value):
+            guard value.isFinite else { throw BatchError("invalid-time", "\"time\" must be a finite number") }
+            millis = value
+        case .string(let text): millis = try run { () throws(ParlanceError) in try ISO8601Time.epochMilliseconds(text) }
+        default: throw BatchError("invalid-time", "\"time\" must be an ISO 8601 string or epoch milliseconds")
+        }
+        let zone = try request.optionalString("timeZone") ?? "UTC"
+        let skeleton = try request.optionalString("skeleton")
+        let dateStyle = try request.optionalString("dateStyle").map { raw throws(BatchError) in try style(raw, "dateStyle") }
+        let timeStyle = try request.optionalString("timeStyle").map { raw throws(BatchError) in try style(raw, "timeStyle") }
+        let format: DateFormat
+        if let skeleton {
+            guard dateStyle == nil, timeStyle == nil else {
+                throw BatchError("invalid-argument", "give either \"skeleton\" or \"dateStyle\"/\"timeStyle\", not both")
+            }
+            format = try run { () throws(ParlanceError) in try DateFormat(locale: locale, skeleton: skeleton, timeZone: zone) }
+        } else {
+            let date = dateStyle ?? .none
+            let time = timeStyle ?? .none
+            guard date != .none || time != .none else {
+                throw BatchError("missing-field", "date needs \"skeleton\", or \"dateStyle\"/\"timeStyle\" not both \"none\"")
+            }
+            format = try run { () throws(ParlanceError) in
+                try DateFormat(locale: locale, dateStyle: date, timeStyle: time, timeZone: zone)
+            }
+        }
+        return .string(try run { () throws(ParlanceError) in try format.format(epochMilliseconds: millis) })
+    }
+
+    private static func style(_ raw: String, _ field: String) throws(BatchError) -> DateFormat.Style {
+        guard let style = DateFormat.Style(rawValue: raw) else {
+            let allowed = DateFormat.Style.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw BatchError("invalid-argument", "\"\(field)\" must be one of \(allowed), not \"\(raw)\"")
+        }
+        return style
+    }
+
+    @Sendable
+    static func relative(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let locale = try request.locale()
+        guard let raw = request.body["value"] else { throw BatchError.missing("value", op: request.op) }
+        let value: Double
+        switch raw {
+        case .integer(let integer): value = Double(integer)
+        case .number(let number): value = number
+        default: throw BatchError.wrongType("value", expected: "a number")
+        }
+        guard request.body["unit"] != nil else { throw BatchError.missing("unit", op: request.op) }
+        let unit = try request.choice("unit", default: RelativeTimeFormat.Unit.day)
+        let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
+        let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
+        return .string(try run { () throws(ParlanceError) in
+            try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(value, unit)
+        })
+    }
+
+    @Sendable
+    static func list(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let locale = try request.locale()
+        guard let raw = request.body["items"] else { throw BatchError.missing("items", op: request.op) }
+        guard case .array(let values) = raw else { throw BatchError.wrongType("items", expected: "an array of strings") }
+        var items: [String] = []
+        for value in values {
+            guard case .string(let text) = value else { throw BatchError.wrongType("items", expected: "an array of strings") }
+            items.append(text)
+        }
+        let type = try request.choice("type", default: ListFormat.ListType.and)
+        let width = try request.choice("width", default: ListFormat.Width.wide)
+        return .string(try run { () throws(ParlanceError) in try ListFormat(locale: locale, type: type, width: width).format(items) })
+    }
+}

@@ -1,0 +1,177 @@
+import ArgumentParser
+import Parlance
+
+/// `parlance format number|currency|date|relative|list …`: locale-aware formatting by hand.
+struct FormatCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "format",
+        abstract: "Format numbers, money, dates, relative times and lists for a locale.",
+        discussion: """
+            Examples:
+              parlance format number de 1234.5                       → 1.234,5
+              parlance format number en 1234 --notation compact-short → 1.2K
+              parlance format number en 0.5 --skeleton "percent scale/100" → 50%
+              parlance format currency de 1234.5 EUR                 → 1.234,50 €
+              parlance format date en-US 2023-11-14T22:13:20Z --skeleton yMMMd → Nov 14, 2023
+              parlance format date de 2023-11-14T22:13:20Z --date-style full --time-zone Europe/Berlin
+              parlance format relative fr --auto -- -1 day            → hier
+              parlance format currency en --accounting -- -5 USD      → ($5.00)
+              parlance format list es a b c                          → a, b y c
+            Put negative numbers after "--" so that they are not read as options.
+            """,
+        subcommands: [Number.self, Currency.self, DateTime.self, Relative.self, List.self]
+    )
+
+    struct Number: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Format an exact decimal number.")
+
+        @Argument(help: "A locale id (e.g. de, hi-IN, ar-EG).") var locale: String
+        @Argument(help: "A decimal such as 1234.5 or -1.25e3 (formatted exactly).") var number: String
+        @Option(help: "A raw ICU number skeleton (overrides the other options).") var skeleton: String?
+        @Option(help: "standard, scientific, engineering, compact-short, compact-long.") var notation: String = "standard"
+        @Option(help: "Minimum fraction digits.") var minFraction: Int?
+        @Option(help: "Maximum fraction digits.") var maxFraction: Int?
+        @Flag(help: "Format as a percentage (0.25 → 25%).") var percent = false
+        @Flag(help: "Leave out group separators.") var noGrouping = false
+        @Option(help: "A unit such as length-kilometer.") var unit: String?
+
+        func run() throws {
+            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+                let format: NumberFormat
+                if let skeleton {
+                    format = try NumberFormat(locale: locale, skeleton: skeleton)
+                } else {
+                    var options = NumberOptions()
+                    let notations: [String: NumberOptions.Notation] = [
+                        "standard": .standard, "scientific": .scientific, "engineering": .engineering,
+                        "compact-short": .compactShort, "compact-long": .compactLong,
+                    ]
+                    guard let chosen = notations[notation] else {
+                        throw ParlanceError(.invalidArgument, "unknown notation \"\(notation)\"; use \(notations.keys.sorted().joined(separator: ", "))")
+                    }
+                    options.notation = chosen
+                    if percent { options.style = .percent }
+                    if let unit { options.style = .unit(unit) }
+                    if noGrouping { options.grouping = .off }
+                    if minFraction != nil || maxFraction != nil {
+                        let low = minFraction ?? 0
+                        options.precision = .fractionDigits(min: low, max: max(low, maxFraction ?? low))
+                    }
+                    format = try NumberFormat(locale: locale, options: options)
+                }
+                return try format.format(decimal: number)
+            }
+            print(text)
+        }
+    }
+
+    struct Currency: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Format an amount of money.")
+
+        @Argument(help: "A locale id.") var locale: String
+        @Argument(help: "The amount, a decimal such as 1234.5.") var amount: String
+        @Argument(help: "An ISO 4217 code such as EUR.") var code: String
+        @Option(help: "symbol, narrow-symbol, iso-code or name.") var display: String = "symbol"
+        @Flag(help: "Accounting style: negatives in parentheses where the locale does so.") var accounting = false
+
+        func run() throws {
+            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+                let displays: [String: NumberOptions.CurrencyDisplay] = [
+                    "symbol": .symbol, "narrow-symbol": .narrowSymbol, "iso-code": .isoCode, "name": .name,
+                ]
+                guard let chosen = displays[display] else {
+                    throw ParlanceError(.invalidArgument, "unknown display \"\(display)\"; use \(displays.keys.sorted().joined(separator: ", "))")
+                }
+                return try NumberFormat(locale: locale, options: .currency(code, display: chosen, accounting: accounting)).format(decimal: amount)
+            }
+            print(text)
+        }
+    }
+
+    struct DateTime: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "date", abstract: "Format a date and time.")
+
+        @Argument(help: "A locale id; -u-ca- picks a calendar (th-TH-u-ca-buddhist).") var locale: String
+        @Argument(help: "An ISO 8601 time with offset (2023-11-14T22:13:20Z) or epoch milliseconds.") var time: String
+        @Option(help: "An ICU date skeleton such as yMMMd or jm.") var skeleton: String?
+        @Option(help: "full, long, medium, short or none.") var dateStyle: String?
+        @Option(help: "full, long, medium, short or none.") var timeStyle: String?
+        @Option(help: "An IANA time zone id.") var timeZone: String = "UTC"
+
+        func run() throws {
+            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+                let millis: Double
+                if let value = Double(time), !time.contains("-") || time.hasPrefix("-") && !time.dropFirst().contains("-") {
+                    millis = value
+                } else {
+                    millis = try ISO8601Time.epochMilliseconds(time)
+                }
+                func style(_ raw: String?) throws(ParlanceError) -> DateFormat.Style {
+                    guard let raw else { return .none }
+                    guard let style = DateFormat.Style(rawValue: raw) else {
+                        throw ParlanceError(.invalidArgument, "unknown style \"\(raw)\"; use full, long, medium, short or none")
+                    }
+                    return style
+                }
+                let format: DateFormat
+                if let skeleton {
+                    guard dateStyle == nil, timeStyle == nil else {
+                        throw ParlanceError(.invalidArgument, "give --skeleton or styles, not both")
+                    }
+                    format = try DateFormat(locale: locale, skeleton: skeleton, timeZone: timeZone)
+                } else if dateStyle == nil, timeStyle == nil {
+                    format = try DateFormat(locale: locale, dateStyle: .medium, timeStyle: .short, timeZone: timeZone)
+                } else {
+                    format = try DateFormat(locale: locale, dateStyle: style(dateStyle), timeStyle: style(timeStyle), timeZone: timeZone)
+                }
+                return try format.format(epochMilliseconds: millis)
+            }
+            print(text)
+        }
+    }
+
+    struct Relative: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Format a relative time such as \"in 3 days\".")
+
+        @Argument(help: "A locale id.") var locale: String
+        @Argument(help: "The offset; negative is in the past.") var value: Double
+        @Argument(help: "year, quarter, month, week, day, hour, minute or second.") var unit: String
+        @Flag(help: "Use words such as \"yesterday\" where the locale has them.") var auto = false
+        @Option(help: "long, short or narrow.") var style: String = "long"
+
+        func run() throws {
+            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+                guard let chosenUnit = RelativeTimeFormat.Unit(rawValue: unit) else {
+                    throw ParlanceError(.invalidArgument, "unknown unit \"\(unit)\"")
+                }
+                guard let chosenStyle = RelativeTimeFormat.Style(rawValue: style) else {
+                    throw ParlanceError(.invalidArgument, "unknown style \"\(style)\"; use long, short or narrow")
+                }
+                return try RelativeTimeFormat(locale: locale, style: chosenStyle, numeric: auto ? .auto : .always).format(value, chosenUnit)
+            }
+            print(text)
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Join items as the locale writes a list.")
+
+        @Argument(help: "A locale id.") var locale: String
+        @Argument(help: "The items.") var items: [String] = []
+        @Option(help: "and, or or units.") var type: String = "and"
+        @Option(help: "wide, short or narrow.") var width: String = "wide"
+
+        func run() throws {
+            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+                guard let chosenType = ListFormat.ListType(rawValue: type) else {
+                    throw ParlanceError(.invalidArgument, "unknown type \"\(type)\"; use and, or or units")
+                }
+                guard let chosenWidth = ListFormat.Width(rawValue: width) else {
+                    throw ParlanceError(.invalidArgument, "unknown width \"\(width)\"; use wide, short or narrow")
+                }
+                return try ListFormat(locale: locale, type: chosenType, width: chosenWidth).format(items)
+            }
+            print(text)
+        }
+    }
+}
