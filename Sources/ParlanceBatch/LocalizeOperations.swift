@@ -1,6 +1,5 @@
 import Parlance
 import ParlanceLocalization
-import Synchronization
 
 /// Batch operation `localize`: a key of the `--catalog` directory, formatted in a locale.
 enum LocalizeOperations {
@@ -9,7 +8,7 @@ enum LocalizeOperations {
     ]
 
     /// Catalogs loaded once per (directory, development language) for the life of the process.
-    private static let catalogs = Mutex<[String: Result<Catalog, ParlanceError>]>([:])
+    private static let catalogs = Locked<[String: Result<Catalog, ParlanceError>]>([:])
 
     static func catalog(_ context: BatchContext) throws(BatchError) -> Catalog {
         guard let directory = context.catalogDirectory else {

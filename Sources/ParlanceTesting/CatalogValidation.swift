@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 public import Parlance
 public import ParlanceLocalization
 
@@ -124,7 +123,7 @@ enum PluralSampleSource {
         }
     }()
 
-    private static let cache = Mutex<[String: PluralSamples?]>([:])
+    private static let cache = Locked<[String: PluralSamples?]>([:])
 
     struct Samples {
         var categories: [PluralCategory]

@@ -1,7 +1,6 @@
 import Foundation
 import Parlance
 @testable import ParlanceLocalization
-import Synchronization
 import Testing
 
 /// Counters shared by the tasks of a test.
@@ -119,7 +118,7 @@ struct LanguageManagerConcurrencyTests {
 
     @Test func observersSeeEveryChangeOnceInOrder() async throws {
         let manager = ManagerFixture.manager()
-        let seen = Mutex<[LanguageChange]>([])
+        let seen = Locked<[LanguageChange]>([])
         let observation = manager.observe { change in seen.withLock { $0.append(change) } }
         let stream = manager.changes()
         let tags = ManagerFixture.greetings.map(\.tag)
@@ -157,7 +156,7 @@ struct LanguageManagerConcurrencyTests {
 
     @Test func aCallbackMaySwitchAgainWithoutDeadlock() throws {
         let manager = ManagerFixture.manager()
-        let seen = Mutex<[String]>([])
+        let seen = Locked<[String]>([])
         manager.observe { change in
             seen.withLock { $0.append(change.current.locale.languageTag) }
             if change.current.locale.languageTag == "ar" { _ = try? manager.setLanguage("he", persist: false) }

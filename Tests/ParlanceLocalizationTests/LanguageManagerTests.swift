@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import Parlance
 @testable import ParlanceLocalization
-import Synchronization
 import Testing
 
 /// A catalog on disk in 20 languages: each has `language` (its own tag), `greeting`, and
@@ -59,9 +58,9 @@ enum ManagerFixture {
 
 /// A swift-log handler that keeps what it receives, to check that warnings are logged.
 final class RecordingLogHandler: LogHandler, @unchecked Sendable {
-    // `Sendable` notes: all mutable state is behind the `Mutex`; `metadata`/`logLevel` are
+    // `Sendable` notes: all mutable state is behind the lock; `metadata`/`logLevel` are
     // set once before the logger is shared.
-    let records = Mutex<[(level: Logger.Level, message: String, metadata: Logger.Metadata?)]>([])
+    let records = Locked<[(level: Logger.Level, message: String, metadata: Logger.Metadata?)]>([])
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
 

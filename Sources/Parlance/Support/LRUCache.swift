@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A bounded, thread-safe cache of immutable values (compiled ICU objects and the like).
 ///
@@ -17,7 +16,7 @@ package final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
         var clock: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The most entries kept at once.
     package let capacity: Int
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A registration for change callbacks; ``cancel()`` ends it.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 public import Logging
 public import Parlance
-import Synchronization
 
 /// The language of an app, a command-line tool or a server: the supported languages, the
 /// user's choice (persisted), the effective locale and its direction, runtime switching,
@@ -53,10 +52,10 @@ public final class LanguageManager: Sendable {
         var delivering = false
     }
 
-    let shared: StateLock<Shared>
+    let shared: Locked<Shared>
     /// Serializes writers (store write, then swap), so the stored choice is the last applied
     /// one; counts the writes attempted.
-    private let writer = StateLock(UInt64(0))
+    private let writer = Locked(UInt64(0))
 
     /// A manager for the languages of a catalog (its locales and its development language).
     ///
@@ -124,7 +123,7 @@ public final class LanguageManager: Sendable {
             }
         }
         let provisional = LanguageState(choice: .system, requested: [], locale: developmentLanguage, generation: 0, catalog: catalog)
-        shared = StateLock(Shared(current: provisional))
+        shared = Locked(Shared(current: provisional))
         let initial: LanguageState
         do {
             initial = try resolve(choice, matching: .exact)

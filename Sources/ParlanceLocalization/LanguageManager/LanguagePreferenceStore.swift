@@ -1,6 +1,5 @@
 import Foundation
 public import Parlance
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -38,10 +37,10 @@ public protocol LanguagePreferenceStore: Sendable {
 /// let store = MemoryLanguagePreferenceStore(.language(try LocaleID("fr")))
 /// ```
 public final class MemoryLanguagePreferenceStore: LanguagePreferenceStore {
-    private let stored: Mutex<LanguageChoice?>
+    private let stored: Locked<LanguageChoice?>
 
     /// A store holding `choice` (nothing by default).
-    public init(_ choice: LanguageChoice? = nil) { stored = Mutex(choice) }
+    public init(_ choice: LanguageChoice? = nil) { stored = Locked(choice) }
 
     public func load() throws(ParlanceError) -> LanguageChoice? { stored.withLock { $0 } }
 

@@ -1,4 +1,3 @@
-import Synchronization
 public import Parlance
 
 /// The process-wide bridge between library components and the app's translations.
@@ -26,7 +25,7 @@ public enum LocalizationProvider {
         var declared: [String: Set<String>] = [:]
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// Configures the bridge with a closure (replacing any earlier configuration).
     ///

@@ -1,6 +1,5 @@
 import Dispatch
 import Parlance
-import Synchronization
 
 /// The long proof that Parlance's plural evaluator equals ICU: for every locale ICU ships and
 /// every locale with plural data, both types, every integer 0…`integerLimit` and
@@ -30,7 +29,7 @@ struct PluralVerification {
             }
         }
         let ruleSets = unique.values.sorted { $0.locale.identifier < $1.locale.identifier }
-        let lock = Mutex(Report(locales: ids.count, ruleSets: ruleSets.count, integersChecked: 0, decimalsChecked: 0, mismatches: []))
+        let lock = Locked(Report(locales: ids.count, ruleSets: ruleSets.count, integersChecked: 0, decimalsChecked: 0, mismatches: []))
         DispatchQueue.concurrentPerform(iterations: ruleSets.count) { index in
             let rules = ruleSets[index]
             var mismatches: [String] = []

@@ -8,18 +8,18 @@ import Darwin
 
 /// A value behind a `pthread_mutex_t`.
 ///
-/// The manager's state uses this instead of `Synchronization.Mutex`: on Linux `Mutex` locks
-/// with raw `futex` system calls that ThreadSanitizer does not see, so TSan reported its
-/// correctly locked accesses as races. A pthread mutex is intercepted by TSan, which keeps
-/// `swift test --sanitize=thread` meaningful for the manager.
+/// Parlance's shared state (caches, the language manager, the provider) uses this instead of
+/// `Synchronization.Mutex`: on Linux `Mutex` locks with raw `futex` system calls that
+/// ThreadSanitizer does not see, so TSan reported correctly locked accesses as races. A
+/// pthread mutex is intercepted by TSan, which keeps `swift test --sanitize=thread` meaningful.
 ///
 /// `Sendable` notes: the value is only reached inside `withLock`, under the mutex; the mutex
 /// itself lives in a stable heap allocation owned by this object.
-final class StateLock<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -32,7 +32,7 @@ final class StateLock<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
