@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import Synchronization
 @testable import ParlanceLocalization
 import Testing
 
