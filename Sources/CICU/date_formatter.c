@@ -1,8 +1,9 @@
 // Dates: time-zone validation (ucal), best patterns (udatpg) and UDateFormat behind a handle.
 //
-// UDateFormat is not thread-safe (udat_format sets the time on its own calendar), so every
-// handle carries a mutex and formats under it; the lock is uncontended in the common case and
-// far cheaper than cloning a formatter per call.
+// UDateFormat is not thread-safe (udat_format sets the time on its own calendar). A handle
+// therefore holds a few clones, each behind its own mutex: a thread starts at "its" clone and
+// takes the first free one, so threads formatting with the same cached formatter do not queue
+// on one lock (no global lock on the hot path), and cloning per call is avoided.
 #include "CICU.h"
 #include "CICU_Format.h"
 #include "internal.h"
@@ -12,6 +13,7 @@
 #include <unicode/udatpg.h>
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 _Static_assert(CICU_DATE_STYLE_NONE == UDAT_NONE, "UDAT_NONE");
@@ -46,9 +48,14 @@ int32_t CICU_dateBestPattern(const char *localeID, const uint16_t *skeleton, int
     return length;
 }
 
+// Clones per handle: enough for the cores a server typically runs formatting on at once.
+#define CICU_DATE_CLONES 4
+
 struct CICUDateFormatter {
-    UDateFormat *format;
-    pthread_mutex_t lock;
+    struct {
+        UDateFormat *format;
+        pthread_mutex_t lock;
+    } clones[CICU_DATE_CLONES];
 };
 
 static CICUDateFormatter *wrap(UDateFormat *format, UErrorCode *st) {
@@ -56,15 +63,35 @@ static CICUDateFormatter *wrap(UDateFormat *format, UErrorCode *st) {
         if (format != NULL) udat_close(format);
         return NULL;
     }
-    CICUDateFormatter *handle = malloc(sizeof(CICUDateFormatter));
+    CICUDateFormatter *handle = calloc(1, sizeof(CICUDateFormatter));
     if (handle == NULL) {
         udat_close(format);
         *st = U_MEMORY_ALLOCATION_ERROR;
         return NULL;
     }
-    handle->format = format;
-    pthread_mutex_init(&handle->lock, NULL);
+    handle->clones[0].format = format;
+    for (int i = 1; i < CICU_DATE_CLONES && U_SUCCESS(*st); i++) {
+        handle->clones[i].format = udat_clone(format, st);
+    }
+    for (int i = 0; i < CICU_DATE_CLONES; i++) pthread_mutex_init(&handle->clones[i].lock, NULL);
+    if (U_FAILURE(*st)) {
+        CICU_dateFormatterClose(handle);
+        return NULL;
+    }
     return handle;
+}
+
+// Locks a free clone, preferring the calling thread's own; returns its index.
+static int lockClone(CICUDateFormatter *handle) {
+    static atomic_uint nextThread;
+    static _Thread_local int home = -1;
+    if (home < 0) home = (int)(atomic_fetch_add(&nextThread, 1) % CICU_DATE_CLONES);
+    for (int i = 0; i < CICU_DATE_CLONES; i++) {
+        int index = (home + i) % CICU_DATE_CLONES;
+        if (pthread_mutex_trylock(&handle->clones[index].lock) == 0) return index;
+    }
+    pthread_mutex_lock(&handle->clones[home].lock);
+    return home;
 }
 
 CICUDateFormatter *CICU_dateFormatterOpenPattern(const char *localeID, const uint16_t *pattern,
@@ -94,8 +121,10 @@ CICUDateFormatter *CICU_dateFormatterOpenStyles(const char *localeID, int32_t da
 
 void CICU_dateFormatterClose(CICUDateFormatter *handle) {
     if (handle == NULL) return;
-    udat_close(handle->format);
-    pthread_mutex_destroy(&handle->lock);
+    for (int i = 0; i < CICU_DATE_CLONES; i++) {
+        if (handle->clones[i].format != NULL) udat_close(handle->clones[i].format);
+        pthread_mutex_destroy(&handle->clones[i].lock);
+    }
     free(handle);
 }
 
@@ -107,9 +136,9 @@ int32_t CICU_dateFormat(CICUDateFormatter *handle, double millis, uint16_t *out,
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return 0;
     }
-    pthread_mutex_lock(&handle->lock);
-    int32_t length = udat_format(handle->format, millis, (UChar *)out, capacity, NULL, st);
-    pthread_mutex_unlock(&handle->lock);
+    int clone = lockClone(handle);
+    int32_t length = udat_format(handle->clones[clone].format, millis, (UChar *)out, capacity, NULL, st);
+    pthread_mutex_unlock(&handle->clones[clone].lock);
     return length;
 }
 
@@ -117,8 +146,8 @@ int32_t CICU_dateFormatterPattern(CICUDateFormatter *handle, uint16_t *out, int3
                                   int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (U_FAILURE(*st)) return 0;
-    pthread_mutex_lock(&handle->lock);
-    int32_t length = udat_toPattern(handle->format, false, (UChar *)out, capacity, st);
-    pthread_mutex_unlock(&handle->lock);
+    int clone = lockClone(handle);
+    int32_t length = udat_toPattern(handle->clones[clone].format, false, (UChar *)out, capacity, st);
+    pthread_mutex_unlock(&handle->clones[clone].lock);
     return length;
 }

@@ -23,6 +23,23 @@ int64_t CICU_benchPluralSelectDecimals(const CICUPluralRules *rules, const char 
                                        const int32_t *fractionDigits, int32_t count,
                                        int64_t iterations);
 
+/// unumf_formatDouble + unumf_resultToString for a skeleton and locale, cycling through
+/// `values`. Returns -1 if ICU cannot open the formatter.
+int64_t CICU_benchNumberDouble(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                               const double *values, int32_t count, int64_t iterations);
+/// udatpg_getBestPattern once, then udat_format in UTC, cycling through `millis`.
+int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                               const double *millis, int32_t count, int64_t iterations);
+/// ureldatefmt_formatNumeric (long style) for day offsets, cycling through `values`.
+int64_t CICU_benchRelativeDays(const char *localeID, const double *values, int32_t count,
+                               int64_t iterations);
+/// ulistfmt_format ("and", wide) on `count` items given as one buffer with lengths.
+int64_t CICU_benchList(const char *localeID, const uint16_t *const *items, const int32_t *lengths,
+                       int32_t count, int64_t iterations);
+/// The first strong direction of a UTF-16 text, skipping isolates (u_charDirection per code
+/// point, as Parlance's Bidi.baseDirection does).
+int64_t CICU_benchBaseDirection(const uint16_t *text, int32_t length, int64_t iterations);
+
 #ifdef __cplusplus
 }
 #endif

@@ -20,6 +20,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Operations per round.")
     var iterations = 200_000
 
+    @Option(help: "Run only the groups whose name contains this text (plural, number, date, relative, list, bidi, localize).")
+    var only: String?
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -44,7 +47,18 @@ struct BenchCommand: ParsableCommand {
         }
         let harness = BenchHarness(rounds: rounds, iterations: iterations, warmupIterations: iterations / 4)
         var rows: [BenchRow] = []
-        rows += try pluralRows(harness)
+        let groups: [(name: String, rows: () throws -> [BenchRow])] = [
+            ("plural", { try pluralRows(harness) }),
+            ("number", { try numberRows(harness) }),
+            ("date", { [try dateRow(harness)] }),
+            ("relative", { [try relativeRow(harness)] }),
+            ("list", { [try listRow(harness)] }),
+            ("bidi", { [bidiRow(harness)] }),
+            ("localize", { [try localizeRow(harness)] }),
+        ]
+        for group in groups where only.map({ group.name.contains($0) }) ?? true {
+            rows += try group.rows()
+        }
         if json {
             print(renderJSON(rows))
         } else {

@@ -1,0 +1,172 @@
+import Foundation
+import Parlance
+import ParlanceLocalization
+
+/// Bench rows for the ICU-backed formatters, each measured three ways in the same run:
+/// Parlance's Swift API, raw ICU from a C loop, and Foundation on Linux where it has the feature.
+extension BenchCommand {
+    static let benchLocale = "de"
+    static let numberValues: [Double] = (0..<256).map { (index: Int) -> Double in
+        let whole = Double(index * 7919 % 100_000)
+        let cents = Double(index % 100) / 100
+        return whole + cents
+    }
+
+    /// Raw ICU runs the very skeleton the typed options compile to.
+    func numberRow(_ harness: BenchHarness, name: String, options: NumberOptions,
+                   foundation: NumberFormatter.Style?, foundationCode: String? = nil) throws -> BenchRow {
+        let locale = try LocaleID(Self.benchLocale)
+        let parlance = try NumberFormat(locale: locale, options: options)
+        let skeleton = parlance.skeleton
+        let values = Self.numberValues
+        var foundationNs: Double?
+        if let style = foundation {
+            let formatter = NumberFormatter()
+            formatter.locale = Locale(identifier: Self.benchLocale)
+            formatter.numberStyle = style
+            if let foundationCode { formatter.currencyCode = foundationCode }
+            foundationNs = harness.measure { n in
+                var total = 0
+                for i in 0..<n { total &+= formatter.string(from: NSNumber(value: values[i & 255]))?.utf8.count ?? 0 }
+                blackHole(total)
+            }
+        }
+        return BenchRow(
+            name: name,
+            parlance: harness.measure { n in
+                var total = 0
+                for i in 0..<n { total &+= parlance.format(values[i & 255]).utf8.count }
+                blackHole(total)
+            },
+            icu: harness.measure { n in blackHole(RawICUBench.numberDouble(locale: locale, skeleton: skeleton, values: values, iterations: n)) },
+            foundation: foundationNs)
+    }
+
+    func numberRows(_ harness: BenchHarness) throws -> [BenchRow] {
+        var rows: [BenchRow] = []
+        rows.append(try numberRow(harness, name: "number de decimal", options: NumberOptions(), foundation: .decimal))
+        rows.append(try numberRow(harness, name: "currency de EUR", options: .currency("EUR"), foundation: .currency, foundationCode: "EUR"))
+        var percent = NumberOptions()
+        percent.style = .percent
+        rows.append(try numberRow(harness, name: "percent de", options: percent, foundation: .percent))
+        var compact = NumberOptions()
+        compact.notation = .compactShort
+        var compactRow = try numberRow(harness, name: "compact de short", options: compact, foundation: nil)
+        let values = Self.numberValues
+        let compactStyle = FloatingPointFormatStyle<Double>.number.locale(Locale(identifier: Self.benchLocale)).notation(.compactName)
+        compactRow.foundation = harness.measure { n in
+            var total = 0
+            for i in 0..<n { total &+= values[i & 255].formatted(compactStyle).utf8.count }
+            blackHole(total)
+        }
+        rows.append(compactRow)
+        return rows
+    }
+
+    func dateRow(_ harness: BenchHarness) throws -> BenchRow {
+        let locale = try LocaleID(Self.benchLocale)
+        let skeleton = "yMMMdjm"
+        let format = try DateFormat(locale: locale, skeleton: skeleton)
+        let millis: [Double] = (0..<256).map { 1_700_000_000_000 + Double($0) * 86_400_017 }
+        let dates = millis.map { Date(timeIntervalSince1970: $0 / 1000) }
+        let foundation = DateFormatter()
+        foundation.locale = Locale(identifier: Self.benchLocale)
+        foundation.timeZone = TimeZone(identifier: "UTC")
+        foundation.setLocalizedDateFormatFromTemplate(skeleton)
+        return BenchRow(
+            name: "date de skeleton yMMMdjm",
+            parlance: harness.measure { n in
+                var total = 0
+                for i in 0..<n { total &+= ((try? format.format(dates[i & 255])) ?? "").utf8.count }
+                blackHole(total)
+            },
+            icu: harness.measure { n in blackHole(RawICUBench.dateSkeleton(locale: locale, skeleton: skeleton, millis: millis, iterations: n)) },
+            foundation: harness.measure { n in
+                var total = 0
+                for i in 0..<n { total &+= foundation.string(from: dates[i & 255]).utf8.count }
+                blackHole(total)
+            })
+    }
+
+    func relativeRow(_ harness: BenchHarness) throws -> BenchRow {
+        let locale = try LocaleID(Self.benchLocale)
+        let format = try RelativeTimeFormat(locale: locale)
+        let values: [Double] = (0..<256).map { Double($0 % 61) - 30 }
+        // Foundation on Linux has no RelativeDateTimeFormatter; its FormatStyle formats a date
+        // relative to now, so the inputs are dates that many days from now.
+        let foundation = Date.RelativeFormatStyle(presentation: .numeric, unitsStyle: .wide)
+            .locale(Locale(identifier: Self.benchLocale))
+        let now = Date()
+        let dates = values.map { now.addingTimeInterval($0 * 86_400 + ($0 < 0 ? -60 : 60)) }
+        return BenchRow(
+            name: "relative de days",
+            parlance: harness.measure { n in
+                var total = 0
+                for i in 0..<n { total &+= ((try? format.format(values[i & 255], .day)) ?? "").utf8.count }
+                blackHole(total)
+            },
+            icu: harness.measure { n in blackHole(RawICUBench.relativeDays(locale: locale, values: values, iterations: n)) },
+            foundation: harness.measure { n in
+                var total = 0
+                for i in 0..<n { total &+= foundation.format(dates[i & 255]).utf8.count }
+                blackHole(total)
+            })
+    }
+
+    func listRow(_ harness: BenchHarness) throws -> BenchRow {
+        let locale = try LocaleID(Self.benchLocale)
+        let format = try ListFormat(locale: locale)
+        let items = ["Äpfel", "Birnen", "Kirschen", "Pflaumen"]
+        // Foundation on Linux has no ListFormatter; its list FormatStyle does the same job.
+        let foundation = ListFormatStyle<StringStyle, [String]>.list(type: .and, width: .standard)
+            .locale(Locale(identifier: Self.benchLocale))
+        return BenchRow(
+            name: "list de and (4 items)",
+            parlance: harness.measure { n in
+                var total = 0
+                for _ in 0..<n { total &+= format.format(items).utf8.count }
+                blackHole(total)
+            },
+            icu: harness.measure { n in blackHole(RawICUBench.list(locale: locale, items: items, iterations: n)) },
+            foundation: harness.measure { n in
+                var total = 0
+                for _ in 0..<n { total &+= foundation.format(items).utf8.count }
+                blackHole(total)
+            })
+    }
+
+    func bidiRow(_ harness: BenchHarness) -> BenchRow {
+        let text = "\u{2066}+1 555-0100\u{2069} اتصل بنا"
+        return BenchRow(
+            name: "bidi base direction",
+            parlance: harness.measure { n in
+                var total = 0
+                for _ in 0..<n { total &+= Bidi.baseDirection(of: text) == .rightToLeft ? 1 : 0 }
+                blackHole(total)
+            },
+            icu: harness.measure { n in blackHole(RawICUBench.baseDirection(of: text, iterations: n)) })
+    }
+
+    func localizeRow(_ harness: BenchHarness) throws -> BenchRow {
+        let directory = try SampleCatalog.writeToTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let catalog = try Catalog(directory: directory)
+        let ru = try LocaleID("ru")
+        let foundationLocale = Locale(identifier: "ru")
+        return BenchRow(
+            name: "localize ru items.count (stringsdict, 1 plural)",
+            parlance: harness.measure { n in
+                var total = 0
+                for i in 0..<n {
+                    total &+= ((try? catalog.localizedString("items.count", locale: ru, arguments: [.int(Int64(i & 1023))])) ?? "").utf8.count
+                }
+                blackHole(total)
+            },
+            foundation: harness.measure { n in
+                var total = 0
+                for i in 0..<n { total &+= String(format: "%d элементов", locale: foundationLocale, i & 1023).utf8.count }
+                blackHole(total)
+            },
+            target: 1500)
+    }
+}
