@@ -1,4 +1,4 @@
-import Parlance
+@_spi(ParlanceInternals) import Parlance
 
 /// Batch operations `direction`, `display-name` and `negotiate`.
 enum LocaleOperations {

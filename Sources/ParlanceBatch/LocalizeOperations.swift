@@ -1,4 +1,4 @@
-import Parlance
+@_spi(ParlanceInternals) import Parlance
 import ParlanceLocalization
 
 /// Batch operation `localize`: a key of the `--catalog` directory, formatted in a locale.

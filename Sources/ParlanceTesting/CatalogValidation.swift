@@ -1,5 +1,5 @@
 import Foundation
-public import Parlance
+@_spi(ParlanceInternals) public import Parlance
 public import ParlanceLocalization
 
 /// Framework-neutral checks for users' test suites: functions that return what is wrong, which

@@ -1,5 +1,5 @@
 import Foundation
-import Parlance
+@_spi(ParlanceInternals) import Parlance
 import Synchronization
 @testable import ParlanceLocalization
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Parlance
+@_spi(ParlanceInternals) import Parlance
 @testable import ParlanceLocalization
 import Testing
 

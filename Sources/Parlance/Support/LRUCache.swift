@@ -5,35 +5,46 @@
 /// (two tasks may race to create the same value; one wins, the other's copy is dropped), so a
 /// slow ICU open never blocks other readers. When the cache is full the least recently used
 /// eighth is evicted, releasing the ICU objects they own.
-package final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct Entry {
-        var value: Value
-        var lastUse: UInt64
+@_spi(ParlanceInternals) public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    @usableFromInline struct Entry {
+        @usableFromInline var value: Value
+        @usableFromInline var lastUse: UInt64
+
+        @inlinable init(value: Value, lastUse: UInt64) {
+            self.value = value
+            self.lastUse = lastUse
+        }
     }
 
-    private struct State {
-        var entries: [Key: Entry] = [:]
-        var clock: UInt64 = 0
+    @usableFromInline struct State {
+        @usableFromInline var entries: [Key: Entry] = [:]
+        @usableFromInline var clock: UInt64 = 0
+
+        @inlinable init() {}
     }
 
-    private let state = Locked(State())
+    @usableFromInline let state = Locked(State())
     /// The most entries kept at once.
-    package let capacity: Int
+    public let capacity: Int
 
-    package init(capacity: Int) {
+    public init(capacity: Int) {
         precondition(capacity > 0, "an LRU cache needs room for one entry")
         self.capacity = capacity
     }
 
     /// The cached value for `key`, or a new one from `create`, which is then cached.
-    package func value<E: Error>(for key: Key, create: () throws(E) -> Value) throws(E) -> Value {
+    /// (Inlinable, as are the lookups, so that each client module gets specialized code: an
+    /// unspecialized generic lookup costs more than the ICU call it saves.)
+    @inlinable
+    public func value<E: Error>(for key: Key, create: () throws(E) -> Value) throws(E) -> Value {
         if let hit = cachedValue(for: key) { return hit }
         let fresh = try create()
         return insert(fresh, for: key)
     }
 
     /// The cached value, if any, marking it as recently used.
-    package func cachedValue(for key: Key) -> Value? {
+    @inlinable
+    public func cachedValue(for key: Key) -> Value? {
         state.withLock { state in
             guard var entry = state.entries[key] else { return nil }
             state.clock &+= 1
@@ -44,8 +55,9 @@ package final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     }
 
     /// Inserts `value` unless another caller inserted one first; returns the value now cached.
+    @inlinable
     @discardableResult
-    package func insert(_ value: Value, for key: Key) -> Value {
+    public func insert(_ value: Value, for key: Key) -> Value {
         // Values evicted here are released after the lock is dropped, so that the ICU objects
         // they own are closed outside the critical section.
         var evicted: [Value] = []

@@ -15,11 +15,11 @@ import Darwin
 ///
 /// `Sendable` notes: the value is only reached inside `withLock`, under the mutex; the mutex
 /// itself lives in a stable heap allocation owned by this object.
-package final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
+@_spi(ParlanceInternals) public final class Locked<Value>: @unchecked Sendable {
+    @usableFromInline var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -32,9 +32,15 @@ package final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+    /// Runs `body` with the value, under the mutex. Inlinable so that callers in other modules
+    /// get a specialized, allocation-free lock/unlock.
+    @inlinable
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock()
+        defer { unlock() }
         return try body(&value)
     }
+
+    @usableFromInline func lock() { pthread_mutex_lock(mutex) }
+    @usableFromInline func unlock() { pthread_mutex_unlock(mutex) }
 }

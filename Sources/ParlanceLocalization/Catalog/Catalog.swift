@@ -1,5 +1,5 @@
 import Foundation
-public import Parlance
+@_spi(ParlanceInternals) public import Parlance
 
 /// A localized value found in a catalog, with where it came from.
 public struct CatalogEntry: Hashable, Sendable {
@@ -184,6 +184,15 @@ public struct Catalog: Sendable {
     /// `zh_TW → zh_Hant_TW → zh_Hant → zh`), then the chain of its maximized form (so that
     /// `zh-CN` finds `zh-Hans.lproj`), then the development language's chain, then Base.
     static func fallbackKeys(for locale: LocaleID, developmentLanguage: LocaleID) -> [String] {
+        fallbackKeyCache.value(for: [locale.identifier, developmentLanguage.identifier]) {
+            computeFallbackKeys(for: locale, developmentLanguage: developmentLanguage)
+        }
+    }
+
+    /// Chains per (locale, development language): computed once, not on every lookup.
+    private static let fallbackKeyCache = LRUCache<[String], [String]>(capacity: 1024)
+
+    private static func computeFallbackKeys(for locale: LocaleID, developmentLanguage: LocaleID) -> [String] {
         let chains = [locale, locale.maximized, developmentLanguage].flatMap { $0.fallbackChain(rules: .catalog) }
         var keys: [String] = []
         for key in chains.filter({ !$0.isRoot }).map(localeKey) + [baseKey] where !keys.contains(key) {

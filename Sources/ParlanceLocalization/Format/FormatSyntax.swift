@@ -1,4 +1,4 @@
-import Parlance
+@_spi(ParlanceInternals) import Parlance
 
 /// Why a format could not be used, before it is given a public meaning.
 ///
@@ -77,7 +77,26 @@ enum FormatParser {
     static let textConversions: Set<Character> = ["@", "s", "S"]
     static let characterConversions: Set<Character> = ["c", "C"]
 
+    private struct CacheKey: Hashable, Sendable {
+        var format: String
+        var allowVariables: Bool
+    }
+
+    /// Parsed formats, so that a catalog entry is parsed once, not on every lookup. Only short
+    /// formats are kept (translations are short; a hostile 1 MB format is parsed, not cached).
+    private static let cache = LRUCache<CacheKey, Result<[FormatToken], FormatFailure>>(capacity: 4096)
+    private static let maximumCachedLength = 2048
+
     static func parse(_ format: String, allowVariables: Bool) throws(FormatFailure) -> [FormatToken] {
+        guard format.utf8.count <= maximumCachedLength else { return try parseUncached(format, allowVariables: allowVariables) }
+        let key = CacheKey(format: format, allowVariables: allowVariables)
+        let result = cache.value(for: key) { () -> Result<[FormatToken], FormatFailure> in
+            Result { () throws(FormatFailure) in try parseUncached(format, allowVariables: allowVariables) }
+        }
+        return try result.get()
+    }
+
+    private static func parseUncached(_ format: String, allowVariables: Bool) throws(FormatFailure) -> [FormatToken] {
         var tokens: [FormatToken] = []
         var literal = ""
         let scalars = Array(format.unicodeScalars)

@@ -113,7 +113,7 @@ public struct PluralFormat: Hashable, Sendable {
             for token in try FormatParser.parse(text, allowVariables: true) {
                 switch token {
                 case .literal(let literal):
-                    out += literal.replacing("%", with: "%%")
+                    out += literal.utf8.contains(UInt8(ascii: "%")) ? literal.replacing("%", with: "%%") : literal
                 case .spec(var spec):
                     if spec.position == nil {
                         spec.position = sequential

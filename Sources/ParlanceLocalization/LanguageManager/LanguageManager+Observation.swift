@@ -1,3 +1,4 @@
+@_spi(ParlanceInternals) import Parlance
 
 /// A registration for change callbacks; ``cancel()`` ends it.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-public import Parlance
+@_spi(ParlanceInternals) public import Parlance
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,4 @@
-public import Parlance
+@_spi(ParlanceInternals) public import Parlance
 
 /// The process-wide bridge between library components and the app's translations.
 ///

@@ -15,6 +15,13 @@ struct BenchHarness {
     var rounds: Int
     var iterations: Int
     var warmupIterations: Int
+    /// Leave out the Foundation column (for profiling Parlance alone).
+    var skipFoundation = false
+
+    /// Times a Foundation implementation, unless Foundation is skipped.
+    func measureFoundation(_ body: (Int) -> Void) -> Double? {
+        skipFoundation ? nil : measure(body)
+    }
 
     /// Times `body(iterations)`, which must run its operation exactly `iterations` times.
     func measure(_ body: (Int) -> Void) -> Double {

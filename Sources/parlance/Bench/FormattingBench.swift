@@ -25,7 +25,7 @@ extension BenchCommand {
             formatter.locale = Locale(identifier: Self.benchLocale)
             formatter.numberStyle = style
             if let foundationCode { formatter.currencyCode = foundationCode }
-            foundationNs = harness.measure { n in
+            foundationNs = harness.measureFoundation { n in
                 var total = 0
                 for i in 0..<n { total &+= formatter.string(from: NSNumber(value: values[i & 255]))?.utf8.count ?? 0 }
                 blackHole(total)
@@ -54,7 +54,7 @@ extension BenchCommand {
         var compactRow = try numberRow(harness, name: "compact de short", options: compact, foundation: nil)
         let values = Self.numberValues
         let compactStyle = FloatingPointFormatStyle<Double>.number.locale(Locale(identifier: Self.benchLocale)).notation(.compactName)
-        compactRow.foundation = harness.measure { n in
+        compactRow.foundation = harness.measureFoundation { n in
             var total = 0
             for i in 0..<n { total &+= values[i & 255].formatted(compactStyle).utf8.count }
             blackHole(total)
@@ -81,7 +81,7 @@ extension BenchCommand {
                 blackHole(total)
             },
             icu: harness.measure { n in blackHole(RawICUBench.dateSkeleton(locale: locale, skeleton: skeleton, millis: millis, iterations: n)) },
-            foundation: harness.measure { n in
+            foundation: harness.measureFoundation { n in
                 var total = 0
                 for i in 0..<n { total &+= foundation.string(from: dates[i & 255]).utf8.count }
                 blackHole(total)
@@ -106,7 +106,7 @@ extension BenchCommand {
                 blackHole(total)
             },
             icu: harness.measure { n in blackHole(RawICUBench.relativeDays(locale: locale, values: values, iterations: n)) },
-            foundation: harness.measure { n in
+            foundation: harness.measureFoundation { n in
                 var total = 0
                 for i in 0..<n { total &+= foundation.format(dates[i & 255]).utf8.count }
                 blackHole(total)
@@ -128,7 +128,7 @@ extension BenchCommand {
                 blackHole(total)
             },
             icu: harness.measure { n in blackHole(RawICUBench.list(locale: locale, items: items, iterations: n)) },
-            foundation: harness.measure { n in
+            foundation: harness.measureFoundation { n in
                 var total = 0
                 for _ in 0..<n { total &+= foundation.format(items).utf8.count }
                 blackHole(total)
@@ -162,7 +162,7 @@ extension BenchCommand {
                 }
                 blackHole(total)
             },
-            foundation: harness.measure { n in
+            foundation: harness.measureFoundation { n in
                 var total = 0
                 for i in 0..<n { total &+= String(format: "%d элементов", locale: foundationLocale, i & 1023).utf8.count }
                 blackHole(total)

@@ -1,5 +1,5 @@
 import Dispatch
-import Parlance
+@_spi(ParlanceInternals) import Parlance
 
 /// The long proof that Parlance's plural evaluator equals ICU: for every locale ICU ships and
 /// every locale with plural data, both types, every integer 0…`integerLimit` and

@@ -23,6 +23,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Run only the groups whose name contains this text (plural, number, date, relative, list, bidi, localize).")
     var only: String?
 
+    @Flag(help: "Leave out the Foundation column (to profile Parlance alone).")
+    var skipFoundation = false
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -45,7 +48,8 @@ struct BenchCommand: ParsableCommand {
             if !report.mismatches.isEmpty { throw ExitCode(1) }
             return
         }
-        let harness = BenchHarness(rounds: rounds, iterations: iterations, warmupIterations: iterations / 4)
+        let harness = BenchHarness(
+            rounds: rounds, iterations: iterations, warmupIterations: iterations / 4, skipFoundation: skipFoundation)
         var rows: [BenchRow] = []
         let groups: [(name: String, rows: () throws -> [BenchRow])] = [
             ("plural", { try pluralRows(harness) }),
