@@ -46,11 +46,11 @@
     @inlinable
     public func cachedValue(for key: Key) -> Value? {
         state.withLock { state in
-            guard var entry = state.entries[key] else { return nil }
+            // One hash lookup; the recency stamp is updated in place through the index.
+            guard let index = state.entries.index(forKey: key) else { return nil }
             state.clock &+= 1
-            entry.lastUse = state.clock
-            state.entries[key] = entry
-            return entry.value
+            state.entries.values[index].lastUse = state.clock
+            return state.entries.values[index].value
         }
     }
 

@@ -77,9 +77,27 @@ enum FormatParser {
     static let textConversions: Set<Character> = ["@", "s", "S"]
     static let characterConversions: Set<Character> = ["c", "C"]
 
+    /// Keyed by the format's UTF-8 bytes: hashing a `String` normalizes non-ASCII text
+    /// (NFC), which costs more than parsing a short Cyrillic or Arabic format would.
     private struct CacheKey: Hashable, Sendable {
         var format: String
         var allowVariables: Bool
+
+        static func == (lhs: CacheKey, rhs: CacheKey) -> Bool {
+            guard lhs.allowVariables == rhs.allowVariables, lhs.format.utf8.count == rhs.format.utf8.count else { return false }
+            let fast = lhs.format.utf8.withContiguousStorageIfAvailable { left in
+                rhs.format.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+            }
+            return (fast ?? nil) ?? lhs.format.utf8.elementsEqual(rhs.format.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(allowVariables)
+            let hashed: Void? = format.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            if hashed == nil {
+                for byte in format.utf8 { hasher.combine(byte) }
+            }
+        }
     }
 
     /// Parsed formats, so that a catalog entry is parsed once, not on every lookup. Only short
