@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Operations per round.")
     var iterations = 200_000
 
-    @Option(help: "Run only the groups whose name contains this text (plural, number, date, relative, list, bidi, localize).")
+    @Option(help: "Run only the groups whose name contains this text (plural, number, date, relative, list, bidi, localize, threads, memory).")
     var only: String?
 
     @Flag(help: "Leave out the Foundation column (to profile Parlance alone).")
@@ -63,10 +63,30 @@ struct BenchCommand: ParsableCommand {
         for group in groups where only.map({ group.name.contains($0) }) ?? true {
             rows += try group.rows()
         }
+        var notes: [String: Double] = [:]
+        if only.map({ "threads".contains($0) }) ?? true {
+            let scaling = try twoThreadScaling(iterations: iterations)
+            notes["twoThreadScalingNumber"] = scaling.number
+            notes["twoThreadScalingDate"] = scaling.date
+        }
+        if only.map({ "memory".contains($0) }) ?? true {
+            let memory = try memorySweep()
+            notes["memoryLocales"] = Double(memory.locales)
+            notes["memoryFormatted"] = Double(memory.formatted)
+            notes["memoryPeakRSSMB"] = memory.peakMB
+            notes["memoryCachedFormatters"] = Double(memory.cached)
+        }
         if json {
-            print(renderJSON(rows))
+            print(renderJSON(rows, notes: notes))
         } else {
             print(renderTable(rows))
+            if let number = notes["twoThreadScalingNumber"], let date = notes["twoThreadScalingDate"] {
+                print(String(format: "two threads vs one (throughput): currency %.2f×, date %.2f× (target ≥ 1.70×)", number, date))
+            }
+            if let peak = notes["memoryPeakRSSMB"] {
+                print(String(format: "memory: %.0f formats (10 option sets × %.0f ICU locales), peak RSS %.1f MB (target < 150 MB), %.0f formatters cached (bound 2048)",
+                             notes["memoryFormatted"] ?? 0, notes["memoryLocales"] ?? 0, peak, notes["memoryCachedFormatters"] ?? 0))
+            }
         }
     }
 
@@ -111,7 +131,7 @@ struct BenchCommand: ParsableCommand {
         return Table(header: header, rows: body).rendered
     }
 
-    func renderJSON(_ rows: [BenchRow]) -> String {
+    func renderJSON(_ rows: [BenchRow], notes: [String: Double]) -> String {
         let objects = rows.map { row -> [String: Any] in
             var object: [String: Any] = ["operation": row.name, "parlanceNs": row.parlance]
             if let icu = row.icu { object["icuNs"] = icu }
@@ -119,7 +139,8 @@ struct BenchCommand: ParsableCommand {
             if let target = row.target { object["targetNs"] = target }
             return object
         }
-        let data = (try? JSONSerialization.data(withJSONObject: ["rows": objects], options: [.sortedKeys])) ?? Data()
+        let document: [String: Any] = ["rows": objects, "measurements": notes]
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 }
