@@ -52,3 +52,25 @@ int32_t CICU_bidiLogicalRuns(const uint16_t *text, int32_t length, uint8_t parag
     ubidi_close(bidi);
     return count;
 }
+
+int32_t CICU_bidiFirstStrongUTF8(const char *text, int32_t length) {
+    const uint8_t *bytes = (const uint8_t *)text;
+    int32_t depth = 0;
+    for (int32_t i = 0; i < length;) {
+        UChar32 c;
+        U8_NEXT(bytes, i, length, c);
+        if (c < 0) continue;  // ill-formed UTF-8 (never from a Swift String): skipped
+        switch (u_charDirection(c)) {
+        case U_LEFT_TO_RIGHT_ISOLATE:
+        case U_RIGHT_TO_LEFT_ISOLATE:
+        case U_FIRST_STRONG_ISOLATE: depth++; break;
+        case U_POP_DIRECTIONAL_ISOLATE: if (depth > 0) depth--; break;
+        case U_BLOCK_SEPARATOR: return 0;
+        case U_LEFT_TO_RIGHT: if (depth == 0) return 1; break;
+        case U_RIGHT_TO_LEFT:
+        case U_RIGHT_TO_LEFT_ARABIC: if (depth == 0) return 2; break;
+        default: break;
+        }
+    }
+    return 0;
+}

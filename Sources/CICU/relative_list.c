@@ -144,3 +144,57 @@ int32_t CICU_listFormat(const CICUListFormatter *handle, const uint16_t *joined,
     free(strings);
     return length;
 }
+
+int32_t CICU_listFormatUTF8(const CICUListFormatter *handle, const char *joined,
+                            const int32_t *lengths, int32_t count, uint16_t *out, int32_t capacity,
+                            int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return 0;
+    if (count < 0) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    int64_t totalBytes = 0;
+    for (int32_t i = 0; i < count; i++) {
+        if (lengths[i] < 0) {
+            *st = U_ILLEGAL_ARGUMENT_ERROR;
+            return 0;
+        }
+        totalBytes += lengths[i];
+    }
+    if (totalBytes > INT32_MAX / 2) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    // UTF-16 never needs more units than UTF-8 has bytes. Small lists stay on the stack.
+    enum { StackItems = 16, StackUnits = 512 };
+    UChar stackUnits[StackUnits];
+    const UChar *stackStrings[StackItems];
+    int32_t stackLengths[StackItems];
+    UChar *units = totalBytes + count <= StackUnits ? stackUnits : malloc(sizeof(UChar) * (size_t)(totalBytes + count));
+    const UChar **strings = count <= StackItems ? stackStrings : malloc(sizeof(UChar *) * (size_t)count);
+    int32_t *unitLengths = count <= StackItems ? stackLengths : malloc(sizeof(int32_t) * (size_t)count);
+    int32_t length = 0;
+    if (units == NULL || strings == NULL || unitLengths == NULL) {
+        *st = U_MEMORY_ALLOCATION_ERROR;
+    } else {
+        const char *source = joined;
+        UChar *cursor = units;
+        for (int32_t i = 0; i < count && U_SUCCESS(*st); i++) {
+            int32_t written = 0;
+            u_strFromUTF8(cursor, (int32_t)(totalBytes + count - (cursor - units)), &written, source, lengths[i], st);
+            strings[i] = cursor;
+            unitLengths[i] = written;
+            cursor += written;
+            source += lengths[i];
+        }
+        if (U_SUCCESS(*st)) {
+            length = ulistfmt_format(handle->formatter, strings, unitLengths, count, (UChar *)out,
+                                     capacity, st);
+        }
+    }
+    if (units != stackUnits) free(units);
+    if (strings != stackStrings) free((void *)strings);
+    if (unitLengths != stackLengths) free(unitLengths);
+    return length;
+}

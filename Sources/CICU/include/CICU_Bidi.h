@@ -17,6 +17,12 @@ extern "C" {
 /// 14 RLE, 15 RLO, 16 PDF, 17 NSM, 18 BN, 19 FSI, 20 LRI, 21 RLI, 22 PDI.
 int32_t CICU_charDirection(uint32_t codePoint);
 
+/// The first strong direction of UTF-8 text, as UAX #9 rule P2 finds it: the first character of
+/// bidi class L, R or AL outside isolates (LRI/RLI/FSI … matching PDI), stopping at a paragraph
+/// separator. Returns 0 when there is none (neutral), 1 for left to right, 2 for right to left.
+/// Scanning UTF-8 in one call spares Swift a call and a class mapping per character.
+int32_t CICU_bidiFirstStrongUTF8(const char *text, int32_t length);
+
 /// Paragraph level requests for CICU_bidiLogicalRuns.
 #define CICU_BIDI_DEFAULT_LTR 0xFE  // UBIDI_DEFAULT_LTR: first strong character, else LTR
 #define CICU_BIDI_DEFAULT_RTL 0xFF  // UBIDI_DEFAULT_RTL: first strong character, else RTL

@@ -108,6 +108,11 @@ void CICU_listFormatterClose(CICUListFormatter *formatter);
 int32_t CICU_listFormat(const CICUListFormatter *formatter, const uint16_t *joined,
                         const int32_t *lengths, int32_t count, uint16_t *out, int32_t capacity,
                         int32_t *status);
+/// The same from UTF-8: `count` items in one buffer `joined`, cut at `lengths[i]` bytes each.
+/// Swift's strings are UTF-8, so this spares a per-character transcoding on the Swift side.
+int32_t CICU_listFormatUTF8(const CICUListFormatter *formatter, const char *joined,
+                            const int32_t *lengths, int32_t count, uint16_t *out, int32_t capacity,
+                            int32_t *status);
 
 // MARK: - Durations (MeasureFormat, C++ only)
 

@@ -35,6 +35,23 @@ public enum Bidi {
     /// Bidi.baseDirection(of: "123 !?")              // nil (neutral)
     /// ```
     public static func baseDirection(of text: some StringProtocol) -> TextDirection? {
+        // Native strings: one pass over the UTF-8 bytes inside the shim.
+        let scanned = text.utf8.withContiguousStorageIfAvailable { bytes -> Int32? in
+            guard bytes.count <= Int(Int32.max) else { return nil }
+            return bytes.withMemoryRebound(to: CChar.self) { CICU_bidiFirstStrongUTF8($0.baseAddress, Int32($0.count)) }
+        }
+        if let scanned = scanned ?? nil {
+            switch scanned {
+            case 1: return .leftToRight
+            case 2: return .rightToLeft
+            default: return nil
+            }
+        }
+        return scanCodePoints(text)
+    }
+
+    /// The same scan, one code point at a time (for strings without contiguous UTF-8).
+    static func scanCodePoints(_ text: some StringProtocol) -> TextDirection? {
         var depth = 0
         for scalar in text.unicodeScalars {
             let bidiClass = BidiClass(of: scalar)

@@ -69,19 +69,22 @@ package final class ICUListFormatter: @unchecked Sendable {
     deinit { CICU_listFormatterClose(handle) }
 
     package func format(_ items: [String]) -> String {
-        var joined: [UInt16] = []
+        // The items go over as one UTF-8 buffer (Swift strings are UTF-8; the shim transcodes).
+        var joined: [UInt8] = []
+        joined.reserveCapacity(items.reduce(0) { $0 + $1.utf8.count })
         var lengths: [Int32] = []
         lengths.reserveCapacity(items.count)
         for item in items {
-            let before = joined.count
-            joined.append(contentsOf: item.utf16)
-            lengths.append(Int32(joined.count - before))
+            joined.append(contentsOf: item.utf8)
+            lengths.append(Int32(item.utf8.count))
         }
         if joined.isEmpty { joined.append(0) }
         let result = try? ICUOutput.utf16 { out, capacity, status in
             joined.withUnsafeBufferPointer { j in
                 lengths.withUnsafeBufferPointer { l in
-                    CICU_listFormat(handle, j.baseAddress, l.baseAddress, Int32(l.count), out, capacity, status)
+                    j.withMemoryRebound(to: CChar.self) { bytes in
+                        CICU_listFormatUTF8(handle, bytes.baseAddress, l.baseAddress, Int32(l.count), out, capacity, status)
+                    }
                 }
             }
         }
