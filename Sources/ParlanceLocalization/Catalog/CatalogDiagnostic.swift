@@ -1,4 +1,4 @@
-public import Parlance
+import Parlance
 
 /// A place in a catalog file and what is wrong (or suspicious) there.
 ///
