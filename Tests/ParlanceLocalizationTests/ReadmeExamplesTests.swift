@@ -1,0 +1,68 @@
+import Foundation
+import Parlance
+import ParlanceLocalization
+import Testing
+
+/// The README's Swift examples, run as written: if one of these changes, the README must too.
+@Suite("README examples")
+struct ReadmeExamplesTests {
+    @Test func plurals() throws {
+        let ru = try PluralRules(locale: "ru")
+        #expect(ru.category(for: 21) == .one)
+        #expect(ru.category(for: 5) == .many)
+        #expect(try ru.category(for: "1.5") == .other)
+        let en = try PluralRules(locale: "en")
+        #expect(try en.category(for: "1") == .one)
+        #expect(try en.category(for: "1.0") == .other)
+        #expect(try PluralRules(locale: "en", type: .ordinal).category(for: 23) == .few)
+        #expect(try PluralRules(locale: "ar").categories == [.zero, .one, .two, .few, .many, .other])
+    }
+
+    @Test func formatting() throws {
+        #expect(try NumberFormat(locale: "de", options: .currency("EUR")).format(1234.5) == "1.234,50\u{A0}€")
+        #expect(try NumberFormat(locale: "hi-IN", skeleton: "").format(1234567) == "12,34,567")
+        #expect(try NumberFormat(locale: "en", skeleton: "compact-short").format(1234) == "1.2K")
+        #expect(try NumberFormat(locale: "fr", skeleton: "").format(decimal: "12345678901234567890.5") == "12\u{202F}345\u{202F}678\u{202F}901\u{202F}234\u{202F}567\u{202F}890,5")
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(try DateFormat(locale: "en-US", skeleton: "yMMMd", timeZone: "America/New_York").format(date) == "Nov 14, 2023")
+        #expect(try DateFormat(locale: "ja-JP-u-ca-japanese", skeleton: "GyMMMd").format(date) == "令和5年11月14日")
+        #expect(try RelativeTimeFormat(locale: "fr", numeric: .auto).format(-1, .day) == "hier")
+        #expect(try ListFormat(locale: "es").format(["a", "b", "c"]) == "a, b y c")
+        let de = try Formatters(locale: "de")
+        #expect(de.formatFileSize(1_500_000) == "1,5 MB")
+        let error = #expect(throws: ParlanceError.self) { try DateFormat(locale: "en", skeleton: "yMd", timeZone: "Mars/Olympus") }
+        #expect(error?.code == .invalidTimeZone)
+    }
+
+    @Test func locales() throws {
+        #expect(try LocaleID("SR_latn_rs").languageTag == "sr-Latn-RS")
+        #expect(try LocaleID("zh-TW").maximized.languageTag == "zh-Hant-TW")
+        #expect(try LocaleID("en-IN").fallbackChain.map(\.languageTag) == ["en-IN", "en-001", "en", "und"])
+        #expect(try LocaleID("ar").nativeDisplayName == "العربية")
+        #expect(try LocaleID("zh-Hant-TW").displayName(in: LocaleID("fr")) == "chinois (traditionnel, Taïwan)")
+        let matcher = try LocaleMatcher(supported: ["en-US", "en-GB", "pt-BR"])
+        #expect(matcher.bestMatch(acceptLanguage: "en-AU, pt;q=0.5").locale.languageTag == "en-GB")
+        #expect(try LocaleID("he").characterDirection == .rightToLeft)
+        #expect(Bidi.baseDirection(of: "123 שלום") == .rightToLeft)
+        #expect(Bidi.isolate("+1 555-0100", as: .leftToRight) == "\u{2066}+1 555-0100\u{2069}")
+    }
+
+    @Test func catalogsAndTheLanguageManager() async throws {
+        let directory = try SampleCatalog.writeToTemporaryDirectory()  // en, fr, ru, ar, pl, cy, ga
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let catalog = try Catalog(directory: directory, developmentLanguage: "en")
+        #expect(try catalog.localizedString("items.count", locale: "ru", arguments: [21]) == "21 элемент")
+        #expect(try catalog.localizedString("items.count", locale: "ru", arguments: [1000]) == "1\u{A0}000 элементов")
+        #expect(catalog.string("no.such.key", locale: "ru") == "no.such.key")
+
+        let manager = try LanguageManager(catalog: catalog, store: MemoryLanguagePreferenceStore(), environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(manager.effectiveLocale.languageTag == "fr")
+        try manager.setLanguage("ar")
+        #expect(manager.direction == .rightToLeft)
+        let perRequest = try await manager.withLanguage(acceptLanguage: "ru-RU, en;q=0.5") { () async throws(ParlanceError) -> String in
+            try manager.localizedString("items.count", arguments: [3])
+        }
+        #expect(perRequest == "3 элемента")
+        #expect(manager.effectiveLocale.languageTag == "ar")
+    }
+}
