@@ -57,6 +57,24 @@ struct FormatSpec: Hashable, Sendable {
     }
 }
 
+/// A set of ASCII conversion characters as a bit mask: membership is a shift and an AND, where
+/// a `Set<Character>` would hash a grapheme cluster on every lookup of a hot formatting path.
+struct ConversionSet: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init(_ characters: String) {
+        for byte in characters.utf8 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+    }
+
+    func contains(_ character: Character) -> Bool {
+        guard let byte = character.asciiValue else { return false }
+        return byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
+    }
+}
+
 /// A parsed piece of a format.
 enum FormatToken: Hashable, Sendable {
     case literal(String)
@@ -72,10 +90,10 @@ enum FormatParser {
     /// `%999999999d` gets an error, not a gigabyte of spaces).
     static let maximumNumber = 10_000
 
-    static let integerConversions: Set<Character> = ["d", "i", "D", "u", "U", "o", "O", "x", "X"]
-    static let floatConversions: Set<Character> = ["f", "F", "e", "E", "g", "G"]
-    static let textConversions: Set<Character> = ["@", "s", "S"]
-    static let characterConversions: Set<Character> = ["c", "C"]
+    static let integerConversions = ConversionSet("diDuUoOxX")
+    static let floatConversions = ConversionSet("fFeEgG")
+    static let textConversions = ConversionSet("@sS")
+    static let characterConversions = ConversionSet("cC")
 
     /// Keyed by the format's UTF-8 bytes: hashing a `String` normalizes non-ASCII text
     /// (NFC), which costs more than parsing a short Cyrillic or Arabic format would.

@@ -94,32 +94,36 @@ public struct PluralFormat: Hashable, Sendable {
             throw .argument(error.message)
         }
         var composer = Composer(variables: variables, rules: rules, arguments: arguments)
-        let composed = try composer.compose(format, start: 1, stack: []).text
-        let formatter = LocalizedFormatter(locale: locale)
-        return try formatter.render(FormatParser.parse(composed, allowVariables: false), arguments: arguments)
+        let composed = try composer.compose(format, start: 1, stack: []).tokens
+        return try LocalizedFormatter(locale: locale).render(composed, arguments: arguments)
     }
 
-    /// Replaces variables by their variants, producing a format whose specifiers are all
+    /// Replaces variables by their variants, producing format tokens whose specifiers are all
     /// positional (so that a variant without `%d`, such as "No items", does not shift later
-    /// arguments).
+    /// arguments). Tokens, not text: the parsed (and cached) pieces are reused as they are,
+    /// with no string to build and parse again on every lookup.
     private struct Composer {
         let variables: [String: Variable]
         let rules: PluralRules
         let arguments: [LocalizationArgument]
 
-        mutating func compose(_ text: String, start: Int, stack: [String]) throws(FormatFailure) -> (text: String, next: Int) {
-            var out = ""
+        /// UTF-8 bytes of literal text produced so far (bounded like any formatted output).
+        var literalBytes = 0
+
+        mutating func compose(_ text: String, start: Int, stack: [String]) throws(FormatFailure) -> (tokens: [FormatToken], next: Int) {
+            var out: [FormatToken] = []
             var sequential = start
             for token in try FormatParser.parse(text, allowVariables: true) {
                 switch token {
                 case .literal(let literal):
-                    out += literal.utf8.contains(UInt8(ascii: "%")) ? literal.replacing("%", with: "%%") : literal
+                    literalBytes += literal.utf8.count
+                    out.append(.literal(literal))
                 case .spec(var spec):
                     if spec.position == nil {
                         spec.position = sequential
                         sequential += 1
                     }
-                    out += spec.text
+                    out.append(.spec(spec))
                 case .variable(let name, let position):
                     let argumentNumber = position ?? sequential
                     if position == nil { sequential += 1 }
@@ -141,7 +145,7 @@ public struct PluralFormat: Hashable, Sendable {
                     out += expanded
                     if position == nil { sequential = max(sequential, end) }
                 }
-                if out.utf8.count > LocalizedFormatter.maximumOutputBytes {
+                if literalBytes > LocalizedFormatter.maximumOutputBytes || out.count > LocalizedFormatter.maximumOutputBytes {
                     throw .syntax("the variables expand to more than \(LocalizedFormatter.maximumOutputBytes) bytes of UTF-8")
                 }
             }
