@@ -69,22 +69,22 @@ package final class ICUListFormatter: @unchecked Sendable {
     deinit { CICU_listFormatterClose(handle) }
 
     package func format(_ items: [String]) -> String {
-        // The items go over as one UTF-8 buffer (Swift strings are UTF-8; the shim transcodes).
-        var joined: [UInt8] = []
-        joined.reserveCapacity(items.reduce(0) { $0 + $1.utf8.count })
-        var lengths: [Int32] = []
-        lengths.reserveCapacity(items.count)
-        for item in items {
-            joined.append(contentsOf: item.utf8)
-            lengths.append(Int32(item.utf8.count))
-        }
-        if joined.isEmpty { joined.append(0) }
-        let result = try? ICUOutput.utf16 { out, capacity, status in
-            joined.withUnsafeBufferPointer { j in
-                lengths.withUnsafeBufferPointer { l in
-                    j.withMemoryRebound(to: CChar.self) { bytes in
-                        CICU_listFormatUTF8(handle, bytes.baseAddress, l.baseAddress, Int32(l.count), out, capacity, status)
-                    }
+        // The items go over as one UTF-8 buffer (Swift strings are UTF-8; the shim transcodes),
+        // built in temporary (stack) storage rather than in arrays.
+        let totalBytes = items.reduce(0) { $0 + $1.utf8.count }
+        let result = withUnsafeTemporaryAllocation(of: CChar.self, capacity: max(totalBytes, 1)) { joined in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(items.count, 1)) { lengths in
+                var offset = 0
+                for (index, item) in items.enumerated() {
+                    let count = item.utf8.count
+                    let target = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(joined)[offset..<(offset + count)])
+                    let copied = item.utf8.withContiguousStorageIfAvailable { target.copyMemory(from: UnsafeRawBufferPointer($0)) }
+                    if copied == nil { target.copyBytes(from: item.utf8) }
+                    lengths[index] = Int32(count)
+                    offset += count
+                }
+                return try? ICUOutput.utf16 { out, capacity, status in
+                    CICU_listFormatUTF8(handle, joined.baseAddress, lengths.baseAddress, Int32(items.count), out, capacity, status)
                 }
             }
         }
