@@ -18,24 +18,27 @@ struct BenchHarness {
     /// Leave out the Foundation column (for profiling Parlance alone).
     var skipFoundation = false
 
-    /// Times a Foundation implementation, unless Foundation is skipped.
-    func measureFoundation(_ body: (Int) -> Void) -> Double? {
-        skipFoundation ? nil : measure(body)
-    }
-
-    /// Times `body(iterations)`, which must run its operation exactly `iterations` times.
-    func measure(_ body: (Int) -> Void) -> Double {
-        body(warmupIterations)
-        var samples: [Double] = []
-        samples.reserveCapacity(rounds)
+    /// Measures one operation's implementations side by side: the rounds are interleaved
+    /// (Parlance, ICU, Foundation, Parlance, …) so that a slower or faster stretch of the
+    /// machine affects all of them alike; each figure is the median of its rounds.
+    func row(name: String, parlance: @escaping (Int) -> Void, icu: ((Int) -> Void)? = nil,
+             foundation: ((Int) -> Void)? = nil, target: Double? = nil) -> BenchRow {
+        var bodies: [(Int) -> Void] = [parlance]
+        if let icu { bodies.append(icu) }
+        if let foundation, !skipFoundation { bodies.append(foundation) }
+        for body in bodies { body(warmupIterations) }
+        var samples = Array(repeating: [Double](), count: bodies.count)
         for _ in 0..<rounds {
-            let start = BenchHarness.now()
-            body(iterations)
-            let elapsed = BenchHarness.now() - start
-            samples.append(Double(elapsed) / Double(iterations))
+            for (index, body) in bodies.enumerated() {
+                let start = BenchHarness.now()
+                body(iterations)
+                samples[index].append(Double(BenchHarness.now() - start) / Double(iterations))
+            }
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        let medians = samples.map { $0.sorted()[$0.count / 2] }
+        let icuNs = icu == nil ? nil : medians[1]
+        let foundationNs = (foundation == nil || skipFoundation) ? nil : medians[bodies.count - 1]
+        return BenchRow(name: name, parlance: medians[0], icu: icuNs, foundation: foundationNs, target: target)
     }
 
     /// Monotonic nanoseconds.

@@ -14,32 +14,33 @@ extension BenchCommand {
 
     /// Raw ICU runs the very skeleton the typed options compile to.
     func numberRow(_ harness: BenchHarness, name: String, options: NumberOptions,
-                   foundation: NumberFormatter.Style?, foundationCode: String? = nil) throws -> BenchRow {
+                   foundation: NumberFormatter.Style?, foundationCode: String? = nil,
+                   foundationBody custom: ((Int) -> Void)? = nil) throws -> BenchRow {
         let locale = try LocaleID(Self.benchLocale)
         let parlance = try NumberFormat(locale: locale, options: options)
         let skeleton = parlance.skeleton
         let values = Self.numberValues
-        var foundationNs: Double?
+        var foundationBody: ((Int) -> Void)?
         if let style = foundation {
             let formatter = NumberFormatter()
             formatter.locale = Locale(identifier: Self.benchLocale)
             formatter.numberStyle = style
             if let foundationCode { formatter.currencyCode = foundationCode }
-            foundationNs = harness.measureFoundation { n in
+            foundationBody = { n in
                 var total = 0
                 for i in 0..<n { total &+= formatter.string(from: NSNumber(value: values[i & 255]))?.utf8.count ?? 0 }
                 blackHole(total)
             }
         }
-        return BenchRow(
+        return harness.row(
             name: name,
-            parlance: harness.measure { n in
+            parlance: { n in
                 var total = 0
                 for i in 0..<n { total &+= parlance.format(values[i & 255]).utf8.count }
                 blackHole(total)
             },
-            icu: harness.measure { n in blackHole(RawICUBench.numberDouble(locale: locale, skeleton: skeleton, values: values, iterations: n)) },
-            foundation: foundationNs)
+            icu: { n in blackHole(RawICUBench.numberDouble(locale: locale, skeleton: skeleton, values: values, iterations: n)) },
+            foundation: custom ?? foundationBody)
     }
 
     func numberRows(_ harness: BenchHarness) throws -> [BenchRow] {
@@ -51,15 +52,14 @@ extension BenchCommand {
         rows.append(try numberRow(harness, name: "percent de", options: percent, foundation: .percent))
         var compact = NumberOptions()
         compact.notation = .compactShort
-        var compactRow = try numberRow(harness, name: "compact de short", options: compact, foundation: nil)
         let values = Self.numberValues
+        // Foundation's NumberFormatter has no compact style; its FormatStyle does.
         let compactStyle = FloatingPointFormatStyle<Double>.number.locale(Locale(identifier: Self.benchLocale)).notation(.compactName)
-        compactRow.foundation = harness.measureFoundation { n in
+        rows.append(try numberRow(harness, name: "compact de short", options: compact, foundation: nil, foundationBody: { n in
             var total = 0
             for i in 0..<n { total &+= values[i & 255].formatted(compactStyle).utf8.count }
             blackHole(total)
-        }
-        rows.append(compactRow)
+        }))
         return rows
     }
 
@@ -73,15 +73,15 @@ extension BenchCommand {
         foundation.locale = Locale(identifier: Self.benchLocale)
         foundation.timeZone = TimeZone(identifier: "UTC")
         foundation.setLocalizedDateFormatFromTemplate(skeleton)
-        return BenchRow(
+        return harness.row(
             name: "date de skeleton yMMMdjm",
-            parlance: harness.measure { n in
+            parlance: { n in
                 var total = 0
                 for i in 0..<n { total &+= ((try? format.format(dates[i & 255])) ?? "").utf8.count }
                 blackHole(total)
             },
-            icu: harness.measure { n in blackHole(RawICUBench.dateSkeleton(locale: locale, skeleton: skeleton, millis: millis, iterations: n)) },
-            foundation: harness.measureFoundation { n in
+            icu: { n in blackHole(RawICUBench.dateSkeleton(locale: locale, skeleton: skeleton, millis: millis, iterations: n)) },
+            foundation: { n in
                 var total = 0
                 for i in 0..<n { total &+= foundation.string(from: dates[i & 255]).utf8.count }
                 blackHole(total)
@@ -98,15 +98,15 @@ extension BenchCommand {
             .locale(Locale(identifier: Self.benchLocale))
         let now = Date()
         let dates = values.map { now.addingTimeInterval($0 * 86_400 + ($0 < 0 ? -60 : 60)) }
-        return BenchRow(
+        return harness.row(
             name: "relative de days",
-            parlance: harness.measure { n in
+            parlance: { n in
                 var total = 0
                 for i in 0..<n { total &+= ((try? format.format(values[i & 255], .day)) ?? "").utf8.count }
                 blackHole(total)
             },
-            icu: harness.measure { n in blackHole(RawICUBench.relativeDays(locale: locale, values: values, iterations: n)) },
-            foundation: harness.measureFoundation { n in
+            icu: { n in blackHole(RawICUBench.relativeDays(locale: locale, values: values, iterations: n)) },
+            foundation: { n in
                 var total = 0
                 for i in 0..<n { total &+= foundation.format(dates[i & 255]).utf8.count }
                 blackHole(total)
@@ -120,15 +120,15 @@ extension BenchCommand {
         // Foundation on Linux has no ListFormatter; its list FormatStyle does the same job.
         let foundation = ListFormatStyle<StringStyle, [String]>.list(type: .and, width: .standard)
             .locale(Locale(identifier: Self.benchLocale))
-        return BenchRow(
+        return harness.row(
             name: "list de and (4 items)",
-            parlance: harness.measure { n in
+            parlance: { n in
                 var total = 0
                 for _ in 0..<n { total &+= format.format(items).utf8.count }
                 blackHole(total)
             },
-            icu: harness.measure { n in blackHole(RawICUBench.list(locale: locale, items: items, iterations: n)) },
-            foundation: harness.measureFoundation { n in
+            icu: { n in blackHole(RawICUBench.list(locale: locale, items: items, iterations: n)) },
+            foundation: { n in
                 var total = 0
                 for _ in 0..<n { total &+= foundation.format(items).utf8.count }
                 blackHole(total)
@@ -137,14 +137,14 @@ extension BenchCommand {
 
     func bidiRow(_ harness: BenchHarness) -> BenchRow {
         let text = "\u{2066}+1 555-0100\u{2069} اتصل بنا"
-        return BenchRow(
+        return harness.row(
             name: "bidi base direction",
-            parlance: harness.measure { n in
+            parlance: { n in
                 var total = 0
                 for _ in 0..<n { total &+= Bidi.baseDirection(of: text) == .rightToLeft ? 1 : 0 }
                 blackHole(total)
             },
-            icu: harness.measure { n in blackHole(RawICUBench.baseDirection(of: text, iterations: n)) })
+            icu: { n in blackHole(RawICUBench.baseDirection(of: text, iterations: n)) })
     }
 
     func localizeRow(_ harness: BenchHarness) throws -> BenchRow {
@@ -153,16 +153,16 @@ extension BenchCommand {
         let catalog = try Catalog(directory: directory)
         let ru = try LocaleID("ru")
         let foundationLocale = Locale(identifier: "ru")
-        return BenchRow(
+        return harness.row(
             name: "localize ru items.count (stringsdict, 1 plural)",
-            parlance: harness.measure { n in
+            parlance: { n in
                 var total = 0
                 for i in 0..<n {
                     total &+= ((try? catalog.localizedString("items.count", locale: ru, arguments: [.int(Int64(i & 1023))])) ?? "").utf8.count
                 }
                 blackHole(total)
             },
-            foundation: harness.measureFoundation { n in
+            foundation: { n in
                 var total = 0
                 for i in 0..<n { total &+= String(format: "%d элементов", locale: foundationLocale, i & 1023).utf8.count }
                 blackHole(total)

@@ -94,28 +94,28 @@ struct BenchCommand: ParsableCommand {
         let rules = try PluralRules(locale: "ru")
         let integers: [Int64] = (0..<1024).map { Int64(($0 * 7919) % 100_000) }
         let swiftIntegers = integers.map { Int($0) }
-        let integerRow = BenchRow(
+        let integerRow = harness.row(
             name: "plural ru integer",
-            parlance: harness.measure { n in
+            parlance: { n in
                 var sum = 0
                 for i in 0..<n { sum &+= rules.category(for: swiftIntegers[i & 1023]) == .other ? 1 : 0 }
                 blackHole(sum)
             },
-            icu: harness.measure { n in blackHole(RawICUBench.pluralSelectIntegers(rules, values: integers, iterations: n)) },
+            icu: { n in blackHole(RawICUBench.pluralSelectIntegers(rules, values: integers, iterations: n)) },
             target: 40)
         let decimals = (0..<256).map { index -> String in
             let fractionDigits = index % 4
             let whole = (index * 7919) % 10_000
             return fractionDigits == 0 ? String(whole) : "\(whole)." + String(String((index * 31) % 1000).prefix(fractionDigits)).padding(toLength: fractionDigits, withPad: "0", startingAt: 0)
         }
-        let decimalRow = BenchRow(
+        let decimalRow = harness.row(
             name: "plural ru decimal string",
-            parlance: harness.measure { n in
+            parlance: { n in
                 var sum = 0
                 for i in 0..<n { sum &+= (try? rules.category(for: decimals[i & 255])) == .other ? 1 : 0 }
                 blackHole(sum)
             },
-            icu: harness.measure { n in blackHole(RawICUBench.pluralSelectDecimals(rules, decimals: decimals, iterations: n)) },
+            icu: { n in blackHole(RawICUBench.pluralSelectDecimals(rules, decimals: decimals, iterations: n)) },
             target: 120)
         return [integerRow, decimalRow]
     }
