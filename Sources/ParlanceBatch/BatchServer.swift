@@ -50,7 +50,10 @@ public struct BatchServer: Sendable {
         guard case .object = decoded else {
             return Self.render(id: nil, error: BatchError("invalid-json", "the line is JSON but not an object"))
         }
-        let id = decoded["id"]
+        // Echo `id` exactly as written; the decoded value is the fallback.
+        let id: JSONValue? = decoded["id"].map { value in
+            RawJSON.member("id", in: line).map { JSONValue.raw(String($0)) } ?? value
+        }
         guard let opValue = decoded["op"] else {
             return Self.render(id: id, error: BatchError("missing-field", "every request needs the field \"op\""))
         }

@@ -20,6 +20,8 @@ public enum JSONValue: Hashable, Sendable, Codable {
     case array([JSONValue])
     /// Members in the order they were written (duplicates keep the last one when read).
     case object([(String, JSONValue)])
+    /// JSON text written out as it is (an `id` echoed exactly as the request wrote it).
+    case raw(String)
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -54,6 +56,8 @@ public enum JSONValue: Hashable, Sendable, Codable {
         case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
+        case .raw(let text):
+            try container.encode(text)
         case .object:
             // Object identity for echoing is handled by `serialized`; Codable encoding of objects
             // is only used in tests and goes through the string form.
@@ -80,6 +84,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
     public func write(to out: inout String) {
         switch self {
         case .null: out += "null"
+        case .raw(let text): out += text
         case .bool(let value): out += value ? "true" : "false"
         case .integer(let value): out += String(value)
         case .number(let value):

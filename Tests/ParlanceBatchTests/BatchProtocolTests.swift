@@ -18,6 +18,10 @@ struct BatchProtocolTests {
         (#"{"id":"a\"b","op":"plural","locale":"en","number":"1"}"#, #"{"id":"a\"b","result":"one"}"#),
         (#"{"id":[1,{"x":true}],"op":"plural","locale":"en","number":"1"}"#, #"{"id":[1,{"x":true}],"result":"one"}"#),
         (#"{"id":2.5,"op":"plural","locale":"en","number":"1"}"#, #"{"id":2.5,"result":"one"}"#),
+        (#"{"id":1.50,"op":"plural","locale":"en","number":"1"}"#, #"{"id":1.50,"result":"one"}"#),
+        (#"{"id": {"z":1, "a":[1e2, "}\"]"]} ,"op":"plural","locale":"en","number":"1"}"#, #"{"id":{"z":1, "a":[1e2, "}\"]"]},"result":"one"}"#),
+        (#"{"id":1,"op":"plural","locale":"en","number":"1","id":"last"}"#, #"{"id":"last","result":"one"}"#),
+        (#"{"op":"plural","locale":"en","number":"1","id":"\u00e9"}"#, #"{"id":"\u00e9","result":"one"}"#),
     ])
     func echoesID(_ line: String, _ expected: String) {
         #expect(server.respond(to: line) == expected)
@@ -118,6 +122,21 @@ struct BatchProtocolTests {
         for (answer, expectation) in zip(answers, expectations) where !answer.contains(expectation) {
             Issue.record("\(answer) does not contain \(expectation)")
             break
+        }
+    }
+
+    @Test("an echoed id is the same JSON value as the request's")
+    func echoedIDsParseBack() throws {
+        let ids = ["0", "-1.25e-3", "\"\"", "\"a\\\"b\"", "[]", "{}", "[[],[{}]]", "{\"k\":[true,false,null]}", "\"😀\"", "12345678901234567890"]
+        for id in ids {
+            let line = #"{"op":"nope","id":"# + id + "}"
+            let answer = try #require(server.respond(to: line))
+            let request = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let response = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any]
+            let sent = try JSONSerialization.data(withJSONObject: [request?["id"] ?? NSNull()], options: [.sortedKeys])
+            let echoed = try JSONSerialization.data(withJSONObject: [response?["id"] ?? NSNull()], options: [.sortedKeys])
+            #expect(sent == echoed, "\(id) → \(answer)")
+            #expect(answer.hasPrefix(#"{"id":"# + id + ","))
         }
     }
 }
