@@ -48,6 +48,8 @@ struct PluralFixtureTests {
                 if !sample.contains("c") && !sample.contains("e") {
                     let icu = try rules.icuCategory(forDecimal: sample)
                     #expect(icu == actual, "\(fixture) \(sample): ICU selects \(icu), Parlance \(actual)")
+                    // The string entry point (with its fast path) agrees with the operands one.
+                    #expect(try rules.category(for: sample) == actual, "\(fixture) \(sample) as a string")
                 }
             }
         }

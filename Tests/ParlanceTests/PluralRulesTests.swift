@@ -157,4 +157,33 @@ struct PluralRulesTests {
             for try await same in group { #expect(same) }
         }
     }
+
+    @Test("the string fast path and the general parser agree with ICU at their boundary", arguments: ["en", "ru", "lv", "fr", "ar", "cy", "sl", "is"])
+    func fastPathBoundary(_ id: String) throws {
+        let rules = try PluralRules(locale: id)
+        let samples = [
+            "0", "1", "21", "-21", "+2", "9007199254740991", "999999999999999999", "1000000000000000001", "123456789012345678901",
+            "0.000000000000000001", "0.0000000000000000001", "1.10", "11.011", "2.000000000000000000", "101.5",
+            "000021", "0.1", "1000000", "3.14159265358979323",
+        ]
+        for sample in samples {
+            let viaString = try rules.category(for: sample)
+            #expect(viaString == rules.category(for: try PluralOperands(sample)), "\(id) \(sample)")
+            // ICU takes n as a binary double and truncates i to its lowest 18 digits, so beyond
+            // 2^53 it can differ from the exact CLDR operands Parlance uses; below, they agree.
+            let integerPart = sample.split(separator: ".")[0].filter(\.isNumber)
+            if integerPart.count < 16 {
+                #expect(viaString == (try rules.icuCategory(forDecimal: sample.hasPrefix("+") ? String(sample.dropFirst()) : sample)), "\(id) \(sample) vs ICU")
+            }
+        }
+    }
+
+    @Test("beyond 2^53 the operands stay exact (where ICU's double rounds)")
+    func exactBeyondDouble() throws {
+        // i = 1000000000000000001 is not 1, so English says "other"; ICU's truncated i says "one".
+        #expect(try PluralRules(locale: "en").category(for: "1000000000000000001") == .other)
+        // n % 10 = 9, so Latvian's "zero" (n % 10 = 0) does not apply; ICU's n rounds to 1e18.
+        #expect(try PluralRules(locale: "lv").category(for: "999999999999999999") == .other)
+        #expect(try PluralRules(locale: "lv").category(for: "999999999999999990") == .zero)
+    }
 }

@@ -210,6 +210,22 @@ package struct PluralRuleProgram: Hashable, Sendable {
         }
     }
 
+    /// The category of a plain decimal with at most 18 integer and 18 fraction digits (the fast
+    /// path for strings such as "21" or "1.50": no operand struct, no allocation).
+    package func category(integer i: UInt64, fraction f: UInt64, visible v: Int,
+                          fractionWithoutZeros t: UInt64, significant w: Int) -> PluralCategory {
+        compiled.evaluate(nonIntegral: f != 0) { slot in
+            switch slot.operand {
+            case .n, .i: return Self.reduce(i, slot.modulus)
+            case .f: return Self.reduce(f, slot.modulus)
+            case .t: return Self.reduce(t, slot.modulus)
+            case .v: return Self.reduce(UInt64(v), slot.modulus)
+            case .w: return Self.reduce(UInt64(w), slot.modulus)
+            case .e: return 0
+            }
+        }
+    }
+
     @inline(__always)
     static func reduce(_ value: UInt64, _ modulus: UInt64) -> UInt64 {
         if modulus == 0 { return value }

@@ -96,7 +96,55 @@ public struct PluralRules: Hashable, Sendable {
     ///   (`"1.25e1"` is 12.5).
     /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidNumber``) for anything else.
     public func category(for number: String) throws(ParlanceError) -> PluralCategory {
-        compiled.program.category(for: try PluralOperands(number))
+        if let category = fastCategory(number) { return category }
+        return compiled.program.category(for: try PluralOperands(number))
+    }
+
+    /// `[+-]?digits[.digits]` with at most 18 digits on each side, evaluated without building
+    /// ``PluralOperands``; nil for anything else (exponents, long numbers, malformed text),
+    /// which the general parser then handles or rejects.
+    private func fastCategory(_ number: String) -> PluralCategory? {
+        var i: UInt64 = 0
+        var f: UInt64 = 0
+        var t: UInt64 = 0
+        var v = 0
+        var w = 0
+        var integerDigits = 0
+        var inFraction = false
+        var trailingZeros = 0
+        var zerosPower: UInt64 = 1
+        var first = true
+        for byte in number.utf8 {
+            defer { first = false }
+            if first, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { continue }
+            if byte == UInt8(ascii: ".") {
+                guard !inFraction, integerDigits > 0 else { return nil }
+                inFraction = true
+                continue
+            }
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            if inFraction {
+                guard v < 18 else { return nil }
+                v += 1
+                f = f &* 10 &+ UInt64(digit)
+                if digit == 0 {
+                    trailingZeros += 1
+                    zerosPower &*= 10
+                } else {
+                    trailingZeros = 0
+                    zerosPower = 1
+                }
+            } else {
+                guard integerDigits < 18 else { return nil }
+                integerDigits += 1
+                i = i &* 10 &+ UInt64(digit)
+            }
+        }
+        guard integerDigits > 0, !inFraction || v > 0 else { return nil }
+        w = v - trailingZeros
+        t = f / zerosPower
+        return compiled.program.category(integer: i, fraction: f, visible: v, fractionWithoutZeros: t, significant: w)
     }
 
     /// The category of explicit operands (for example compact numbers such as
