@@ -165,6 +165,15 @@ public struct PluralFormat: Hashable, Sendable {
     static func category(of argument: LocalizationArgument, valueType: String?, rules: PluralRules,
                          variable: String, number: Int) throws(FormatFailure) -> PluralCategory
     {
+        // The common case, an integer argument for an integer value type, needs no parsing.
+        if case .int(let value) = argument {
+            switch valueType {
+            case nil, "d", "i", "u", "ld", "li", "lu", "lld", "lli", "llu", "qd", "zd", "D", "U":
+                return rules.category(for: value)
+            default:
+                break
+            }
+        }
         let typeText = valueType ?? "d"
         let tokens = try FormatParser.parse("%" + typeText, allowVariables: false)
         guard tokens.count == 1, case .spec(let spec) = tokens[0], spec.position == nil else {
