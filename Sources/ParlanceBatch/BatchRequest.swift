@@ -4,13 +4,16 @@ public import Parlance
 public struct BatchError: Error, Sendable, Equatable {
     /// The protocol error code (`invalid-json`, `missing-field`, `invalid-locale`, …).
     public let code: String
+    /// What was wrong, naming the field or value.
     public let message: String
 
+    /// An error with a protocol code and a message.
     public init(_ code: String, _ message: String) {
         self.code = code
         self.message = message
     }
 
+    /// The protocol error for a library error (same code, same message).
     public init(_ error: ParlanceError) {
         self.init(error.code.rawValue, error.message)
     }
@@ -31,6 +34,7 @@ public struct BatchRequest: Sendable {
     /// The whole request object.
     public let body: JSONValue
 
+    /// A request for `op` with its whole JSON object.
     public init(op: String, body: JSONValue) {
         self.op = op
         self.body = body

@@ -101,6 +101,7 @@ public struct BatchContext: Sendable {
     /// The development language given with `--development-language`, if any.
     public var developmentLanguage: String?
 
+    /// A context for a run (`--catalog`, `--development-language`).
     public init(catalogDirectory: String? = nil, developmentLanguage: String? = nil) {
         self.catalogDirectory = catalogDirectory
         self.developmentLanguage = developmentLanguage

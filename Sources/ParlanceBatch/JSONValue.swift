@@ -81,6 +81,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         return out
     }
 
+    /// Appends compact JSON text to `out`.
     public func write(to out: inout String) {
         switch self {
         case .null: out += "null"

@@ -34,8 +34,11 @@ public struct ListFormat: Hashable, Sendable {
         }
     }
 
+    /// The locale whose list patterns are used.
     public let locale: LocaleID
+    /// and / or / units.
     public let type: ListType
+    /// wide / short / narrow.
     public let width: Width
     private let icu: ICUListFormatter
 

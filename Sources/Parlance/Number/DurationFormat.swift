@@ -30,7 +30,9 @@ public struct DurationFormat: Hashable, Sendable {
         }
     }
 
+    /// The locale whose unit names are used.
     public let locale: LocaleID
+    /// wide ("1 hr, 5 min"), short, narrow or numeric ("1:05:00").
     public let style: Style
     private let icu: ICUDurationFormatter
 
@@ -92,7 +94,9 @@ public struct ByteCountFormat: Hashable, Sendable {
         case decimal, binary
     }
 
+    /// The locale whose digits and unit names are used.
     public let locale: LocaleID
+    /// Decimal (1000-based, as file managers show) or binary (1024-based).
     public let base: Base
 
     /// A byte-count formatter.

@@ -96,12 +96,17 @@ public struct NumberOptions: Hashable, Sendable, Codable {
         case accountingExceptZero, negative, accountingNegative
     }
 
+    /// Decimal, percent, currency or a measure unit.
     public var style: Style
+    /// Standard, scientific, engineering or compact.
     public var notation: Notation
+    /// Fraction or significant digits (automatic by default).
     public var precision: Precision
     /// `nil` keeps ICU's default (half-even).
     public var roundingMode: RoundingMode?
+    /// Digit grouping (the locale's by default).
     public var grouping: Grouping
+    /// When to show a sign.
     public var signDisplay: SignDisplay
     /// A CLDR numbering system ("latn", "arab", "deva", …), overriding the locale's.
     public var numberingSystem: String?

@@ -50,8 +50,11 @@ public struct RelativeTimeFormat: Hashable, Sendable {
         }
     }
 
+    /// The locale whose relative-time patterns are used.
     public let locale: LocaleID
+    /// long / short / narrow.
     public let style: Style
+    /// `always` ("in 1 day") or `auto` ("tomorrow").
     public let numeric: Numeric
     private let icu: ICURelativeFormatter
 

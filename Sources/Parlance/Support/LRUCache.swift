@@ -27,6 +27,7 @@
     /// The most entries kept at once.
     public let capacity: Int
 
+    /// A cache holding at most `capacity` values.
     public init(capacity: Int) {
         precondition(capacity > 0, "an LRU cache needs room for one entry")
         self.capacity = capacity

@@ -19,6 +19,7 @@ import Darwin
     @usableFromInline var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
+    /// Protects `value` with a new mutex.
     public init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)

@@ -18,6 +18,7 @@ public struct ParlanceError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Codes are strings so that new kinds can be added without breaking `switch` statements;
     /// compare against the static members.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code as the batch protocol spells it, e.g. `invalid-locale`.
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }

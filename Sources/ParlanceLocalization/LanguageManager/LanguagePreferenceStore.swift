@@ -42,8 +42,10 @@ public final class MemoryLanguagePreferenceStore: LanguagePreferenceStore {
     /// A store holding `choice` (nothing by default).
     public init(_ choice: LanguageChoice? = nil) { stored = Locked(choice) }
 
+    /// The choice saved last, or nil.
     public func load() throws(ParlanceError) -> LanguageChoice? { stored.withLock { $0 } }
 
+    /// Keeps `choice` in memory.
     public func save(_ choice: LanguageChoice) throws(ParlanceError) { stored.withLock { $0 = choice } }
 }
 
@@ -95,6 +97,8 @@ public struct FileLanguagePreferenceStore: LanguagePreferenceStore {
         return "\(base)/\(application)/language.json"
     }
 
+    /// Reads the saved choice: nil when there is no file yet; a typed error when the file is
+    /// unreadable or corrupt (the manager then falls back to `system` and logs a warning).
     public func load() throws(ParlanceError) -> LanguageChoice? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
@@ -134,6 +138,7 @@ public struct FileLanguagePreferenceStore: LanguagePreferenceStore {
         }
     }
 
+    /// Writes the choice atomically (temporary file, fsync, rename).
     public func save(_ choice: LanguageChoice) throws(ParlanceError) {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
