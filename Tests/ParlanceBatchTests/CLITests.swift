@@ -135,4 +135,40 @@ struct CLITests {
             #expect(result.stdout.contains("\n\(id) "), "\(id) missing from the showcase")
         }
     }
+
+    @Test("format, locale, negotiate and localize commands", arguments: [
+        (["format", "number", "de", "1234.5"], "1.234,5\n"),
+        (["format", "currency", "de", "1234.5", "EUR"], "1.234,50\u{A0}€\n"),
+        (["format", "date", "en-US", "2023-11-14T22:13:20Z", "--skeleton", "yMMMd"], "Nov 14, 2023\n"),
+        (["format", "relative", "fr", "--auto", "--", "-1", "day"], "hier\n"),
+        (["format", "list", "es", "a", "b", "c"], "a, b y c\n"),
+        (["negotiate", "--available", "en-US,en-GB", "--accept-language", "en-AU"], "en-GB\n"),
+    ])
+    func commands(_ arguments: [String], _ expected: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.stdout == expected, "\(arguments): \(result.stderr)")
+        #expect(result.status == 0)
+    }
+
+    @Test("the locale command shows the fallback chain and names")
+    func localeCommand() throws {
+        let result = try CLI.run(["locale", "zh-TW"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("zh-TW → zh-Hant-TW → zh-Hant → und"))
+        #expect(result.stdout.contains("中文"))
+    }
+
+    @Test("bad input to the commands: the error code on stderr, a non-zero exit", arguments: [
+        (["format", "date", "en-US", "nonsense", "--skeleton", "yMMMd"], "invalid-time"),
+        (["format", "date", "en-US", "2023-11-14T22:13:20Z", "--skeleton", "yMMMd", "--time-zone", "Mars/X"], "invalid-time-zone"),
+        (["format", "number", "de", "abc"], "invalid-number"),
+        (["locale", "en US"], "invalid-locale"),
+        (["localize", "--catalog", "/nonexistent/parlance", "--locale", "ru", "items.count", "5"], "invalid-file"),
+    ])
+    func commandErrors(_ arguments: [String], _ code: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("[\(code)]"), "\(arguments): \(result.stderr)")
+    }
 }
