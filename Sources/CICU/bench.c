@@ -15,6 +15,7 @@
 
 int64_t CICU_benchPluralSelectIntegers(const CICUPluralRules *rules, const int64_t *values,
                                        int32_t count, int64_t iterations) {
+    if (count <= 0) return -1;
     const UPluralRules *icu = (const UPluralRules *)CICU_pluralRulesICU(rules);
     int64_t checksum = 0;
     UChar keyword[16];
@@ -28,6 +29,7 @@ int64_t CICU_benchPluralSelectIntegers(const CICUPluralRules *rules, const int64
 int64_t CICU_benchPluralSelectDecimals(const CICUPluralRules *rules, const char *const *decimals,
                                        const int32_t *fractionDigits, int32_t count,
                                        int64_t iterations) {
+    if (count <= 0) return -1;
     int64_t checksum = 0;
     uint16_t keyword[16];
     for (int64_t i = 0; i < iterations; i++) {
@@ -45,7 +47,11 @@ int64_t CICU_benchNumberDouble(const char *localeID, const uint16_t *skeleton, i
     UNumberFormatter *formatter =
         unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, localeID, &status);
     UFormattedNumber *result = unumf_openResult(&status);
-    if (U_FAILURE(status)) return -1;
+    if (U_FAILURE(status) || count <= 0) {
+        if (result != NULL) unumf_closeResult(result);
+        if (formatter != NULL) unumf_close(formatter);
+        return -1;
+    }
     int64_t checksum = 0;
     UChar out[256];
     for (int64_t i = 0; i < iterations; i++) {
@@ -60,6 +66,7 @@ int64_t CICU_benchNumberDouble(const char *localeID, const uint16_t *skeleton, i
 
 int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
                                const double *millis, int32_t count, int64_t iterations) {
+    if (count <= 0) return -1;
     UErrorCode status = U_ZERO_ERROR;
     UDateTimePatternGenerator *generator = udatpg_open(localeID, &status);
     UChar pattern[256];
@@ -82,6 +89,7 @@ int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, i
 
 int64_t CICU_benchRelativeDays(const char *localeID, const double *values, int32_t count,
                                int64_t iterations) {
+    if (count <= 0) return -1;
     UErrorCode status = U_ZERO_ERROR;
     URelativeDateTimeFormatter *formatter =
         ureldatefmt_open(localeID, NULL, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status);

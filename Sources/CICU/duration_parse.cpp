@@ -81,9 +81,12 @@ extern "C" int32_t CICU_durationFormat(CICUDurationFormatter *handle, const int3
     if (U_SUCCESS(*st)) {
         icu::UnicodeString text;
         icu::FieldPosition position(icu::FieldPosition::DONT_CARE);
-        {
+        // No C++ exception may cross the C ABI: std::mutex::lock can throw system_error.
+        try {
             std::lock_guard<std::mutex> guard(handle->lock);
             handle->format.formatMeasures(measures, count, text, position, *st);
+        } catch (...) {
+            *st = U_INTERNAL_PROGRAM_ERROR;
         }
         if (U_SUCCESS(*st)) {
             length = CICU_copyOut(text.getBuffer(), text.length(), out, capacity, st);

@@ -22,6 +22,19 @@ static inline int32_t CICU_copyOut(const UChar *text, int32_t length, uint16_t *
     return length;
 }
 
+struct UFormattedNumber;
+#ifdef __cplusplus
+extern "C" {
+#endif
+// The calling thread's reusable UFormattedNumber (the mutable result every number format
+// needs): created on first use, closed when the thread exits (a pthread key destructor), so
+// that neither a call nor a thread that comes and goes leaks one. NULL with *status set on
+// failure.
+struct UFormattedNumber *CICU_threadFormattedNumber(UErrorCode *status);
+#ifdef __cplusplus
+}
+#endif
+
 struct UPluralRules;
 struct CICUPluralRules;
 #ifdef __cplusplus

@@ -2,26 +2,43 @@
 //
 // UNumberFormatter is immutable and thread-safe once built; the UFormattedNumber result each
 // call needs is mutable, so every thread keeps one of its own (created on first use, reused
-// for every later call on that thread) instead of allocating one per call.
+// for every later call on that thread, closed when the thread exits) instead of allocating
+// one per call.
 #include "CICU.h"
 #include "CICU_Number.h"
 #include "internal.h"
 
 #include <unicode/unumberformatter.h>
 
+#include <pthread.h>
 #include <stdlib.h>
 
 struct CICUNumberFormatter {
     UNumberFormatter *formatter;
 };
 
+// A fast per-thread cache of the pointer the pthread key owns.
 static _Thread_local UFormattedNumber *threadResult = NULL;
+static pthread_key_t threadResultKey;
+static pthread_once_t threadResultOnce = PTHREAD_ONCE_INIT;
 
-// The calling thread's reusable result object.
-static UFormattedNumber *resultForThread(UErrorCode *status) {
-    if (threadResult == NULL) threadResult = unumf_openResult(status);
-    return threadResult;
+static void closeThreadResult(void *result) { unumf_closeResult((UFormattedNumber *)result); }
+static void makeThreadResultKey(void) { pthread_key_create(&threadResultKey, closeThreadResult); }
+
+UFormattedNumber *CICU_threadFormattedNumber(UErrorCode *status) {
+    if (threadResult != NULL || U_FAILURE(*status)) return threadResult;
+    pthread_once(&threadResultOnce, makeThreadResultKey);
+    UFormattedNumber *result = unumf_openResult(status);
+    if (U_FAILURE(*status)) {
+        if (result != NULL) unumf_closeResult(result);
+        return NULL;
+    }
+    pthread_setspecific(threadResultKey, result);  // closed by closeThreadResult at thread exit
+    threadResult = result;
+    return result;
 }
+
+static UFormattedNumber *resultForThread(UErrorCode *status) { return CICU_threadFormattedNumber(status); }
 
 CICUNumberFormatter *CICU_numberFormatterOpen(const uint16_t *skeleton, int32_t skeletonLength,
                                               const char *localeID, int32_t *errorOffset,

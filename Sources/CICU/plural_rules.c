@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct CICUPluralRules {
     UPluralRules *rules;
@@ -36,6 +37,12 @@ CICUPluralRules *CICU_pluralRulesOpen(const char *localeID, bool ordinal, int32_
         return NULL;
     }
     handle->rules = rules;
+    if (localeID == NULL || strlen(localeID) >= sizeof handle->localeID) {
+        uplrules_close(rules);
+        free(handle);
+        *st = U_ILLEGAL_ARGUMENT_ERROR;  // LocaleID never passes NULL or an id this long
+        return NULL;
+    }
     snprintf(handle->localeID, sizeof handle->localeID, "%s", localeID);
     for (int i = 0; i <= CICU_PLURAL_MAX_CACHED_FRACTION_DIGITS; i++) {
         atomic_init(&handle->fractionFormatters[i], NULL);
@@ -90,7 +97,10 @@ static UNumberFormatter *fractionFormatter(CICUPluralRules *handle, int32_t digi
     UNumberFormatter *cached = atomic_load(&handle->fractionFormatters[digits]);
     if (cached != NULL) return cached;
     UNumberFormatter *fresh = openFractionFormatter(handle->localeID, digits, status);
-    if (U_FAILURE(*status)) return NULL;
+    if (U_FAILURE(*status)) {
+        if (fresh != NULL) unumf_close(fresh);  // ICU may return an object along with a failure
+        return NULL;
+    }
     UNumberFormatter *expected = NULL;
     if (atomic_compare_exchange_strong(&handle->fractionFormatters[digits], &expected, fresh)) {
         return fresh;
@@ -104,7 +114,7 @@ int32_t CICU_pluralRulesSelectDecimal(const CICUPluralRules *constHandle, const 
                                       uint16_t *out, int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (U_FAILURE(*st)) return 0;
-    if (fractionDigits < 0 || fractionDigits > 1000) {
+    if (fractionDigits < 0 || fractionDigits > 999) {  // ICU's own limit for a precision
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return 0;
     }
@@ -112,9 +122,8 @@ int32_t CICU_pluralRulesSelectDecimal(const CICUPluralRules *constHandle, const 
     CICUPluralRules *handle = (CICUPluralRules *)constHandle;
     bool owned = false;
     UNumberFormatter *formatter = fractionFormatter(handle, fractionDigits, &owned, st);
-    // The mutable result object is per thread and reused, as in number_formatter.c.
-    static _Thread_local UFormattedNumber *threadResult = NULL;
-    if (threadResult == NULL && U_SUCCESS(*st)) threadResult = unumf_openResult(st);
+    // The mutable result object is per thread and reused (number_formatter.c).
+    UFormattedNumber *threadResult = CICU_threadFormattedNumber(st);
     int32_t length = 0;
     if (U_SUCCESS(*st)) {
         unumf_formatDecimal(formatter, decimal, decimalLength, threadResult, st);

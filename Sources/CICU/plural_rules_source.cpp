@@ -38,5 +38,6 @@ extern "C" int32_t CICU_pluralRulesAvailableLocales(char *out, int32_t capacity,
     }
     delete locales;
     if (U_SUCCESS(*st) && total > capacity) *st = U_BUFFER_OVERFLOW_ERROR;
+    if (total < capacity) out[total] = 0;  // NUL-terminated when there is room, like ICU's output
     return total;
 }

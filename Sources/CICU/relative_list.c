@@ -1,7 +1,10 @@
 // Relative times (URelativeDateTimeFormatter) and lists (UListFormatter) behind handles.
 //
-// ICU documents both RelativeDateTimeFormatter and ListFormatter as immutable and thread-safe
-// (reldatefmt.h, listformatter.h), so their handles are shared without a lock.
+// ICU documents RelativeDateTimeFormatter as "mostly thread safe and immutable" (reldatefmt.h;
+// the caveats are assignment and adopted pointers, neither used here). ListFormatter::format is
+// a const method over immutable pattern data (listformatter.h documents FormattedList, not the
+// formatter, as thread-safe), so both handles are shared without a lock; the concurrency tests
+// and ThreadSanitizer runs cover them.
 #include "CICU.h"
 #include "CICU_Format.h"
 #include "internal.h"

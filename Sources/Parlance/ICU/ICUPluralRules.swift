@@ -5,7 +5,7 @@ internal import CICU
 /// `Sendable` notes: ICU's `PluralRules` is immutable after creation and its const methods
 /// (`select`, `getKeywords`, `getRules`) are thread-safe; the shim's per-handle memo of number
 /// formatters is installed with atomic compare-and-swap and `UNumberFormatter` is thread-safe.
-/// Results (`UFormattedNumber`) are created per call.
+/// The `UFormattedNumber` result is the calling thread's own (reused, closed at thread exit).
 package final class ICUPluralRules: @unchecked Sendable {
     private let handle: OpaquePointer
     package let locale: LocaleID
@@ -56,7 +56,14 @@ package final class ICUPluralRules: @unchecked Sendable {
     /// ICU's category for a plain decimal string (`[-]digits[.digits]`, no exponent) with its
     /// written fraction digits visible.
     package func select(decimal: String) throws(ParlanceError) -> String {
-        let fractionDigits = decimal.split(separator: ".", maxSplits: 1).dropFirst().first?.count ?? 0
+        // Only `[-]digits[.digits]`: the fraction digits counted here are the ones ICU shows.
+        let parts = decimal.drop(while: { $0 == "-" }).split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard decimal.filter({ $0 == "-" }).count <= 1, !decimal.dropFirst().contains("-"),
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else {
+            throw ParlanceError(.invalidNumber, "\(quoted(decimal)) is not a plain decimal [-]digits[.digits]")
+        }
+        let fractionDigits = parts.count == 2 ? parts[1].count : 0
         do {
             return try ICUOutput.utf16 { out, capacity, status in
                 CICU_pluralRulesSelectDecimal(

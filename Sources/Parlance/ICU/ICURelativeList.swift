@@ -41,7 +41,9 @@ package final class ICURelativeFormatter: @unchecked Sendable {
 
 /// Owns an ICU list formatter (`UListFormatter`).
 ///
-/// `Sendable` notes: ICU documents `ListFormatter` as immutable and thread-safe (listformatter.h).
+/// `Sendable` notes: `ListFormatter::format` is a const method over immutable pattern data and
+/// the shim keeps no state per handle (see relative_list.c); concurrency tests and
+/// ThreadSanitizer runs cover shared use.
 package final class ICUListFormatter: @unchecked Sendable {
     private let handle: OpaquePointer
 
@@ -78,7 +80,7 @@ package final class ICUListFormatter: @unchecked Sendable {
                 for (index, item) in items.enumerated() {
                     let count = item.utf8.count
                     let target = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(joined)[offset..<(offset + count)])
-                    let copied = item.utf8.withContiguousStorageIfAvailable { target.copyMemory(from: UnsafeRawBufferPointer($0)) }
+                    let copied: Void? = item.utf8.withContiguousStorageIfAvailable { target.copyMemory(from: UnsafeRawBufferPointer($0)) }
                     if copied == nil { target.copyBytes(from: item.utf8) }
                     lengths[index] = Int32(count)
                     offset += count

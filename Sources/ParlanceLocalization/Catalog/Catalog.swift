@@ -54,6 +54,16 @@ public struct Catalog: Sendable {
     /// table → locale key → sources.
     private let tables: [String: [String: LocaleTables]]
 
+    /// The locale tables to search, in order, per (table, requested locale): the fallback chain
+    /// resolved once instead of on every lookup. Bounded, since requested locales come from
+    /// users (Accept-Language).
+    private let resolvedChains = LRUCache<ChainKey, [LocaleTables]>(capacity: 512)
+
+    private struct ChainKey: Hashable, Sendable {
+        var table: String
+        var locale: String
+    }
+
     /// The names of the tables, sorted.
     public var tableNames: [String] { tables.keys.sorted() }
 
@@ -209,9 +219,11 @@ public struct Catalog: Sendable {
     /// catalog.entry(forKey: "items.count", locale: try LocaleID("ru-UA"))?.language  // ru
     /// ```
     public func entry(forKey key: String, table: String = "Localizable", locale: LocaleID) -> CatalogEntry? {
-        guard let byLocale = tables[table] else { return nil }
-        for localeKey in Self.fallbackKeys(for: locale, developmentLanguage: developmentLanguage) {
-            guard let sources = byLocale[localeKey] else { continue }
+        let chain = resolvedChains.value(for: ChainKey(table: table, locale: locale.identifier)) { () -> [LocaleTables] in
+            guard let byLocale = tables[table] else { return [] }
+            return Self.fallbackKeys(for: locale, developmentLanguage: developmentLanguage).compactMap { byLocale[$0] }
+        }
+        for sources in chain {
             if let (file, entries) = sources.stringsdict, let value = entries[key] {
                 return CatalogEntry(key: key, table: table, language: sources.language, file: file, value: value)
             }
