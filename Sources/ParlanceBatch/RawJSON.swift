@@ -2,12 +2,14 @@
 /// `id` is echoed back unchanged (`1.50` stays `1.50`, object members keep their order).
 ///
 /// The line has already been validated by `JSONDecoder`; this scanner only finds spans. When
-/// a key occurs twice the last one wins, as in the decoded value.
+/// a key occurs more than once it answers nil, and the caller uses the decoded value, so that
+/// the echo and the request's own reading of duplicate keys can never disagree.
 enum RawJSON {
     static func member(_ name: String, in line: String) -> Substring? {
         let bytes = Array(line.utf8)
         var index = 0
         var found: Range<Int>?
+        var matches = 0
         func skipSpace() {
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
                 index += 1
@@ -67,16 +69,19 @@ enum RawJSON {
         let key = Array(name.utf8)
         while true {
             skipSpace()
-            guard let keySpan = skipString() else { return foundText(found, in: line) }
+            guard let keySpan = skipString() else { return matches == 1 ? foundText(found, in: line) : nil }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
             index += 1
             guard let valueSpan = skipValue() else { return nil }
             // Keys are compared as written; an escaped "id" (\u0069d) is not recognised here,
             // and then the decoded value is used instead.
-            if Array(bytes[keySpan]) == key { found = valueSpan }
+            if Array(bytes[keySpan]) == key {
+                found = valueSpan
+                matches += 1
+            }
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return foundText(found, in: line) }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return matches == 1 ? foundText(found, in: line) : nil }
             index += 1
         }
     }

@@ -192,12 +192,25 @@ public struct StringsdictFile: Hashable, Sendable {
 /// swift-corelibs-foundation's `XMLParser` crashed (SIGILL inside its libxml2 start-element
 /// callback) on some mutated inputs in the fuzz test, so untrusted bytes never reach it:
 /// this scanner checks tag balance and records where each `<key>` is, with line and column.
-private struct XMLScan {
+struct XMLScan {
     struct Failure { var line: Int; var column: Int; var message: String }
 
-    /// Key path (joined by U+001F) → (line, column) of its `<key>` element; "" → the root.
-    var keyLocations: [String: (Int, Int)] = [:]
+    /// A `<key>` (or nested `<dict>`) within the dict node `parent` (0 is the root dict).
+    struct NodeKey: Hashable {
+        var parent: Int
+        var key: String
+    }
+
+    /// Where each `<key>` element is, by (dict node, key): a tree, not full paths, so that deep
+    /// or wide hostile files cost memory in proportion to their size.
+    var keyLocations: [NodeKey: (Int, Int)] = [:]
+    /// The dict node opened under each (dict node, key).
+    var childDicts: [NodeKey: Int] = [:]
+    /// Where `<plist>` is (the fallback location).
+    var rootLocation = (0, 0)
     var failure: Failure?
+    /// Deeper nesting is refused (Foundation's own property list reader stops at 512 too).
+    static let maximumDepth = 512
 
     init(bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
@@ -210,7 +223,8 @@ private struct XMLScan {
             index += 1
         }
         var open: [(name: String, line: Int, column: Int)] = []
-        var dicts: [(path: [String], key: String?)] = []
+        var dicts: [(node: Int, key: String?)] = []
+        var nextNode = 1
         var keyText: String?
         var keyStart = (0, 0)
         while index < scalars.count {
@@ -256,7 +270,7 @@ private struct XMLScan {
                 }
                 if name == "key", let text = keyText, !dicts.isEmpty {
                     dicts[dicts.count - 1].key = text
-                    keyLocations[(dicts[dicts.count - 1].path + [text]).joined(separator: "\u{1F}")] = keyStart
+                    keyLocations[NodeKey(parent: dicts[dicts.count - 1].node, key: text)] = keyStart
                     keyText = nil
                 } else if name == "dict", !dicts.isEmpty {
                     dicts.removeLast()
@@ -265,16 +279,34 @@ private struct XMLScan {
             }
             let name = String(tag.prefix(while: { !$0.isWhitespace && $0 != "/" }))
             guard !name.isEmpty else { failure = Failure(line: tagLine, column: tagColumn, message: "an empty tag"); return }
-            if name == "plist" { keyLocations[""] = (tagLine, tagColumn) }
+            if name == "plist" { rootLocation = (tagLine, tagColumn) }
             if selfClosing { continue }
+            guard open.count < XMLScan.maximumDepth else {
+                failure = Failure(line: tagLine, column: tagColumn, message: "elements are nested more than \(XMLScan.maximumDepth) deep")
+                return
+            }
             open.append((name, tagLine, tagColumn))
             if name == "key" {
                 keyText = ""
                 keyStart = (tagLine, tagColumn)
             } else if name == "dict" {
-                var path: [String] = []
-                if let parent = dicts.last { path = parent.key.map { parent.path + [$0] } ?? parent.path }
-                dicts.append((path, nil))
+                // The root dict is node 0; a dict under a key gets (or reuses) the node for
+                // (parent, key); a dict without a key (in an array) shares its parent's node.
+                var node = 0
+                if let parent = dicts.last {
+                    node = parent.node
+                    if let key = parent.key {
+                        let slot = NodeKey(parent: parent.node, key: key)
+                        if let existing = childDicts[slot] {
+                            node = existing
+                        } else {
+                            node = nextNode
+                            childDicts[slot] = node
+                            nextNode += 1
+                        }
+                    }
+                }
+                dicts.append((node, nil))
             }
         }
         if let last = open.last {
@@ -287,19 +319,31 @@ private struct XMLScan {
 /// Finds where a key path of a property list is written, by one scan, on demand.
 private struct KeyLocator {
     let bytes: [UInt8]
-    private var table: [String: (Int, Int)]?
+    private var scan: XMLScan?
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
+    /// The `<key>` of the deepest component of `path` that is written in the file, else `<plist>`.
     mutating func location(of path: [String]) -> (Int, Int) {
-        if table == nil {
-            table = bytes.starts(with: Array("bplist".utf8)) ? [:] : XMLScan(bytes: bytes).keyLocations
+        if bytes.starts(with: Array("bplist".utf8)) { return (0, 0) }
+        if scan == nil { scan = XMLScan(bytes: bytes) }
+        guard let scan else { return (0, 0) }
+        return scan.location(of: path) ?? scan.rootLocation
+    }
+}
+
+extension XMLScan {
+    /// Where the deepest written component of a key path is, or nil when not even the first is.
+    func location(of path: [String]) -> (Int, Int)? {
+        var node = 0
+        var best: (Int, Int)?
+        for key in path {
+            let slot = NodeKey(parent: node, key: key)
+            guard let found = keyLocations[slot] else { break }
+            best = found
+            guard let child = childDicts[slot] else { break }
+            node = child
         }
-        var probe = path
-        while !probe.isEmpty {
-            if let found = table?[probe.joined(separator: "\u{1F}")] { return found }
-            probe.removeLast()
-        }
-        return (table?[""] ?? (0, 0))
+        return best
     }
 }

@@ -109,6 +109,13 @@ public struct PluralFormat: Hashable, Sendable {
 
         /// UTF-8 bytes of literal text produced so far (bounded like any formatted output).
         var literalBytes = 0
+        /// Variables expanded so far, over the whole recursion: a variant that names the next
+        /// variable eight times, twelve levels deep, would otherwise be expanded 8^12 times
+        /// while producing nothing.
+        var expansions = 0
+        /// Tokens produced so far, over the whole recursion.
+        var tokenCount = 0
+        static let maximumExpansions = 10_000
 
         mutating func compose(_ text: String, start: Int, stack: [String]) throws(FormatFailure) -> (tokens: [FormatToken], next: Int) {
             var out: [FormatToken] = []
@@ -139,13 +146,18 @@ public struct PluralFormat: Hashable, Sendable {
                     guard argumentNumber <= arguments.count else {
                         throw .argument("the variable \(quoted(name)) needs argument \(argumentNumber) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given")
                     }
+                    expansions += 1
+                    guard expansions <= Self.maximumExpansions else {
+                        throw .syntax("the variables are expanded more than \(Self.maximumExpansions) times")
+                    }
                     let argument = arguments[argumentNumber - 1]
                     let variant = try choose(variable, name: name, argument: argument, number: argumentNumber)
                     let (expanded, end) = try compose(variant, start: argumentNumber, stack: stack + [name])
                     out += expanded
                     if position == nil { sequential = max(sequential, end) }
                 }
-                if literalBytes > LocalizedFormatter.maximumOutputBytes || out.count > LocalizedFormatter.maximumOutputBytes {
+                tokenCount += 1
+                if literalBytes > LocalizedFormatter.maximumOutputBytes || tokenCount > LocalizedFormatter.maximumOutputBytes {
                     throw .syntax("the variables expand to more than \(LocalizedFormatter.maximumOutputBytes) bytes of UTF-8")
                 }
             }

@@ -329,14 +329,20 @@ private struct LintRun {
         var uses: [Int: ArgumentUse] = [:]
         switch leaf {
         case .text(let text, _):
-            return collect(text, start: 1, variables: [:], into: &uses, depth: 0) ? uses : nil
+            var visited: Set<String> = []
+            return collect(text, start: 1, variables: [:], into: &uses, visited: &visited, depth: 0) ? uses : nil
         case .plural(let format, _, let variables):
             let byName = Dictionary(variables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            return collect(format, start: 1, variables: byName, into: &uses, depth: 0) ? uses : nil
+            var visited: Set<String> = []
+            return collect(format, start: 1, variables: byName, into: &uses, visited: &visited, depth: 0) ? uses : nil
         }
     }
 
-    private static func collect(_ text: String, start: Int, variables: [String: LintVariable], into uses: inout [Int: ArgumentUse], depth: Int) -> Bool {
+    /// `visited` holds (variable, first argument) pairs already walked: walking one again adds
+    /// nothing (`uses` keeps the first use of each position), and skipping it bounds the walk
+    /// by the catalog's size instead of letting self-references multiply it.
+    private static func collect(_ text: String, start: Int, variables: [String: LintVariable], into uses: inout [Int: ArgumentUse],
+                                visited: inout Set<String>, depth: Int) -> Bool {
         guard depth < 16, let tokens = try? FormatParser.parse(text, allowVariables: true) else { return depth < 16 ? false : true }
         var sequential = start
         for token in tokens {
@@ -359,8 +365,10 @@ private struct LintRun {
                 {
                     uses[position] = ArgumentUse(kind: kind, written: "%" + (variable.valueType ?? "d"))
                 }
+                let variantStart = variable.isWholeString ? 1 : position
+                guard visited.insert("\(name)\u{1F}\(variantStart)").inserted else { continue }
                 for variant in variable.variants {
-                    guard collect(variant.text, start: variable.isWholeString ? 1 : position, variables: variables, into: &uses, depth: depth + 1) else {
+                    guard collect(variant.text, start: variantStart, variables: variables, into: &uses, visited: &visited, depth: depth + 1) else {
                         return false
                     }
                 }

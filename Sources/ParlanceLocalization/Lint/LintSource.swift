@@ -364,57 +364,18 @@ private struct CatalogUnitReader {
 }
 
 /// The line of each `<key>` of an XML property list, by key path (binary lists: line 0).
+///
+/// Uses the catalog's own XML scanner (`XMLScan`): untrusted bytes never reach Foundation's
+/// `XMLParser`, which crashed on some mutated inputs on Linux, and key positions are kept as
+/// a tree so that hostile nesting costs memory in proportion to the file.
 private struct PlistKeyLines {
-    private var table: [String: Int] = [:]
+    private let scan: XMLScan?
 
     init(bytes: [UInt8]) {
-        guard !bytes.starts(with: Array("bplist".utf8)) else { return }
-        let walker = Walker()
-        let parser = XMLParser(data: Data(bytes))
-        parser.delegate = walker
-        parser.shouldResolveExternalEntities = false
-        _ = parser.parse()
-        table = walker.lines
+        scan = bytes.starts(with: Array("bplist".utf8)) ? nil : XMLScan(bytes: bytes)
     }
 
     func line(of path: [String]) -> Int {
-        var probe = path
-        while !probe.isEmpty {
-            if let found = table[probe.joined(separator: "\u{1F}")] { return found }
-            probe.removeLast()
-        }
-        return 0
-    }
-
-    private final class Walker: NSObject, XMLParserDelegate {
-        var lines: [String: Int] = [:]
-        private var stack: [(path: [String], key: String?)] = []
-        private var text = ""
-        private var keyLine = 0
-
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:])
-        {
-            text = ""
-            if elementName == "key" {
-                keyLine = parser.lineNumber
-            } else if elementName == "dict" {
-                let path = stack.last.map { last in last.key.map { last.path + [$0] } ?? last.path } ?? []
-                stack.append((path, nil))
-            }
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            if elementName == "key", !stack.isEmpty {
-                stack[stack.count - 1].key = text
-                let path = stack[stack.count - 1].path + [text]
-                let joined = path.joined(separator: "\u{1F}")
-                if lines[joined] == nil { lines[joined] = keyLine }
-            } else if elementName == "dict", !stack.isEmpty {
-                stack.removeLast()
-            }
-        }
+        scan?.location(of: path)?.0 ?? 0
     }
 }
