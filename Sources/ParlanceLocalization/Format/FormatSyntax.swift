@@ -94,6 +94,7 @@ enum FormatParser {
     static let floatConversions = ConversionSet("fFeEgG")
     static let textConversions = ConversionSet("@sS")
     static let characterConversions = ConversionSet("cC")
+    static let radixConversions = ConversionSet("oOxX")
 
     /// Keyed by the format's UTF-8 bytes: hashing a `String` normalizes non-ASCII text
     /// (NFC), which costs more than parsing a short Cyrillic or Arabic format would.

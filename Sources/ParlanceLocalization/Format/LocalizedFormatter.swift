@@ -127,7 +127,7 @@ public struct LocalizedFormatter: Hashable, Sendable {
             default:
                 throw mismatch()
             }
-        } else if "oOxX".contains(conversion) {
+        } else if FormatParser.radixConversions.contains(conversion) {
             text = try radixText(spec, argument, mismatch: mismatch())
         } else if FormatParser.integerConversions.contains(conversion) {
             numeric = true
@@ -182,11 +182,13 @@ public struct LocalizedFormatter: Hashable, Sendable {
 
     private func integerText(_ spec: FormatSpec, _ argument: LocalizationArgument, mismatch: @autoclosure () -> FormatFailure) throws(FormatFailure) -> String {
         let unsigned = spec.conversion == "u" || spec.conversion == "U"
-        let parts = [
+        // Plain `%d` (the common case) needs the locale's default skeleton, "".
+        let plain = !spec.plusSign && spec.precision == nil && !spec.zeroPad
+        let parts = plain ? [] : [
             spec.plusSign && !unsigned ? "sign-always" : "",
             try integerWidth(minimumIntegerDigits(spec, argument, float: false)),
         ]
-        let icu = try formatter(skeleton(parts), locale)
+        let icu = try formatter(plain ? "" : skeleton(parts), locale)
         switch argument {
         case .int(let value):
             if unsigned && value < 0 {
