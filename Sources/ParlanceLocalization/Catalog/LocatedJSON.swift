@@ -46,7 +46,7 @@ struct LocatedJSON {
         return value
     }
 
-    private struct Parser {
+    private struct Parser: LocatedScanner {
         let scalars: [Unicode.Scalar]
         let file: String
         var index = 0
@@ -62,17 +62,6 @@ struct LocatedJSON {
             CatalogDiagnostic(file: file, line: line, column: column, message: "invalid JSON: \(message)").error
         }
 
-        var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-
-        mutating func advance() {
-            if scalars[index] == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            index += 1
-        }
 
         mutating func skipWhitespace() {
             while let scalar = current, scalar == " " || scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == "\u{FEFF}" {

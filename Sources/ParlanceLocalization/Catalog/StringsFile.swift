@@ -161,7 +161,32 @@ enum CatalogFileSystem {
 }
 
 /// The `.strings` grammar over Unicode scalars, tracking line and column.
-private struct StringsParser {
+/// What the catalog text scanners share: a position in decoded text that knows its line and
+/// column (1-based), so every error can say where it is.
+protocol LocatedScanner {
+    var scalars: [Unicode.Scalar] { get }
+    var index: Int { get set }
+    var line: Int { get set }
+    var column: Int { get set }
+}
+
+extension LocatedScanner {
+    /// The scalar at the position, nil at the end.
+    var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+    /// Moves past the current scalar, counting lines.
+    mutating func advance() {
+        if scalars[index] == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+        index += 1
+    }
+}
+
+private struct StringsParser: LocatedScanner {
     let scalars: [Unicode.Scalar]
     let file: String
     var index = 0
@@ -179,18 +204,6 @@ private struct StringsParser {
 
     func failure(_ message: String, line: Int? = nil, column: Int? = nil) -> ParlanceError {
         CatalogDiagnostic(file: file, line: line ?? self.line, column: column ?? self.column, message: message).error
-    }
-
-    var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-
-    mutating func advance() {
-        if scalars[index] == "\n" {
-            line += 1
-            column = 1
-        } else {
-            column += 1
-        }
-        index += 1
     }
 
     mutating func skipTrivia() throws(ParlanceError) {
