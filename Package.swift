@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "Parlance", targets: ["Parlance"]),
         .library(name: "ParlanceLocalization", targets: ["ParlanceLocalization"]),
         .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
+        // ── ParlanceTranslation (issue 14) ──
+        .library(name: "ParlanceTranslation", targets: ["ParlanceTranslation"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -24,6 +26,14 @@ let package = Package(
         // The server ecosystem's logging API: LanguageManager reports a corrupt preference file
         // through the application's own `Logger` (Vapor, Hummingbird and NIO services all use it).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        // ── ParlanceTranslation (issue 14) ──
+        // Counters and timers of the live localizer; the LibreTranslate HTTP provider; the
+        // embedded SQLite cache store (sqlite-nio bundles SQLite's amalgamation); NIOHTTP1 for the
+        // test-only LibreTranslate-compatible server.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
@@ -72,10 +82,53 @@ let package = Package(
                 "Parlance",
                 "ParlanceBatch",
                 "ParlanceLocalization",
+                "ParlanceTranslation",  // issue 14: `parlance pseudo`, translation bench rows
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
+        // ── ParlanceTranslation (issue 14) ──
+        // Live translation: providers (dictionary, catalog, pseudo-localization, LibreTranslate),
+        // the localizer with its two-level cache (memory LRU + SQLite file), metrics and logs.
+        .target(
+            name: "ParlanceTranslation",
+            dependencies: [
+                "Parlance",
+                "ParlanceLocalization",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                // Only its bundled SQLite C library (VaporCSQLite) is used, synchronously.
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Used only by ParlanceTranslationTests: writes to a SQLite cache file in a loop until it
+        // is killed (-9), to prove the store survives a crash mid-write.
+        .executableTarget(
+            name: "ParlanceTranslationCrashWriter",
+            dependencies: ["ParlanceTranslation"],
+            path: "Tests/ParlanceTranslationCrashWriter",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceTranslationTests",
+            dependencies: [
+                "ParlanceTranslation",
+                "ParlanceTranslationCrashWriter",
+                "ParlanceLocalization",
+                "Parlance",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // ── end ParlanceTranslation ──
         .testTarget(
             name: "ParlanceTests",
             dependencies: ["Parlance", "CICU"],

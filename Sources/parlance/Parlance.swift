@@ -20,6 +20,7 @@ struct ParlanceCommand: ParsableCommand {
             BenchCommand.self,
             LocalizeCommand.self,
             LintCommand.self,
+            PseudoCommand.self,
         ],
         defaultSubcommand: nil
     )

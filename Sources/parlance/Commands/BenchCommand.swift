@@ -59,6 +59,7 @@ struct BenchCommand: ParsableCommand {
             ("list", { [try listRow(harness)] }),
             ("bidi", { [bidiRow(harness)] }),
             ("localize", { [try localizeRow(harness)] }),
+            ("translation", { try translationRows(harness) }),
         ]
         for group in groups where only.map({ group.name.contains($0) }) ?? true {
             rows += try group.rows()

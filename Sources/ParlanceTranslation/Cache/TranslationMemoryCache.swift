@@ -1,0 +1,121 @@
+public import Foundation
+
+/// The in-memory level of the translation cache: a least-recently-used list bounded by an
+/// entry count and a byte budget, safe to share between tasks (one lock, O(1) per operation).
+///
+/// ```swift
+/// let cache = TranslationMemoryCache(maximumEntries: 1_000, maximumBytes: 1 << 20)
+/// cache.insert(entry)
+/// cache.entry(for: entry.key, now: Date())?.text
+/// ```
+public final class TranslationMemoryCache: Sendable {
+    private struct Node {
+        var entry: TranslationCacheEntry
+        var bytes: Int
+        var previous: Int  // toward most recent; -1 at the head
+        var next: Int      // toward least recent; -1 at the tail
+    }
+
+    private struct State {
+        var index: [TranslationCacheKey: Int] = [:]
+        var nodes: [Node] = []
+        var free: [Int] = []
+        var head = -1  // most recently used
+        var tail = -1  // least recently used
+        var bytes = 0
+
+        mutating func unlink(_ slot: Int) {
+            let node = nodes[slot]
+            if node.previous >= 0 { nodes[node.previous].next = node.next } else { head = node.next }
+            if node.next >= 0 { nodes[node.next].previous = node.previous } else { tail = node.previous }
+        }
+
+        mutating func pushFront(_ slot: Int) {
+            nodes[slot].previous = -1
+            nodes[slot].next = head
+            if head >= 0 { nodes[head].previous = slot }
+            head = slot
+            if tail < 0 { tail = slot }
+        }
+
+        mutating func remove(_ slot: Int) {
+            unlink(slot)
+            index[nodes[slot].entry.key] = nil
+            bytes -= nodes[slot].bytes
+            nodes[slot].entry.text = ""
+            free.append(slot)
+        }
+    }
+
+    /// The most entries kept.
+    public let maximumEntries: Int
+    /// The most bytes kept (approximate UTF-8 sizes of keys and texts).
+    public let maximumBytes: Int
+    private let state = Protected(State())
+
+    /// An empty cache with the given bounds (at least 1 each).
+    public init(maximumEntries: Int, maximumBytes: Int) {
+        self.maximumEntries = max(1, maximumEntries)
+        self.maximumBytes = max(1, maximumBytes)
+    }
+
+    /// The entry for `key`, marked as most recently used; nil when absent or expired at `now`
+    /// (an expired entry is removed).
+    public func entry(for key: TranslationCacheKey, now: Date) -> TranslationCacheEntry? {
+        state.withLock { state in
+            guard let slot = state.index[key] else { return nil }
+            let entry = state.nodes[slot].entry
+            if entry.isExpired(at: now) {
+                state.remove(slot)
+                return nil
+            }
+            if state.head != slot {
+                state.unlink(slot)
+                state.pushFront(slot)
+            }
+            return entry
+        }
+    }
+
+    /// Inserts or replaces an entry, evicting the least recently used ones beyond the bounds.
+    /// An entry larger than the whole byte budget is not kept.
+    public func insert(_ entry: TranslationCacheEntry) {
+        let bytes = entry.approximateBytes
+        state.withLock { state in
+            if let slot = state.index[entry.key] { state.remove(slot) }
+            guard bytes <= maximumBytes else { return }
+            while state.tail >= 0, state.index.count >= maximumEntries || state.bytes + bytes > maximumBytes {
+                state.remove(state.tail)
+            }
+            let node = Node(entry: entry, bytes: bytes, previous: -1, next: -1)
+            let slot: Int
+            if let reused = state.free.popLast() {
+                slot = reused
+                state.nodes[slot] = node
+            } else {
+                slot = state.nodes.count
+                state.nodes.append(node)
+            }
+            state.index[entry.key] = slot
+            state.bytes += bytes
+            state.pushFront(slot)
+        }
+    }
+
+    /// Removes the entries in `scope`; returns how many.
+    @discardableResult
+    public func removeEntries(in scope: TranslationCacheScope) -> Int {
+        state.withLock { state in
+            let slots = state.index.filter { scope.contains($0.key) }.map(\.value)
+            for slot in slots { state.remove(slot) }
+            if state.index.isEmpty { state = State() }
+            return slots.count
+        }
+    }
+
+    /// How many entries are cached.
+    public var count: Int { state.withLock { $0.index.count } }
+
+    /// The approximate bytes cached.
+    public var byteCount: Int { state.withLock { $0.bytes } }
+}
