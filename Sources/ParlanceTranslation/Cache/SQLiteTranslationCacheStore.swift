@@ -216,7 +216,7 @@ final class Connection {
             if verifyIntegrity {
                 let findings = try rows("PRAGMA quick_check", []).compactMap { $0.first ?? nil }
                 if findings != ["ok"] {
-                    throw SQLiteFailure(code: SQLITE_CORRUPT, message: "quick_check: " + findings.prefix(3).joined(separator: "; "))
+                    throw SQLiteFailure(code: SQLITE_CORRUPT, message: "quick_check: " + String(findings.joined(separator: "; ").prefix(300)))
                 }
             }
             try execute("BEGIN IMMEDIATE")
