@@ -89,11 +89,19 @@ public final class LiveLocalizer: Sendable {
     ///   - observer: receives every event.
     ///   - metricsFactory: where counters and timers go; nil uses `MetricsSystem.factory`.
     ///   - clock: the time used for time-to-live (inject one in tests).
-    public init(provider: any TranslationProvider, cacheStore: (any TranslationCacheStore)? = nil,
-                cachePolicy: TranslationCachePolicy = TranslationCachePolicy(), options: Options = Options(),
-                languageManager: LanguageManager? = nil, logger: Logger = Logger(label: "parlance.translation"),
-                observer: TranslationEventObserver? = nil, metricsFactory: (any MetricsFactory)? = nil,
-                clock: TranslationClock = .system) {
+    public convenience init(provider: any TranslationProvider, cacheStore: (any TranslationCacheStore)? = nil,
+                            cachePolicy: TranslationCachePolicy = TranslationCachePolicy(), options: Options = Options(),
+                            languageManager: LanguageManager? = nil, logger: Logger = Logger(label: "parlance.translation"),
+                            observer: TranslationEventObserver? = nil, metricsFactory: (any MetricsFactory)? = nil,
+                            clock: TranslationClock = .system) {
+        self.init(provider: provider, cacheStore: cacheStore, cachePolicy: cachePolicy, options: options,
+                  languageManager: languageManager, logger: logger, observer: observer, metricsFactory: metricsFactory,
+                  clock: clock, shared: false)
+    }
+
+    private init(provider: any TranslationProvider, cacheStore: (any TranslationCacheStore)?, cachePolicy: TranslationCachePolicy,
+                 options: Options, languageManager: LanguageManager?, logger: Logger, observer: TranslationEventObserver?,
+                 metricsFactory: (any MetricsFactory)?, clock: TranslationClock, shared: Bool) {
         self.provider = provider
         self.cacheStore = cacheStore
         self.cachePolicy = cachePolicy
@@ -106,6 +114,7 @@ public final class LiveLocalizer: Sendable {
         limiter = ConcurrencyLimiter(limit: options.maximumConcurrentRequests)
         instrumentation = TranslationInstrumentation(logger: logger, observer: observer, factory: metricsFactory,
                                                      namespace: cachePolicy.namespace, providerID: providerID)
+        instrumentation.emit(.configured(providerID: providerID, namespace: cachePolicy.namespace, shared: shared))
     }
 
     // MARK: Keys
@@ -414,9 +423,8 @@ public final class LiveLocalizer: Sendable {
                                  clock: TranslationClock = .system) -> LiveLocalizer {
         let localizer = LiveLocalizer(provider: provider, cacheStore: cacheStore, cachePolicy: cachePolicy, options: options,
                                       languageManager: languageManager, logger: logger, observer: observer,
-                                      metricsFactory: metricsFactory, clock: clock)
+                                      metricsFactory: metricsFactory, clock: clock, shared: true)
         sharedLocalizer.withLock { $0 = localizer }
-        localizer.instrumentation.emit(.configured(providerID: localizer.providerID, namespace: cachePolicy.namespace, shared: true))
         return localizer
     }
 

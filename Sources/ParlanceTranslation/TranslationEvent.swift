@@ -17,8 +17,8 @@ public enum TranslationEvent: Sendable, CustomStringConvertible {
         case store
     }
 
-    /// A localizer was set up (``LiveLocalizer/configure(provider:cacheStore:cachePolicy:options:languageManager:logger:observer:metricsFactory:clock:)``
-    /// for the shared one).
+    /// A localizer was created (`shared` for ``LiveLocalizer/configure(provider:cacheStore:cachePolicy:options:languageManager:logger:observer:metricsFactory:clock:)``,
+    /// the process-wide one).
     case configured(providerID: String, namespace: String, shared: Bool)
     /// The memory cache was filled from the store.
     case cacheWarmUp(entries: Int)

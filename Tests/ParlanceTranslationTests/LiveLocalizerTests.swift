@@ -206,6 +206,7 @@ import Testing
         #expect(LiveLocalizer.shared === localizer)
         #expect(try await "Settings".localized(to: de, context: "settings.title") == reversed("Settings", "de"))
         #expect(events.current.first == "configured (shared): provider scripted, namespace preview")
+        #expect(events.current.count == 5)  // configured, miss, provider start, provider success, write
     }
 
     @Test func invalidationByNamespaceProviderAndAll() async throws {
