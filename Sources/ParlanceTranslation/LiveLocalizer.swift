@@ -184,7 +184,7 @@ public final class LiveLocalizer: Sendable {
 
     private func cachedResponse(for key: TranslationCacheKey) -> TranslationResponse? {
         guard let entry = memoryCache.entry(for: key, now: clock.now()) else { return nil }
-        instrumentation.emit(.cacheHit(key, level: .memory))
+        instrumentation.memoryHit(key)
         return response(from: entry, origin: .memoryCache)
     }
 

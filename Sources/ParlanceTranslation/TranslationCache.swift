@@ -27,6 +27,13 @@ public struct TranslationCacheKey: Hashable, Sendable, CustomStringConvertible {
         self.providerID = providerID
     }
 
+    /// Hashes the parts that usually differ (equality still compares all six).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sourceText)
+        hasher.combine(targetLanguage)
+        hasher.combine(context)
+    }
+
     /// Approximate memory use in bytes (UTF-8 lengths plus a fixed overhead), for byte budgets.
     var approximateBytes: Int {
         sourceText.utf8.count + sourceLanguage.utf8.count + targetLanguage.utf8.count + context.utf8.count

@@ -124,6 +124,16 @@ struct TranslationInstrumentation: Sendable {
         providerDuration = Metrics.Timer(label: Name.providerDuration, dimensions: base, factory: factory)
     }
 
+    /// A memory-cache hit, the hot path: the event is built only when someone reads it.
+    @inline(__always)
+    func memoryHit(_ key: TranslationCacheKey) {
+        if observer != nil || logger.logLevel <= .debug {
+            emit(.cacheHit(key, level: .memory))
+        } else {
+            hitsMemory.increment()
+        }
+    }
+
     func emit(_ event: TranslationEvent) {
         switch event {
         case .configured, .cacheWarmUp, .cacheInvalidation:

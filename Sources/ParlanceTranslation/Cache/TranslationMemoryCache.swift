@@ -9,40 +9,38 @@ public import Foundation
 /// cache.entry(for: entry.key, now: Date())?.text
 /// ```
 public final class TranslationMemoryCache: Sendable {
-    private struct Node {
-        var entry: TranslationCacheEntry
-        var bytes: Int
-        var previous: Int  // toward most recent; -1 at the head
-        var next: Int      // toward least recent; -1 at the tail
-    }
-
+    /// Entries and their links in separate arrays (a slot's links change without copying its
+    /// entry, whose strings would each be retained and released).
     private struct State {
         var index: [TranslationCacheKey: Int] = [:]
-        var nodes: [Node] = []
+        var entries: [TranslationCacheEntry?] = []
+        var sizes: [Int] = []
+        var previous: [Int] = []  // toward most recent; -1 at the head
+        var next: [Int] = []      // toward least recent; -1 at the tail
         var free: [Int] = []
         var head = -1  // most recently used
         var tail = -1  // least recently used
         var bytes = 0
 
         mutating func unlink(_ slot: Int) {
-            let node = nodes[slot]
-            if node.previous >= 0 { nodes[node.previous].next = node.next } else { head = node.next }
-            if node.next >= 0 { nodes[node.next].previous = node.previous } else { tail = node.previous }
+            let before = previous[slot], after = next[slot]
+            if before >= 0 { next[before] = after } else { head = after }
+            if after >= 0 { previous[after] = before } else { tail = before }
         }
 
         mutating func pushFront(_ slot: Int) {
-            nodes[slot].previous = -1
-            nodes[slot].next = head
-            if head >= 0 { nodes[head].previous = slot }
+            previous[slot] = -1
+            next[slot] = head
+            if head >= 0 { previous[head] = slot }
             head = slot
             if tail < 0 { tail = slot }
         }
 
         mutating func remove(_ slot: Int) {
             unlink(slot)
-            index[nodes[slot].entry.key] = nil
-            bytes -= nodes[slot].bytes
-            nodes[slot].entry.text = ""
+            if let key = entries[slot]?.key { index[key] = nil }
+            bytes -= sizes[slot]
+            entries[slot] = nil
             free.append(slot)
         }
     }
@@ -63,8 +61,7 @@ public final class TranslationMemoryCache: Sendable {
     /// (an expired entry is removed).
     public func entry(for key: TranslationCacheKey, now: Date) -> TranslationCacheEntry? {
         state.withLock { state in
-            guard let slot = state.index[key] else { return nil }
-            let entry = state.nodes[slot].entry
+            guard let slot = state.index[key], let entry = state.entries[slot] else { return nil }
             if entry.isExpired(at: now) {
                 state.remove(slot)
                 return nil
@@ -87,14 +84,17 @@ public final class TranslationMemoryCache: Sendable {
             while state.tail >= 0, state.index.count >= maximumEntries || state.bytes + bytes > maximumBytes {
                 state.remove(state.tail)
             }
-            let node = Node(entry: entry, bytes: bytes, previous: -1, next: -1)
             let slot: Int
             if let reused = state.free.popLast() {
                 slot = reused
-                state.nodes[slot] = node
+                state.entries[slot] = entry
+                state.sizes[slot] = bytes
             } else {
-                slot = state.nodes.count
-                state.nodes.append(node)
+                slot = state.entries.count
+                state.entries.append(entry)
+                state.sizes.append(bytes)
+                state.previous.append(-1)
+                state.next.append(-1)
             }
             state.index[entry.key] = slot
             state.bytes += bytes
