@@ -1,7 +1,7 @@
 import Foundation
 public import Logging
 public import Metrics
-public import Parlance
+@_spi(ParlanceInternals) public import Parlance
 public import ParlanceLocalization
 
 /// Translates text at run time through a ``TranslationProvider``, with a two-level cache
@@ -401,7 +401,7 @@ public final class LiveLocalizer: Sendable {
 
     // MARK: The shared localizer
 
-    private static let sharedLocalizer = Protected<LiveLocalizer?>(nil)
+    private static let sharedLocalizer = Locked<LiveLocalizer?>(nil)
 
     /// The process-wide localizer set by ``configure(provider:cacheStore:cachePolicy:options:languageManager:logger:observer:metricsFactory:clock:)``, if any.
     public static var shared: LiveLocalizer? { sharedLocalizer.withLock { $0 } }

@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-import Parlance
+@_spi(ParlanceInternals) import Parlance
 import VaporCSQLite
 
 /// The embedded persistent level of the translation cache: one SQLite file (the SQLite that
@@ -29,7 +29,7 @@ public final class SQLiteTranslationCacheStore: TranslationCacheStore, Sendable 
     public let path: String
     /// Where a corrupt file found at ``path`` was moved when this store opened, if it was.
     public let recoveredCorruptFile: String?
-    private let connection: Protected<Connection>
+    private let connection: Locked<Connection>
     private let logger: Logger
 
     /// Opens (creating if needed) the store at `path`.
@@ -47,14 +47,14 @@ public final class SQLiteTranslationCacheStore: TranslationCacheStore, Sendable 
         self.logger = logger
         let milliseconds = Int32(clamping: Int(busyTimeout.timeInterval * 1000))
         do {
-            connection = Protected(try Connection(path: path, busyTimeoutMilliseconds: milliseconds, verifyIntegrity: verifyIntegrity))
+            connection = Locked(try Connection(path: path, busyTimeoutMilliseconds: milliseconds, verifyIntegrity: verifyIntegrity))
             recoveredCorruptFile = nil
         } catch let failure as SQLiteFailure where failure.isCorruption {
             let aside = try Self.moveAside(path)
             logger.error("translation cache file is corrupt; moved aside and starting a fresh store",
                          metadata: ["path": "\(path)", "movedTo": "\(aside)", "error": "\(failure.message)"])
             do {
-                connection = Protected(try Connection(path: path, busyTimeoutMilliseconds: milliseconds, verifyIntegrity: false))
+                connection = Locked(try Connection(path: path, busyTimeoutMilliseconds: milliseconds, verifyIntegrity: false))
             } catch let failure as SQLiteFailure {
                 throw failure.parlanceError(path)
             }

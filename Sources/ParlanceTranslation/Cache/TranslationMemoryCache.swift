@@ -1,4 +1,5 @@
 public import Foundation
+@_spi(ParlanceInternals) import Parlance
 
 /// The in-memory level of the translation cache: a least-recently-used list bounded by an
 /// entry count and a byte budget, safe to share between tasks (one lock, O(1) per operation).
@@ -49,7 +50,7 @@ public final class TranslationMemoryCache: Sendable {
     public let maximumEntries: Int
     /// The most bytes kept (approximate UTF-8 sizes of keys and texts).
     public let maximumBytes: Int
-    private let state = Protected(State())
+    private let state = Locked(State())
 
     /// An empty cache with the given bounds (at least 1 each).
     public init(maximumEntries: Int, maximumBytes: Int) {

@@ -1,4 +1,4 @@
-import Parlance
+@_spi(ParlanceInternals) import Parlance
 
 /// Concurrent identical calls share one execution: the first caller starts `work` in a task,
 /// later callers with the same key wait for its result. A waiter that is cancelled stops
@@ -16,7 +16,7 @@ final class Flights<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state = Protected(State())
+    private let state = Locked(State())
 
     /// How many keys are in flight now.
     var count: Int { state.withLock { $0.flights.count } }
@@ -99,11 +99,11 @@ final class ConcurrencyLimiter: Sendable {
     }
 
     let limit: Int
-    private let state: Protected<State>
+    private let state: Locked<State>
 
     init(limit: Int) {
         self.limit = max(1, limit)
-        state = Protected(State(available: max(1, limit)))
+        state = Locked(State(available: max(1, limit)))
     }
 
     /// How many bodies are running now.
