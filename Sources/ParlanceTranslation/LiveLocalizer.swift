@@ -183,7 +183,7 @@ public final class LiveLocalizer: Sendable {
     }
 
     private func cachedResponse(for key: TranslationCacheKey) -> TranslationResponse? {
-        guard let entry = memoryCache.entry(for: key, now: clock.now()) else { return nil }
+        guard let entry = memoryCache.entry(for: key, now: clock.now) else { return nil }
         instrumentation.memoryHit(key)
         return response(from: entry, origin: .memoryCache)
     }

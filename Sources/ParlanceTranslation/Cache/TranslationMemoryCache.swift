@@ -61,9 +61,14 @@ public final class TranslationMemoryCache: Sendable {
     /// The entry for `key`, marked as most recently used; nil when absent or expired at `now`
     /// (an expired entry is removed).
     public func entry(for key: TranslationCacheKey, now: Date) -> TranslationCacheEntry? {
+        entry(for: key) { now }
+    }
+
+    /// As ``entry(for:now:)``, reading the clock only for an entry that has an expiry date.
+    func entry(for key: TranslationCacheKey, now: () -> Date) -> TranslationCacheEntry? {
         state.withLock { state in
             guard let slot = state.index[key], let entry = state.entries[slot] else { return nil }
-            if entry.isExpired(at: now) {
+            if let expiresAt = entry.expiresAt, expiresAt <= now() {
                 state.remove(slot)
                 return nil
             }
