@@ -183,9 +183,10 @@ public final class LiveLocalizer: Sendable {
     }
 
     private func cachedResponse(for key: TranslationCacheKey) -> TranslationResponse? {
-        guard let entry = memoryCache.entry(for: key, now: clock.now) else { return nil }
+        guard let hit = memoryCache.text(for: key, now: clock.now) else { return nil }
         instrumentation.memoryHit(key)
-        return response(from: entry, origin: .memoryCache)
+        return TranslationResponse(text: hit.text, detectedSourceLanguage: hit.detectedSourceLanguage.flatMap { try? LocaleID($0) },
+                                   providerID: providerID, origin: .memoryCache)
     }
 
     private func response(from entry: TranslationCacheEntry, origin: TranslationResponse.Origin) -> TranslationResponse {

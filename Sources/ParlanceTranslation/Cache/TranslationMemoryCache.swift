@@ -37,6 +37,20 @@ public final class TranslationMemoryCache: Sendable {
             if tail < 0 { tail = slot }
         }
 
+        /// The live slot of `key`, made most recent; an expired entry is removed.
+        mutating func hit(_ key: TranslationCacheKey, now: () -> Date) -> Int? {
+            guard let slot = index[key] else { return nil }
+            if let expiresAt = entries[slot]?.expiresAt, expiresAt <= now() {
+                remove(slot)
+                return nil
+            }
+            if head != slot {
+                unlink(slot)
+                pushFront(slot)
+            }
+            return slot
+        }
+
         mutating func remove(_ slot: Int) {
             unlink(slot)
             if let key = entries[slot]?.key { index[key] = nil }
@@ -67,16 +81,16 @@ public final class TranslationMemoryCache: Sendable {
     /// As ``entry(for:now:)``, reading the clock only for an entry that has an expiry date.
     func entry(for key: TranslationCacheKey, now: () -> Date) -> TranslationCacheEntry? {
         state.withLock { state in
-            guard let slot = state.index[key], let entry = state.entries[slot] else { return nil }
-            if let expiresAt = entry.expiresAt, expiresAt <= now() {
-                state.remove(slot)
-                return nil
-            }
-            if state.head != slot {
-                state.unlink(slot)
-                state.pushFront(slot)
-            }
-            return entry
+            guard let slot = state.hit(key, now: now) else { return nil }
+            return state.entries[slot]
+        }
+    }
+
+    /// The text and detected language only (no copy of the key: the localizer's hot path).
+    func text(for key: TranslationCacheKey, now: () -> Date) -> (text: String, detectedSourceLanguage: String?)? {
+        state.withLock { state in
+            guard let slot = state.hit(key, now: now), let entry = state.entries[slot] else { return nil }
+            return (entry.text, entry.detectedSourceLanguage)
         }
     }
 
