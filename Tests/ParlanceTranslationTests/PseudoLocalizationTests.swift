@@ -70,7 +70,7 @@ import Testing
         let hostile = String(repeating: "{{}", count: 20_000) + String(repeating: "%1$", count: 20_000) + String(repeating: "<a", count: 20_000)
         let start = ContinuousClock.now
         let output = pseudo.pseudoLocalize(hostile)
-        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(ContinuousClock.now - start < .seconds(120))
         #expect(output.count > hostile.count)
     }
 

@@ -130,7 +130,9 @@ import Testing
         let writer = productsDirectory().appendingPathComponent("ParlanceTranslationCrashWriter")
         #expect(FileManager.default.isExecutableFile(atPath: writer.path))
         var committedSeen = 0
+        let observer = try SQLiteTranslationCacheStore(path: path)
         for round in 0..<8 {
+            let before = try observer.entryCount()
             var children: [(Process, Pipe)] = []
             for id in ["a\(round)", "b\(round)"] {
                 let process = Process()
@@ -141,7 +143,10 @@ import Testing
                 try process.run()
                 children.append((process, output))
             }
-            try await Task.sleep(for: .milliseconds(150 + (round * 37) % 200))
+            // Let the writers commit something (however loaded the machine), then kill them at a
+            // moment that varies from round to round.
+            for _ in 0..<3_000 where try observer.entryCount() == before { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(20 + (round * 37) % 200))
             for (process, _) in children { kill(process.processIdentifier, SIGKILL) }
             for (process, output) in children {
                 process.waitUntilExit()
