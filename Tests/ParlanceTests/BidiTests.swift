@@ -43,7 +43,11 @@ struct BidiTests {
         ("\u{200F}", .rightToLeft), ("\u{061C}", .rightToLeft), ("abc", .leftToRight), ("  שלום", .rightToLeft),
         ("\u{2067}שלום\u{2069} hi", .leftToRight), ("\u{2066}abc\u{2069} שלום", .rightToLeft),
         ("\u{2068}\u{2067}x\u{2069}y\u{2069}ب", .rightToLeft), ("\u{2069}ب", .rightToLeft),
-        ("\u{2066}abc", nil), ("\u{202B}abc\u{202C}", .leftToRight), ("123\nשלום", nil),
+        ("\u{2066}abc", nil), ("\u{202B}abc\u{202C}", .leftToRight),
+        // Regression (outside testing): the whole text counts, across paragraphs
+        // (batch-protocol.md `direction`), and a paragraph separator closes an open isolate.
+        ("123\nשלום", .rightToLeft), ("\u{2029}abc", .leftToRight), ("\u{2066}abc\nשלום", .rightToLeft),
+        ("12\r\n34\u{85}56", nil),
         ("\u{0301}\u{200B}é", .leftToRight), ("🙂 ok", .leftToRight),
     ])
     func baseDirection(text: String, expected: TextDirection?) {

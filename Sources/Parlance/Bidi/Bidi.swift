@@ -25,12 +25,15 @@ public enum Bidi {
     /// characters between an isolate initiator (LRI, RLI, FSI) and its matching PDI (UAX #9
     /// rule P2); nil when there is none (the text is neutral).
     ///
-    /// The search stops at the first paragraph separator, as P2 applies per paragraph... except
-    /// that a text starting with a neutral paragraph is still neutral: only the first
-    /// paragraph counts.
+    /// The search covers the whole text, across paragraph separators (`"123\nשלום"` is
+    /// right to left, as the batch protocol's `direction` specifies): a paragraph separator
+    /// closes any open isolate (UAX #9 BD8), and the first strong character of the first
+    /// paragraph that has one decides. This is UAX #9's P2–P3 paragraph level of the first
+    /// paragraph when that paragraph has a strong character.
     ///
     /// ```swift
     /// Bidi.baseDirection(of: "123 שלום")           // .rightToLeft
+    /// Bidi.baseDirection(of: "123\nשלום")          // .rightToLeft
     /// Bidi.baseDirection(of: "\u{2067}שלום\u{2069} ok")  // .leftToRight (isolate skipped)
     /// Bidi.baseDirection(of: "123 !?")              // nil (neutral)
     /// ```
@@ -61,8 +64,8 @@ public enum Bidi {
             case .popDirectionalIsolate:
                 if depth > 0 { depth -= 1 }
             case .paragraphSeparator:
-                // P2 looks within the paragraph; an isolate never spans paragraphs (BD8).
-                return nil
+                // An isolate never spans paragraphs (BD8); the scan goes on.
+                depth = 0
             case .leftToRight where depth == 0:
                 return .leftToRight
             case .rightToLeft where depth == 0, .arabicLetter where depth == 0:
