@@ -137,7 +137,7 @@ public struct ByteCountFormat: Hashable, Sendable {
     /// Formats a byte count.
     public func format(_ bytes: Int64) -> String {
         let (decimal, skeleton) = plan(bytes)
-        guard let formatter = try? ICUNumberFormatter.cached(skeleton: skeleton, locale: locale) else { return "\(bytes) B" }
-        return (try? formatter.format(decimal: decimal)) ?? formatter.format(Double(bytes))
+        // The plan's skeletons are fixed, valid ICU skeletons and its decimal is exact.
+        return ICUNumberFormatter.forStyle(skeleton: skeleton, locale: locale).formatValidDecimal(decimal)
     }
 }
