@@ -111,7 +111,7 @@ struct LanguageManagerConcurrencyTests {
         #expect(manager.withLanguage(acceptLanguage: "fr-CH, fr;q=0.9") { manager.string("greeting") } == "Bonjour")
         // Errors of the operation pass through with their type.
         #expect(throws: ParlanceError.self) {
-            try manager.withLanguage(ManagerFixture.locale("ru")) { () throws(ParlanceError) in
+            try manager.withLanguage(ManagerFixture.locale("ru")) {
                 try manager.localizedString("no.such.key")
             }
         }

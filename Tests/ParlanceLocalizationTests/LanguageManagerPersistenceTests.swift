@@ -81,7 +81,7 @@ struct LanguageManagerPersistenceTests {
         do {
             try manager.setLanguage("ar")
             Issue.record("saving under a regular file must fail")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidFile)
             #expect(error.message.contains(blocker))
         }

@@ -159,7 +159,7 @@ struct LanguageManagerSwitchingTests {
         do {
             try manager.setLanguage("sw")
             Issue.record("sw is not supported")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidArgument)
             #expect(error.message.contains("sw"))
         }
@@ -193,6 +193,6 @@ struct LanguageManagerSwitchingTests {
         #expect(manager.direction == .rightToLeft)
         #expect(manager.string("greeting") == "greeting")
         #expect(throws: ParlanceError.self) { try manager.localizedString("greeting") }
-        #expect(throws: ParlanceError.self) { try LanguageManager(supportedLanguages: []) }
+        #expect(throws: ParlanceError.self) { try LanguageManager(supportedLanguages: [LocaleID]()) }
     }
 }

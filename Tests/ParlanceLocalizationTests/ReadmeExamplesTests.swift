@@ -59,7 +59,7 @@ struct ReadmeExamplesTests {
         #expect(manager.effectiveLocale.languageTag == "fr")
         try manager.setLanguage("ar")
         #expect(manager.direction == .rightToLeft)
-        let perRequest = try await manager.withLanguage(acceptLanguage: "ru-RU, en;q=0.5") { () async throws(ParlanceError) -> String in
+        let perRequest = try await manager.withLanguage(acceptLanguage: "ru-RU, en;q=0.5") {
             try manager.localizedString("items.count", arguments: [3])
         }
         #expect(perRequest == "3 элемента")

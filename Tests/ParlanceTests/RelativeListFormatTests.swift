@@ -54,22 +54,22 @@ struct RelativeListFormatSpotTests {
     }
 
     @Test func formattersSurface() throws {
-        let de = try Formatters(locale: "de-DE", timeZone: "Europe/Berlin")
+        let de = Formatters(locale: "de-DE", timeZone: "Europe/Berlin")
         let epoch = Date(timeIntervalSince1970: 0)
-        #expect(try de.formatDate(epoch) == "01.01.1970")
-        #expect(try de.formatTime(epoch) == "01:00")
-        #expect(try de.formatDateTime(epoch) == "01.01.1970, 01:00")
-        #expect(try de.formatRelative(epoch.addingTimeInterval(-86_400), to: epoch) == "gestern")
+        #expect(de.formatDate(epoch) == "01.01.1970")
+        #expect(de.formatTime(epoch) == "01:00")
+        #expect(de.formatDateTime(epoch) == "01.01.1970, 01:00")
+        #expect(de.formatRelative(epoch.addingTimeInterval(-86_400), to: epoch) == "gestern")
         #expect(de.formatNumber(1234.5, fractionDigits: 1) == "1.234,5")
         #expect(de.formatNumber(1234.5) == "1.234")  // half-even
         #expect(de.formatInteger(1_234_567) == "1.234.567")
         #expect(de.formatPercent(0.25) == "25\u{00A0}%")
-        #expect(try de.formatCurrency(1234.5, currencyCode: "EUR") == "1.234,50\u{00A0}€")
+        #expect(de.formatCurrency(try DecimalNumber("1234.5"), currency: "EUR") == "1.234,50\u{00A0}€")
         #expect(de.formatFileSize(1_500_000) == "1,5 MB")
-        #expect(try de.formatDuration(3900) == "1 Std., 5 Min.")
+        #expect(de.formatDuration(.seconds(3900)) == "1 Std., 5 Min.")
         #expect(de.formatList(["a", "b", "c"]) == "a, b und c")
-        #expect(throws: ParlanceError.self) { try Formatters(locale: "de", timeZone: "Berlin") }
-        #expect(throws: ParlanceError.self) { try de.formatCurrency(1, currencyCode: "€") }
+        #expect(throws: ParlanceError.self) { try TimeZoneID(String("Berlin")) }
+        #expect(throws: ParlanceError.self) { try CurrencyCode(String("€")) }
     }
 }
 

@@ -141,7 +141,7 @@ public struct DateFormatStyle: ParlanceFormatStyle {
 /// try TimeZoneID(TimeZone(identifier: "Asia/Kolkata")!)
 /// try TimeZoneID("Mars/Olympus")           // throws invalid-time-zone
 /// ```
-public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The id as given (ICU resolves aliases itself).
     public let identifier: String
 
@@ -165,6 +165,15 @@ public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     init(trusted identifier: String) { self.identifier = identifier }
+
+    /// A literal zone id; an unknown literal is a programmer error (a precondition failure).
+    public init(stringLiteral identifier: String) {
+        do {
+            try self.init(identifier)
+        } catch {
+            preconditionFailure("invalid time zone literal: \(error)")
+        }
+    }
 
     /// The zone id.
     public var description: String { identifier }

@@ -75,6 +75,23 @@ public final class LanguageManager: Sendable {
                   catalog: catalog, store: store, environment: environment, logger: logger)
     }
 
+    /// A manager for languages given as id strings (`["en", "he"]`, or ids read at run time).
+    ///
+    /// ```swift
+    /// let manager = try LanguageManager(supportedLanguages: ["en", "he"], developmentLanguage: "en")
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, else as
+    ///   ``init(supportedLanguages:developmentLanguage:catalog:store:environment:logger:)-([LocaleID],_,_,_,_,_)``.
+    public convenience init(supportedLanguages: [String], developmentLanguage: String? = nil,
+                            catalog: Catalog? = nil, store: (any LanguagePreferenceStore)? = nil,
+                            environment: [String: String] = SystemLanguages.processEnvironment,
+                            logger: Logger = Logger(label: "parlance.language-manager")) throws
+    {
+        try self.init(supportedLanguages: supportedLanguages.map { try LocaleID($0) },
+                      developmentLanguage: developmentLanguage.map { try LocaleID($0) },
+                      catalog: catalog, store: store, environment: environment, logger: logger)
+    }
+
     /// A manager for a given list of languages, with or without a catalog.
     ///
     /// ```swift
@@ -89,7 +106,7 @@ public final class LanguageManager: Sendable {
     public convenience init(supportedLanguages: [LocaleID], developmentLanguage: LocaleID? = nil,
                             catalog: Catalog? = nil, store: (any LanguagePreferenceStore)? = nil,
                             environment: [String: String] = SystemLanguages.processEnvironment,
-                            logger: Logger = Logger(label: "parlance.language-manager")) throws(ParlanceError)
+                            logger: Logger = Logger(label: "parlance.language-manager")) throws
     {
         guard let first = supportedLanguages.first else {
             throw ParlanceError(.invalidArgument, "a language manager needs at least one supported language")
@@ -119,7 +136,7 @@ public final class LanguageManager: Sendable {
                 choice = try store.load() ?? .system
             } catch {
                 logger.warning("language preference unreadable; following the system language",
-                               metadata: ["error": "\(error.message)"])
+                               metadata: ["error": "\((error as? ParlanceError)?.message ?? String(describing: error))"])
             }
         }
         let provisional = LanguageState(choice: .system, requested: [], locale: developmentLanguage, generation: 0, catalog: catalog)
@@ -224,7 +241,7 @@ public final class LanguageManager: Sendable {
     /// ```
     /// - Throws: as ``LanguageState/localizedString(_:table:arguments:)``.
     public func localizedString(_ key: String, table: String = "Localizable",
-                                arguments: [LocalizationArgument] = []) throws(ParlanceError) -> String
+                                arguments: [LocalizationArgument] = []) throws -> String
     {
         try state.localizedString(key, table: table, arguments: arguments)
     }
@@ -248,7 +265,7 @@ public final class LanguageManager: Sendable {
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for an unsupported language with
     ///   ``LanguageMatching/exact``, or one with no close supported language with
     ///   ``LanguageMatching/negotiate``.
-    public func resolve(_ choice: LanguageChoice, matching: LanguageMatching = .exact) throws(ParlanceError) -> LanguageState {
+    public func resolve(_ choice: LanguageChoice, matching: LanguageMatching = .exact) throws -> LanguageState {
         switch choice {
         case .system:
             return LanguageState(choice: .system, requested: systemPreferences, locale: match(systemPreferences),
@@ -330,9 +347,9 @@ public final class LanguageManager: Sendable {
     ///   when the store cannot save.
     @discardableResult
     public func setLanguage(_ choice: LanguageChoice, matching: LanguageMatching = .exact,
-                            persist: Bool = true) throws(ParlanceError) -> LanguageState
+                            persist: Bool = true) throws -> LanguageState
     {
-        let applied: LanguageState = try writer.withLock { writes throws(ParlanceError) in
+        let applied: LanguageState = try writer.withLock { writes throws in
             writes &+= 1
             let resolved = try resolve(choice, matching: matching)
             if let store, persist { try store.save(resolved.choice) }
@@ -362,7 +379,7 @@ public final class LanguageManager: Sendable {
     ///   ``setLanguage(_:matching:persist:)``.
     @discardableResult
     public func setLanguage(_ language: String, matching: LanguageMatching = .exact,
-                            persist: Bool = true) throws(ParlanceError) -> LanguageState
+                            persist: Bool = true) throws -> LanguageState
     {
         try setLanguage(LanguageChoice(parsing: language), matching: matching, persist: persist)
     }

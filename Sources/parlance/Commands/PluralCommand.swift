@@ -59,6 +59,15 @@ struct CLIError: Error, CustomStringConvertible {
             throw ValidationErrorLike(message: "[\(error.code)] \(error.message)")
         }
     }
+
+    /// The same for a plain-`throws` body (Parlance's public API throws `ParlanceError`).
+    static func wrap<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ParlanceError {
+            throw ValidationErrorLike(message: "[\(error.code)] \(error.message)")
+        }
+    }
 }
 
 /// An error whose message ArgumentParser prints as is, exiting with status 1.

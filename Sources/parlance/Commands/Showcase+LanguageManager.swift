@@ -55,10 +55,10 @@ extension ShowcaseCommand {
         }
         row("system (LANG=fr_FR.UTF-8)")
         for tag in ["ar", "he", "ru", "ja", "en"] {
-            _ = try CLIError.wrap { () throws(ParlanceError) in try manager.setLanguage(tag, persist: false) }
+            _ = try CLIError.wrap { try manager.setLanguage(tag, persist: false) }
             row("setLanguage(\"\(tag)\")")
         }
-        _ = try CLIError.wrap { () throws(ParlanceError) in try manager.setLanguage("fr-CA", matching: .negotiate, persist: false) }
+        _ = try CLIError.wrap { try manager.setLanguage("fr-CA", matching: .negotiate, persist: false) }
         row("\"fr-CA\", negotiated")
         print(Table(header: ["choice", "effective", "dir", "title", "greeting", "messages: 0 · 1 · 2 · 5 · 21 · 1000"], rows: rows).rendered)
         let unsupported: String
