@@ -6,14 +6,20 @@ import Testing
 
 @Suite("LanguageManager: persistence")
 struct LanguageManagerPersistenceTests {
-    static func temporaryDirectory() -> String {
+    /// A fresh temporary folder for one test, removed when the test's `Scratch` value goes.
+    final class Scratch {
         let path = NSTemporaryDirectory() + "parlance-store-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        init() { try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit {
+            chmod(path, 0o755)
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     @Test func choiceSurvivesARestart() throws {
-        let path = Self.temporaryDirectory() + "/nested/dir/language.json"
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let path = scratch.path + "/nested/dir/language.json"
         let store = FileLanguagePreferenceStore(path: path)
         #expect(try store.load() == nil)
         let first = ManagerFixture.manager(environment: ["LANG": "fr_FR.UTF-8"], store: store)
@@ -43,7 +49,9 @@ struct LanguageManagerPersistenceTests {
         "",
     ])
     func corruptFileFallsBackToSystemWithAWarning(contents: String) throws {
-        let path = Self.temporaryDirectory() + "/language.json"
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let path = scratch.path + "/language.json"
         try contents.write(toFile: path, atomically: false, encoding: .utf8)
         let handler = RecordingLogHandler()
         let manager = ManagerFixture.manager(environment: ["LANG": "de_DE.UTF-8"], store: FileLanguagePreferenceStore(path: path),
@@ -61,7 +69,9 @@ struct LanguageManagerPersistenceTests {
 
     @Test func unreadableFileFallsBackToSystemWithAWarning() throws {
         // A directory where the file should be: open succeeds, read fails with EISDIR.
-        let path = Self.temporaryDirectory() + "/language.json"
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let path = scratch.path + "/language.json"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let handler = RecordingLogHandler()
         let manager = ManagerFixture.manager(environment: [:], store: FileLanguagePreferenceStore(path: path),
@@ -73,7 +83,9 @@ struct LanguageManagerPersistenceTests {
 
     @Test func unwritableDirectoryIsATypedErrorAndChangesNothing() throws {
         // A regular file where the directory should be: unwritable for every user, root included.
-        let blocker = Self.temporaryDirectory() + "/not-a-directory"
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let blocker = scratch.path + "/not-a-directory"
         try "x".write(toFile: blocker, atomically: false, encoding: .utf8)
         let manager = ManagerFixture.manager(environment: ["LANG": "es_ES.UTF-8"],
                                              store: FileLanguagePreferenceStore(path: blocker + "/language.json"))
@@ -95,7 +107,9 @@ struct LanguageManagerPersistenceTests {
     @Test func readOnlyDirectoryIsATypedError() throws {
         // Permission bits do not stop root; the test is meaningful only for other users.
         guard geteuid() != 0 else { return }
-        let directory = Self.temporaryDirectory()
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.path
         chmod(directory, 0o555)
         defer { chmod(directory, 0o755) }
         let manager = ManagerFixture.manager(store: FileLanguagePreferenceStore(path: directory + "/language.json"))

@@ -45,7 +45,11 @@ enum ManagerFixture {
         return directory
     }()
 
-    static let catalog: Catalog = try! Catalog(directory: directory, developmentLanguage: "en")
+    /// The catalog is read completely when it is created; the temporary folder goes right after.
+    static let catalog: Catalog = {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try! Catalog(directory: directory, developmentLanguage: "en")
+    }()
 
     static func manager(environment: [String: String] = [:], store: (any LanguagePreferenceStore)? = nil,
                         logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })) -> LanguageManager
