@@ -2,14 +2,29 @@
 // Parlance: ICU-grade locale formatting and localization for Swift on Linux.
 import PackageDescription
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// CI sets `PARLANCE_WARNINGS_AS_ERRORS=1`: then the package's own targets (and only they —
+/// flags in `swiftSettings`/`cSettings` never reach dependencies) treat warnings as errors.
+let warningsAsErrors = getenv("PARLANCE_WARNINGS_AS_ERRORS").map { String(cString: $0) == "1" } ?? false
+
 /// Settings shared by every Swift target: Swift 6 language mode (strict concurrency is
 /// implied) and upcoming features that keep imports honest.
-/// - InternalImportsByDefault: SE-0409, so `CICU` never leaks through a public interface.
-/// - ExistentialAny: SE-0335.
-let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("InternalImportsByDefault"),
-    .enableUpcomingFeature("ExistentialAny"),
-]
+/// - InternalImportsByDefault: SE-0409 (https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md),
+///   so `CICU` never leaks through a public interface.
+/// - ExistentialAny: SE-0335 (https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md).
+let swiftSettings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("ExistentialAny"),
+    ] + (warningsAsErrors ? [.unsafeFlags(["-warnings-as-errors"])] : [])
+
+/// The C targets' settings: `-Werror` under the same switch.
+let cSettings: [CSetting] = warningsAsErrors ? [.unsafeFlags(["-Werror"])] : []
 
 let package = Package(
     name: "Parlance",
@@ -24,12 +39,15 @@ let package = Package(
         // The server ecosystem's logging API: LanguageManager reports a corrupt preference file
         // through the application's own `Logger` (Vapor, Hummingbird and NIO services all use it).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        // `swift package generate-documentation` (CI builds the DocC catalogs).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
         // (Debian's libicu-dev). C++ inside only where ICU offers a feature only in C++.
         .target(
             name: "CICU",
+            cSettings: cSettings,
             linkerSettings: [
                 .linkedLibrary("icui18n"),
                 .linkedLibrary("icuuc"),
@@ -66,10 +84,29 @@ let package = Package(
             dependencies: ["Parlance", "ParlanceLocalization"],
             swiftSettings: swiftSettings
         ),
+        // Bench-only code (issue 12, modules by role): raw ICU loops in C, the floor that
+        // `parlance bench` compares against, and their Swift wrappers. Not part of any product
+        // library; only the CLI's bench uses them.
+        .target(
+            name: "CICUBench",
+            dependencies: ["CICU"],
+            cSettings: cSettings,
+            linkerSettings: [
+                .linkedLibrary("icui18n"),
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("icudata"),
+            ]
+        ),
+        .target(
+            name: "ParlanceBench",
+            dependencies: ["Parlance", "CICUBench"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "parlance",
             dependencies: [
                 "Parlance",
+                "ParlanceBench",
                 "ParlanceBatch",
                 "ParlanceLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceBench
 import ParlanceLocalization
 
 /// Bench rows for the ICU-backed formatters, each measured three ways in the same run:

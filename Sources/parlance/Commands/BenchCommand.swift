@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Parlance
+import ParlanceBench
 
 /// `parlance bench`: Parlance against raw ICU and Foundation, side by side in one run.
 struct BenchCommand: ParsableCommand {

@@ -1,6 +1,9 @@
-// Raw ICU loops for `parlance bench` (see CICU_Bench.h).
-#include "CICU_Bench.h"
-#include "internal.h"
+// Raw ICU loops for `parlance bench` (see CICUBench.h).
+#include "CICUBench.h"
+#include <unicode/utypes.h>
+
+// From the shim (CICU/internal.h): the ICU object behind a plural-rules handle.
+const struct UPluralRules *CICU_pluralRulesICU(const struct CICUPluralRules *rules);
 
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>

@@ -1,4 +1,5 @@
-internal import CICU
+internal import CICUBench
+package import Parlance
 
 #if canImport(Glibc)
 import Glibc
