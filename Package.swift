@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceTests",
-            dependencies: ["Parlance", "CICU"],
+            dependencies: ["Parlance"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

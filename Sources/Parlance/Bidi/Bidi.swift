@@ -1,4 +1,3 @@
-internal import CICU
 
 /// Bidirectional text (UAX #9): base direction, paragraph analysis, and isolates for embedding
 /// data safely in text of the other direction.
@@ -41,7 +40,7 @@ public enum Bidi {
         // Native strings: one pass over the UTF-8 bytes inside the shim.
         let scanned = text.utf8.withContiguousStorageIfAvailable { bytes -> Int32? in
             guard bytes.count <= Int(Int32.max) else { return nil }
-            return bytes.withMemoryRebound(to: CChar.self) { CICU_bidiFirstStrongUTF8($0.baseAddress, Int32($0.count)) }
+            return bytes.withMemoryRebound(to: CChar.self) { ICUBidi.firstStrong(utf8: $0) }
         }
         if let scanned = scanned ?? nil {
             switch scanned {
@@ -127,7 +126,7 @@ public enum Bidi {
         let units = Array(text.utf16)
         let requested: UInt8 =
             switch paragraphDirection {
-            case .firstStrong: UInt8(CICU_BIDI_DEFAULT_LTR)
+            case .firstStrong: ICUBidi.defaultLeftToRight
             case .leftToRight: 0
             case .rightToLeft: 1
             }
@@ -140,11 +139,11 @@ public enum Bidi {
             var resolved: UInt8 = 0
             var status: Int32 = 0
             let count = units.withUnsafeBufferPointer { buffer in
-                CICU_bidiLogicalRuns(
-                    buffer.baseAddress, Int32(buffer.count), requested, &starts, &lengths, &levels, Int32(capacity),
-                    &direction, &resolved, &status)
+                ICUBidi.logicalRuns(
+                    buffer, paragraphLevel: requested, starts: &starts, lengths: &lengths, levels: &levels,
+                    capacity: capacity, direction: &direction, resolvedLevel: &resolved, status: &status)
             }
-            if status == CICU_STATUS_BUFFER_OVERFLOW, Int(count) > capacity {
+            if status == ICUBidi.bufferOverflow, Int(count) > capacity {
                 capacity = Int(count)
                 continue
             }

@@ -3,7 +3,6 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
-internal import CICU
 
 /// Formats dates and times for a locale, from an ICU date skeleton or date/time styles, in an
 /// IANA time zone, in the locale's calendar (`-u-ca-` honoured) and hour cycle.
@@ -23,16 +22,6 @@ public struct DateFormat: Hashable, Sendable {
     /// A date or time style (ICU's `UDateFormatStyle`).
     public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
         case none, full, long, medium, short
-
-        var icu: Int32 {
-            switch self {
-            case .none: CICU_DATE_STYLE_NONE
-            case .full: CICU_DATE_STYLE_FULL
-            case .long: CICU_DATE_STYLE_LONG
-            case .medium: CICU_DATE_STYLE_MEDIUM
-            case .short: CICU_DATE_STYLE_SHORT
-            }
-        }
     }
 
     /// The locale dates are written for.

@@ -135,3 +135,16 @@ package enum ICUTimeZone {
         return canonical
     }
 }
+
+extension DateFormat.Style {
+    /// The shim's constant for this value.
+    var icu: Int32 {
+        switch self {
+        case .none: CICU_DATE_STYLE_NONE
+        case .full: CICU_DATE_STYLE_FULL
+        case .long: CICU_DATE_STYLE_LONG
+        case .medium: CICU_DATE_STYLE_MEDIUM
+        case .short: CICU_DATE_STYLE_SHORT
+        }
+    }
+}

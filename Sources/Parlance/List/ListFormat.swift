@@ -1,4 +1,3 @@
-internal import CICU
 
 /// Joins items into a list the way a locale writes it: "a, b, and c", "a, b y c", "a, b ou c".
 ///
@@ -11,27 +10,11 @@ public struct ListFormat: Hashable, Sendable {
     /// What the list means.
     public enum ListType: String, Hashable, Sendable, Codable, CaseIterable {
         case and, or, units
-
-        var icu: Int32 {
-            switch self {
-            case .and: CICU_LIST_TYPE_AND
-            case .or: CICU_LIST_TYPE_OR
-            case .units: CICU_LIST_TYPE_UNITS
-            }
-        }
     }
 
     /// How long the connecting words are.
     public enum Width: String, Hashable, Sendable, Codable, CaseIterable {
         case wide, short, narrow
-
-        var icu: Int32 {
-            switch self {
-            case .wide: CICU_LIST_WIDTH_WIDE
-            case .short: CICU_LIST_WIDTH_SHORT
-            case .narrow: CICU_LIST_WIDTH_NARROW
-            }
-        }
     }
 
     /// The locale whose list patterns are used.

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-internal import CICU
 
 /// Formats a duration in hours, minutes and seconds: "1 hr, 5 min", "1 hour, 5 minutes",
 /// "1h 5m" or "1:05:00", per locale (ICU's MeasureFormat over CLDR unit and list patterns).
@@ -19,15 +18,6 @@ public struct DurationFormat: Hashable, Sendable {
         case wide, short, narrow
         /// Positional, "1:05:00" (always hours, minutes and seconds).
         case numeric
-
-        var icu: Int32 {
-            switch self {
-            case .wide: CICU_DURATION_WIDTH_WIDE
-            case .short: CICU_DURATION_WIDTH_SHORT
-            case .narrow: CICU_DURATION_WIDTH_NARROW
-            case .numeric: CICU_DURATION_WIDTH_NUMERIC
-            }
-        }
     }
 
     /// The locale whose unit names are used.
@@ -61,9 +51,9 @@ public struct DurationFormat: Hashable, Sendable {
         let total = Int64(abs(seconds.rounded()))
         let sign: Double = seconds < 0 && total > 0 ? -1 : 1
         let parts: [(Int32, Double)] = [
-            (CICU_DURATION_UNIT_HOUR, Double(total / 3600)),
-            (CICU_DURATION_UNIT_MINUTE, Double(total % 3600 / 60)),
-            (CICU_DURATION_UNIT_SECOND, Double(total % 60)),
+            (ICUDurationFormatter.hour, Double(total / 3600)),
+            (ICUDurationFormatter.minute, Double(total % 3600 / 60)),
+            (ICUDurationFormatter.second, Double(total % 60)),
         ]
         var chosen = style == .numeric ? parts : parts.filter { $0.1 != 0 }
         if chosen.isEmpty { chosen = [parts[2]] }

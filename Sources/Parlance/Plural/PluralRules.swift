@@ -1,4 +1,3 @@
-internal import CICU
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -205,7 +204,7 @@ public struct PluralRules: Hashable, Sendable {
     /// Every locale ICU has plural rules of its own for (including languages ICU has no other
     /// data for, such as `jbo`), as ICU ids.
     public static var localesWithRules: [String] {
-        let joined = (try? ICUOutput.utf8 { CICU_pluralRulesAvailableLocales($0, $1, $2) }) ?? ""
+        let joined = ICUPluralRules.availableLocalesJoined
         return joined.split(separator: " ").map(String.init)
     }
 

@@ -3,7 +3,6 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
-internal import CICU
 
 /// Formats relative times ("in 3 days", "yesterday", "2 hr. ago") for a locale.
 ///
@@ -17,19 +16,6 @@ public struct RelativeTimeFormat: Hashable, Sendable {
     /// The unit of the offset.
     public enum Unit: String, Hashable, Sendable, Codable, CaseIterable {
         case year, quarter, month, week, day, hour, minute, second
-
-        var icu: Int32 {
-            switch self {
-            case .year: CICU_RELATIVE_UNIT_YEAR
-            case .quarter: CICU_RELATIVE_UNIT_QUARTER
-            case .month: CICU_RELATIVE_UNIT_MONTH
-            case .week: CICU_RELATIVE_UNIT_WEEK
-            case .day: CICU_RELATIVE_UNIT_DAY
-            case .hour: CICU_RELATIVE_UNIT_HOUR
-            case .minute: CICU_RELATIVE_UNIT_MINUTE
-            case .second: CICU_RELATIVE_UNIT_SECOND
-            }
-        }
     }
 
     /// Whether numbers are always used ("in 1 day") or words where the locale has them ("tomorrow").
@@ -40,14 +26,6 @@ public struct RelativeTimeFormat: Hashable, Sendable {
     /// How long the unit names are.
     public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
         case long, short, narrow
-
-        var icu: Int32 {
-            switch self {
-            case .long: CICU_RELATIVE_STYLE_LONG
-            case .short: CICU_RELATIVE_STYLE_SHORT
-            case .narrow: CICU_RELATIVE_STYLE_NARROW
-            }
-        }
     }
 
     /// The locale whose relative-time patterns are used.
