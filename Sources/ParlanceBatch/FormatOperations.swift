@@ -23,10 +23,11 @@ enum FormatOperations {
         let locale = try request.locale()
         let decimal = try request.decimal()
         let skeleton = try request.optionalString("skeleton") ?? ""
-        return .string(try run { () throws(ParlanceError) in
-            try DecimalString.validate(decimal)
-            return try NumberFormat(locale: locale, skeleton: skeleton).format(decimal: decimal)
-        })
+        return .string(
+            try run { () throws(ParlanceError) in
+                try DecimalString.validate(decimal)
+                return try NumberFormat(locale: locale, skeleton: skeleton).format(decimal: decimal)
+            })
     }
 
     @Sendable
@@ -87,9 +88,10 @@ enum FormatOperations {
         let unit = try request.choice("unit", default: RelativeTimeFormat.Unit.day)
         let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
         let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
-        return .string(try run { () throws(ParlanceError) in
-            try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(value, unit)
-        })
+        return .string(
+            try run { () throws(ParlanceError) in
+                try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(value, unit)
+            })
     }
 
     @Sendable

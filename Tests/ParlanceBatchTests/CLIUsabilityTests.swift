@@ -17,13 +17,15 @@ struct CLIUsabilityTests {
         #expect(fixed.status == 0 && fixed.stdout == "-5\n")
     }
 
-    @Test("an unknown enum value lists the valid ones, exit 64", arguments: [
-        (["format", "relative", "fr", "--", "-1", "fortnight"], ["year", "quarter", "month", "week", "day", "hour", "minute", "second"]),
-        (["format", "list", "es", "--width", "huge", "a"], ["wide", "short", "narrow"]),
-        (["format", "number", "en", "1", "--notation", "tiny"], ["standard", "scientific", "engineering", "compact-short", "compact-long"]),
-        (["format", "currency", "en", "1", "EUR", "--display", "logo"], ["symbol", "narrow-symbol", "iso-code", "name"]),
-        (["format", "date", "en", "0", "--date-style", "tiny"], ["none", "full", "long", "medium", "short"]),
-    ])
+    @Test(
+        "an unknown enum value lists the valid ones, exit 64",
+        arguments: [
+            (["format", "relative", "fr", "--", "-1", "fortnight"], ["year", "quarter", "month", "week", "day", "hour", "minute", "second"]),
+            (["format", "list", "es", "--width", "huge", "a"], ["wide", "short", "narrow"]),
+            (["format", "number", "en", "1", "--notation", "tiny"], ["standard", "scientific", "engineering", "compact-short", "compact-long"]),
+            (["format", "currency", "en", "1", "EUR", "--display", "logo"], ["symbol", "narrow-symbol", "iso-code", "name"]),
+            (["format", "date", "en", "0", "--date-style", "tiny"], ["none", "full", "long", "medium", "short"]),
+        ])
     func enumValues(arguments: [String], valid: [String]) throws {
         let result = try CLI.run(arguments)
         #expect(result.status == 64, "\(result.stderr)")
@@ -56,10 +58,12 @@ struct CLIUsabilityTests {
 
     /// Widths from UAX #11 (EastAsianWidth.txt): ideographs, kana and Hangul are W, Latin and
     /// Cyrillic N/A, U+0301 a nonspacing mark.
-    @Test("display width by East Asian Width", arguments: [
-        ("日本語", 6), ("Français", 8), ("e\u{301}", 1), ("한국어", 6), ("ｱ", 1), ("Ａ", 2), ("Привет", 6),
-        ("العربية", 7), ("中文（台灣）", 12), ("", 0), ("👍", 2), ("a\u{200B}b", 2),
-    ])
+    @Test(
+        "display width by East Asian Width",
+        arguments: [
+            ("日本語", 6), ("Français", 8), ("e\u{301}", 1), ("한국어", 6), ("ｱ", 1), ("Ａ", 2), ("Привет", 6),
+            ("العربية", 7), ("中文（台灣）", 12), ("", 0), ("👍", 2), ("a\u{200B}b", 2),
+        ])
     func displayWidth(text: String, width: Int) {
         #expect(DisplayWidth.of(text) == width)
     }

@@ -10,22 +10,24 @@ struct StrictJSONTests {
     let server = BatchServer()
 
     /// Lines that RFC 8259's grammar rejects, each with the 1-based column where it fails.
-    @Test("non-JSON is invalid-json, and nothing of it is echoed", arguments: [
-        (#"{"op":"plural","locale":"en","number":"1",}"#, 43),
-        (#"{"id":[1,2,],"op":"plural","locale":"en","number":"1"}"#, 12),
-        (#"{"id":1,"op":"plural","locale":"en","number":"1"} // comment"#, 51),
-        (#"{'op':"plural"}"#, 2),
-        (#"{op:"plural"}"#, 2),
-        (#"{"id":01,"op":"plural"}"#, 8),
-        (#"{"id":NaN,"op":"plural"}"#, 7),
-        (#"{"id":-Infinity,"op":"plural"}"#, 8),
-        (#"{"id":.5,"op":"plural"}"#, 7),
-        (#"{"id":1.,"op":"plural"}"#, 9),
-        (#"{"id":"a\x","op":"plural"}"#, 10),
-        ("{\"id\":\"tab\there\",\"op\":\"plural\"}", 11),
-        (#"{"id":1}{"op":"plural"}"#, 9),
-        (#"{"id":tru,"op":"plural"}"#, 7),
-    ])
+    @Test(
+        "non-JSON is invalid-json, and nothing of it is echoed",
+        arguments: [
+            (#"{"op":"plural","locale":"en","number":"1",}"#, 43),
+            (#"{"id":[1,2,],"op":"plural","locale":"en","number":"1"}"#, 12),
+            (#"{"id":1,"op":"plural","locale":"en","number":"1"} // comment"#, 51),
+            (#"{'op':"plural"}"#, 2),
+            (#"{op:"plural"}"#, 2),
+            (#"{"id":01,"op":"plural"}"#, 8),
+            (#"{"id":NaN,"op":"plural"}"#, 7),
+            (#"{"id":-Infinity,"op":"plural"}"#, 8),
+            (#"{"id":.5,"op":"plural"}"#, 7),
+            (#"{"id":1.,"op":"plural"}"#, 9),
+            (#"{"id":"a\x","op":"plural"}"#, 10),
+            ("{\"id\":\"tab\there\",\"op\":\"plural\"}", 11),
+            (#"{"id":1}{"op":"plural"}"#, 9),
+            (#"{"id":tru,"op":"plural"}"#, 7),
+        ])
     func rejects(line: String, column: Int) throws {
         let answer = try #require(server.respond(to: line))
         #expect(answer.hasPrefix(#"{"error":{"code":"invalid-json","message":"the line is not valid JSON (RFC 8259): at 1:\#(column): "#), "\(answer)")
@@ -66,7 +68,10 @@ struct StrictJSONTests {
         let text = "{\n  \"a\": [1, -0.0, 1.50e+2],\n  \"é\": \"\\u00e9\\ud83d\\ude00\", \"n\": null\n}"
         let root = try StrictJSON.parse(text)
         let a = try #require(root["a"])
-        guard case .array(let items) = a.value else { Issue.record("not an array"); return }
+        guard case .array(let items) = a.value else {
+            Issue.record("not an array")
+            return
+        }
         let literals = items.map { item -> String in
             if case .number(let literal) = item.value { return literal }
             return "?"
@@ -74,7 +79,10 @@ struct StrictJSONTests {
         #expect(literals == ["1", "-0.0", "1.50e+2"])
         #expect(a.start == StrictJSON.Position(line: 2, column: 8, offset: 9))
         #expect(String(decoding: Array(text.utf8)[a.byteRange], as: UTF8.self) == "[1, -0.0, 1.50e+2]")
-        guard case .string(let accented) = try #require(root["é"]).value else { Issue.record("not a string"); return }
+        guard case .string(let accented) = try #require(root["é"]).value else {
+            Issue.record("not a string")
+            return
+        }
         #expect(accented == "é😀")
     }
 
@@ -107,10 +115,12 @@ struct StrictJSONTests {
 
     /// Every valid document is read as Foundation's `JSONSerialization` reads it (an
     /// independent parser), compared through a canonical re-serialization.
-    @Test("valid JSON reads as JSONSerialization reads it", arguments: [
-        "0", "-0", "1e2", "-1.25E-3", "\"\"", "\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"", "[]", "{}", "[[],[{}]]",
-        "{\"k\":[true,false,null]}", "\"\\ud83d\\ude00\"", " {\"a\" : 1 , \"b\" : [ 2 ] } ",
-    ])
+    @Test(
+        "valid JSON reads as JSONSerialization reads it",
+        arguments: [
+            "0", "-0", "1e2", "-1.25E-3", "\"\"", "\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"", "[]", "{}", "[[],[{}]]",
+            "{\"k\":[true,false,null]}", "\"\\ud83d\\ude00\"", " {\"a\" : 1 , \"b\" : [ 2 ] } ",
+        ])
     func agreesWithFoundation(_ text: String) throws {
         let ours = try StrictJSON.parse(text)
         let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])

@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 @_spi(ParlanceInternals) import Parlance
-@testable import ParlanceLocalization
 import Testing
+
+@testable import ParlanceLocalization
 
 @Suite("LanguageManager: persistence")
 struct LanguageManagerPersistenceTests {
@@ -54,8 +55,9 @@ struct LanguageManagerPersistenceTests {
         let path = scratch.path + "/language.json"
         try contents.write(toFile: path, atomically: false, encoding: .utf8)
         let handler = RecordingLogHandler()
-        let manager = ManagerFixture.manager(environment: ["LANG": "de_DE.UTF-8"], store: FileLanguagePreferenceStore(path: path),
-                                             logger: Logger(label: "test", factory: { _ in handler }))
+        let manager = ManagerFixture.manager(
+            environment: ["LANG": "de_DE.UTF-8"], store: FileLanguagePreferenceStore(path: path),
+            logger: Logger(label: "test", factory: { _ in handler }))
         #expect(manager.choice == .system)
         #expect(manager.effectiveLocale == ManagerFixture.locale("de"))
         let records = handler.records.withLock { $0 }
@@ -74,8 +76,9 @@ struct LanguageManagerPersistenceTests {
         let path = scratch.path + "/language.json"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let handler = RecordingLogHandler()
-        let manager = ManagerFixture.manager(environment: [:], store: FileLanguagePreferenceStore(path: path),
-                                             logger: Logger(label: "test", factory: { _ in handler }))
+        let manager = ManagerFixture.manager(
+            environment: [:], store: FileLanguagePreferenceStore(path: path),
+            logger: Logger(label: "test", factory: { _ in handler }))
         #expect(manager.choice == .system)
         #expect(manager.effectiveLocale == ManagerFixture.locale("en"))
         #expect(handler.records.withLock { $0.map(\.level) } == [.warning])
@@ -87,8 +90,9 @@ struct LanguageManagerPersistenceTests {
         defer { withExtendedLifetime(scratch) {} }
         let blocker = scratch.path + "/not-a-directory"
         try "x".write(toFile: blocker, atomically: false, encoding: .utf8)
-        let manager = ManagerFixture.manager(environment: ["LANG": "es_ES.UTF-8"],
-                                             store: FileLanguagePreferenceStore(path: blocker + "/language.json"))
+        let manager = ManagerFixture.manager(
+            environment: ["LANG": "es_ES.UTF-8"],
+            store: FileLanguagePreferenceStore(path: blocker + "/language.json"))
         let before = manager.state
         do {
             try manager.setLanguage("ar")
@@ -119,17 +123,20 @@ struct LanguageManagerPersistenceTests {
 
     @Test func storedLanguageNoLongerSupportedIsNegotiatedWithAWarning() throws {
         let handler = RecordingLogHandler()
-        let manager = ManagerFixture.manager(store: MemoryLanguagePreferenceStore(.language(ManagerFixture.locale("fr-CA"))),
-                                             logger: Logger(label: "test", factory: { _ in handler }))
+        let manager = ManagerFixture.manager(
+            store: MemoryLanguagePreferenceStore(.language(ManagerFixture.locale("fr-CA"))),
+            logger: Logger(label: "test", factory: { _ in handler }))
         #expect(manager.effectiveLocale == ManagerFixture.locale("fr"))
         #expect(manager.choice == .language(ManagerFixture.locale("fr-CA")))
         #expect(handler.records.withLock { $0.count } == 1)
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(FileLanguagePreferenceStore.defaultPath(application: "app", environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/a"])
-            == "/cfg/app/language.json")
-        #expect(FileLanguagePreferenceStore.defaultPath(application: "app", environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"])
-            == "/home/a/.config/app/language.json")
+        #expect(
+            FileLanguagePreferenceStore.defaultPath(application: "app", environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/a"])
+                == "/cfg/app/language.json")
+        #expect(
+            FileLanguagePreferenceStore.defaultPath(application: "app", environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"])
+                == "/home/a/.config/app/language.json")
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import Parlance
 
 @Suite("ISO 8601 times (strict)")
@@ -20,10 +21,12 @@ struct ISO8601TimeFormatTests {
         #expect(try ISO8601Time.epochMilliseconds(text) == millis)
     }
 
-    @Test(arguments: ["", "2023-11-14", "2023-11-14T22:13:20", "2023-11-14 22:13:20Z", "2023-13-01T00:00Z",
-                      "2023-02-29T00:00Z", "2023-11-31T00:00Z", "2023-11-14T24:00Z", "2023-11-14T22:60Z",
-                      "2023-11-14T22:13:61Z", "2023-11-14T22:13:20.Z", "2023-11-14T22:13:20+24:00",
-                      "2023-11-14T22:13:20+01", "23-11-14T22:13Z", "2023-11-14T22:13:20Zjunk", "２０２３-11-14T22:13Z"])
+    @Test(arguments: [
+        "", "2023-11-14", "2023-11-14T22:13:20", "2023-11-14 22:13:20Z", "2023-13-01T00:00Z",
+        "2023-02-29T00:00Z", "2023-11-31T00:00Z", "2023-11-14T24:00Z", "2023-11-14T22:60Z",
+        "2023-11-14T22:13:61Z", "2023-11-14T22:13:20.Z", "2023-11-14T22:13:20+24:00",
+        "2023-11-14T22:13:20+01", "23-11-14T22:13Z", "2023-11-14T22:13:20Zjunk", "２０２３-11-14T22:13Z",
+    ])
     func rejected(text: String) {
         do {
             _ = try ISO8601Time.epochMilliseconds(text)
@@ -63,7 +66,8 @@ struct DateFormatSpotTests {
     @Test func styles() throws {
         #expect(try DateFormat(locale: "de", dateStyle: .full, timeStyle: .none).format(Self.instant) == "Dienstag, 14. November 2023")
         #expect(try DateFormat(locale: "de", dateStyle: .full, timeStyle: .long).format(Self.instant) == "Dienstag, 14. November 2023 um 22:13:20 UTC")
-        #expect(try DateFormat(locale: "en-US", dateStyle: .short, timeStyle: .short, timeZone: "Europe/Paris").format(Self.instant) == "11/14/23, 11:13\u{202F}PM")
+        #expect(
+            try DateFormat(locale: "en-US", dateStyle: .short, timeStyle: .short, timeZone: "Europe/Paris").format(Self.instant) == "11/14/23, 11:13\u{202F}PM")
         #expect(throws: ParlanceError.self) { try DateFormat(locale: "en", dateStyle: .none, timeStyle: .none) }
     }
 

@@ -16,7 +16,9 @@ struct FormatStyleTests {
         #expect(0.25.formatted(.parlance.percent.locale("fr")) == "25\u{A0}%")
         #expect(1234.5.formatted(.parlance.scientific.locale("en")) == "1.2345E3")
         #expect(Float(0.5).formatted(.parlance.number.locale("de")) == "0,5")
-        #expect(try DecimalNumber("12345678901234567890.5").formatted(.parlance.number.locale("fr")) == "12\u{202F}345\u{202F}678\u{202F}901\u{202F}234\u{202F}567\u{202F}890,5")
+        #expect(
+            try DecimalNumber("12345678901234567890.5").formatted(.parlance.number.locale("fr"))
+                == "12\u{202F}345\u{202F}678\u{202F}901\u{202F}234\u{202F}567\u{202F}890,5")
         #expect(UInt64.max.formatted(.parlance.number.locale("en")) == "18,446,744,073,709,551,615")
         #expect(Decimal(string: "0.1")!.formatted(.parlance.number.locale("en")) == "0.1")
     }

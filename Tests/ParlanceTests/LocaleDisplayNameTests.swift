@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Parlance
 
 /// Display names against CLDR's localeDisplayName.txt and the protocol's example.
@@ -37,6 +38,8 @@ struct LocaleDisplayNameTests {
             }
         }
         let known = LocaleFixtures.known.displayNames.found
-        #expect(differences == known, "new: \(differences.subtracting(known).sorted { $0.key < $1.key }) gone: \(known.subtracting(differences).sorted { $0.key < $1.key })")
+        #expect(
+            differences == known,
+            "new: \(differences.subtracting(known).sorted { $0.key < $1.key }) gone: \(known.subtracting(differences).sorted { $0.key < $1.key })")
     }
 }

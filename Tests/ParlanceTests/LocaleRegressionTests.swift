@@ -7,14 +7,16 @@ import Testing
 struct LocaleRegressionTests {
     /// Expected strings from ICU's own test suite (icu4c/source/test/intltest/loctest.cpp and
     /// cintltst/cloctst.c, "Unknown language"/"lengua desconocida"/"langue indéterminée").
-    @Test("und and root are the unknown language, not \"root\"", arguments: [
-        ("und-HR", "en", "Unknown language (Croatia)"),
-        ("und-HR", "es", "lengua desconocida (Croacia)"),
-        ("und-HR", "fr", "langue indéterminée (Croatie)"),
-        ("und", "en", "Unknown language"),
-        ("root", "fr", "langue indéterminée"),
-        ("und-Latn", "en", "Unknown language (Latin)"),
-    ])
+    @Test(
+        "und and root are the unknown language, not \"root\"",
+        arguments: [
+            ("und-HR", "en", "Unknown language (Croatia)"),
+            ("und-HR", "es", "lengua desconocida (Croacia)"),
+            ("und-HR", "fr", "langue indéterminée (Croatie)"),
+            ("und", "en", "Unknown language"),
+            ("root", "fr", "langue indéterminée"),
+            ("und-Latn", "en", "Unknown language (Latin)"),
+        ])
     func unknownLanguage(id: String, language: String, expected: String) throws {
         #expect(try LocaleID(id).displayName(in: LocaleID(language)) == expected)
     }
@@ -25,12 +27,14 @@ struct LocaleRegressionTests {
         #expect(name == "Lengua desconocida (Croacia)")
     }
 
-    @Test("ICU ids with short variants after a region are well-formed", arguments: [
-        ("no_NO_NY", "no_NO_NY", "no-NO-x-lvariant-ny"),
-        ("no_NO_B", "no_NO_B", "no-NO-x-lvariant-b"),
-        ("_Latn", "_Latn", "und-Latn"),
-        ("_HR", "_HR", "und-HR"),
-    ])
+    @Test(
+        "ICU ids with short variants after a region are well-formed",
+        arguments: [
+            ("no_NO_NY", "no_NO_NY", "no-NO-x-lvariant-ny"),
+            ("no_NO_B", "no_NO_B", "no-NO-x-lvariant-b"),
+            ("_Latn", "_Latn", "und-Latn"),
+            ("_HR", "_HR", "und-HR"),
+        ])
     func shortVariants(input: String, identifier: String, tag: String) throws {
         let locale = try LocaleID(input)
         #expect(locale.identifier == identifier)

@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import Parlance
 
 @Suite("Number options compile to ICU skeletons (ICU-free oracle)")
@@ -144,8 +145,10 @@ struct NumberFormatSpotTests {
 
 @Suite("NumberFormat over every ICU locale")
 struct NumberFormatSweepTests {
-    static let skeletons = ["", "currency/EUR", "percent scale/100", "compact-short", "compact-long",
-                            "measure-unit/length-kilometer unit-width-full-name", "scientific", "currency/JPY unit-width-iso-code"]
+    static let skeletons = [
+        "", "currency/EUR", "percent scale/100", "compact-short", "compact-long",
+        "measure-unit/length-kilometer unit-width-full-name", "scientific", "currency/JPY unit-width-iso-code",
+    ]
 
     @Test func everyLocaleFormatsAndParsesBack() throws {
         var failures: [String] = []

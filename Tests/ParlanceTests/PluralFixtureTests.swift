@@ -82,7 +82,9 @@ struct PluralFixtureTests {
             samples += all.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.samples.count } }
         }
         // Printed so that the count appears in CI logs and closing notes.
-        print("CLDR \(PluralFixtures.shared.cldrVersion) plural fixtures: \(PluralFixtures.shared.cardinal.count) cardinal + \(PluralFixtures.shared.ordinal.count) ordinal locales = \(locales) rule sets, \(samples) samples; ICU CLDR \(ICUInfo.cldrVersion)")
+        print(
+            "CLDR \(PluralFixtures.shared.cldrVersion) plural fixtures: \(PluralFixtures.shared.cardinal.count) cardinal + \(PluralFixtures.shared.ordinal.count) ordinal locales = \(locales) rule sets, \(samples) samples; ICU CLDR \(ICUInfo.cldrVersion)"
+        )
         #expect(PluralFixtures.shared.cardinal.count >= 200)
         #expect(PluralFixtures.shared.ordinal.count >= 100)
         #expect(samples > 10_000)

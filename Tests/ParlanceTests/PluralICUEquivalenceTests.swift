@@ -1,6 +1,7 @@
 import Foundation
-@testable import Parlance
 import Testing
+
+@testable import Parlance
 
 /// Parlance's compiled evaluator against ICU's own selection, over every locale ICU ships and
 /// every locale with plural data: integers 0…2,000 plus large values through `uplrules_select`,

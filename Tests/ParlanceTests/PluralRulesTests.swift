@@ -69,10 +69,12 @@ struct PluralRulesTests {
         #expect(throws: ParlanceError.self) { try PluralOperands("1c3") }  // 'c' only in CLDR sample notation
     }
 
-    @Test("malformed number strings are typed errors", arguments: [
-        "", "1,5", "abc", "1e", "1e+", ".5", "5.", "+", "-", "1..2", "1.2.3", " 1", "1 ", "1_000", "1 000",
-        "NaN", "Infinity", "-inf", "0x10", "１", "1e5.5", "--1", "+-1", "1\u{0}", "٣",
-    ])
+    @Test(
+        "malformed number strings are typed errors",
+        arguments: [
+            "", "1,5", "abc", "1e", "1e+", ".5", "5.", "+", "-", "1..2", "1.2.3", " 1", "1 ", "1_000", "1 000",
+            "NaN", "Infinity", "-inf", "0x10", "１", "1e5.5", "--1", "+-1", "1\u{0}", "٣",
+        ])
     func malformed(_ text: String) throws {
         let rules = try PluralRules(locale: "en")
         let error = #expect(throws: ParlanceError.self) { try rules.category(for: text) }
@@ -102,21 +104,25 @@ struct PluralRulesTests {
         #expect(ar.category(for: Decimal(string: "0.5")!) == .other)
     }
 
-    @Test("invalid locale ids are typed errors", arguments: [
-        "", "en US", "e", "english-language-tag", "en-", "-en", "en--US", "123", "en@", "en@calendar", "en_US@=x",
-        "\u{7}", "zh-Hant-TW-", String(repeating: "a", count: 10_000), "en\u{0}", "ру", "en-US-u", "x",
-    ])
+    @Test(
+        "invalid locale ids are typed errors",
+        arguments: [
+            "", "en US", "e", "english-language-tag", "en-", "-en", "en--US", "123", "en@", "en@calendar", "en_US@=x",
+            "\u{7}", "zh-Hant-TW-", String(repeating: "a", count: 10_000), "en\u{0}", "ру", "en-US-u", "x",
+        ])
     func invalidLocale(_ id: String) {
         let error = #expect(throws: ParlanceError.self) { try PluralRules(locale: id) }
         #expect(error?.code == .invalidLocale)
     }
 
-    @Test("locale ids are case-insensitive and accept _ or -", arguments: [
-        ("en_US", "en_US"), ("EN-us", "en_US"), ("sr_latn_rs", "sr_Latn_RS"), ("SR-LATN-RS", "sr_Latn_RS"),
-        ("ja-JP-u-ca-japanese", "ja_JP@calendar=japanese"), ("th_TH@calendar=buddhist", "th_TH@calendar=buddhist"),
-        ("de__PHONEBOOK", "de__PHONEBOOK"), ("root", ""), ("und", ""), ("xx", "xx"), ("en-ZZ", "en_ZZ"),
-        ("i-klingon", "tlh"), ("en-US-POSIX", "en_US_POSIX"),
-    ])
+    @Test(
+        "locale ids are case-insensitive and accept _ or -",
+        arguments: [
+            ("en_US", "en_US"), ("EN-us", "en_US"), ("sr_latn_rs", "sr_Latn_RS"), ("SR-LATN-RS", "sr_Latn_RS"),
+            ("ja-JP-u-ca-japanese", "ja_JP@calendar=japanese"), ("th_TH@calendar=buddhist", "th_TH@calendar=buddhist"),
+            ("de__PHONEBOOK", "de__PHONEBOOK"), ("root", ""), ("und", ""), ("xx", "xx"), ("en-ZZ", "en_ZZ"),
+            ("i-klingon", "tlh"), ("en-US-POSIX", "en_US_POSIX"),
+        ])
     func localeForms(_ id: String, _ icu: String) throws {
         let locale = try LocaleID(id)
         #expect(locale.identifier == icu)

@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import Parlance
 
 @Suite("Relative time and lists: known CLDR/ICU outputs")
@@ -16,8 +17,10 @@ struct RelativeListFormatSpotTests {
         ("en", .long, .always, 1.5, .week, "in 1.5 weeks"),
         ("en", .long, .always, 2, .quarter, "in 2 quarters"),
     ])
-    func relative(locale: String, style: RelativeTimeFormat.Style, numeric: RelativeTimeFormat.Numeric,
-                  value: Double, unit: RelativeTimeFormat.Unit, expected: String) throws {
+    func relative(
+        locale: String, style: RelativeTimeFormat.Style, numeric: RelativeTimeFormat.Numeric,
+        value: Double, unit: RelativeTimeFormat.Unit, expected: String
+    ) throws {
         #expect(try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(value, unit) == expected)
     }
 
@@ -83,7 +86,9 @@ struct RelativeListFormatSweepTests {
                 for numeric in RelativeTimeFormat.Numeric.allCases {
                     let format = try RelativeTimeFormat(locale: locale, style: style, numeric: numeric)
                     for unit in RelativeTimeFormat.Unit.allCases {
-                        let past = format.format(-12, unit), future = format.format(12, unit), zero = format.format(0, unit)
+                        let past = format.format(-12, unit)
+                        let future = format.format(12, unit)
+                        let zero = format.format(0, unit)
                         for text in [past, future, zero] where text.isEmpty || text.unicodeScalars.contains("\u{FFFD}") {
                             failures.append("\(locale.identifier) \(style) \(unit): \(text.debugDescription)")
                         }
@@ -99,7 +104,9 @@ struct RelativeListFormatSweepTests {
                 for width in ListFormat.Width.allCases {
                     let text = try ListFormat(locale: locale, type: type, width: width).format(["XA", "XB", "XC"])
                     // The items appear in order, each once.
-                    let a = text.range(of: "XA"), b = text.range(of: "XB"), c = text.range(of: "XC")
+                    let a = text.range(of: "XA")
+                    let b = text.range(of: "XB")
+                    let c = text.range(of: "XC")
                     if a == nil || b == nil || c == nil || !(a!.upperBound <= b!.lowerBound && b!.upperBound <= c!.lowerBound) {
                         failures.append("\(locale.identifier) \(type) \(width): \(text.debugDescription)")
                     }

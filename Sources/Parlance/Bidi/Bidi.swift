@@ -1,4 +1,3 @@
-
 /// Bidirectional text (UAX #9): base direction, paragraph analysis, and isolates for embedding
 /// data safely in text of the other direction.
 ///

@@ -1,4 +1,3 @@
-
 /// The Unicode `Bidi_Class` of a character (UAX #9, table 4), as ICU 72 (Unicode 15) reports it.
 ///
 /// ```swift

@@ -27,4 +27,3 @@ extension LocaleID {
         ICULocale.isRightToLeft(identifier) ? .rightToLeft : .leftToRight
     }
 }
-

@@ -1,4 +1,3 @@
-
 /// Joins items into a list the way a locale writes it: "a, b, and c", "a, b y c", "a, b ou c".
 ///
 /// ```swift

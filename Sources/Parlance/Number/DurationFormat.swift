@@ -100,8 +100,10 @@ public struct ByteCountFormat: Hashable, Sendable {
         self.init(locale: try LocaleID(locale), base: base)
     }
 
-    private static let units = ["digital-byte", "digital-kilobyte", "digital-megabyte", "digital-gigabyte",
-                                "digital-terabyte", "digital-petabyte"]
+    private static let units = [
+        "digital-byte", "digital-kilobyte", "digital-megabyte", "digital-gigabyte",
+        "digital-terabyte", "digital-petabyte",
+    ]
 
     /// The number and unit skeleton used for `bytes`: bytes and kilobytes as integers,
     /// megabytes with up to one fraction digit, larger units with up to two.

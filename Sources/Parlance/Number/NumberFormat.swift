@@ -132,7 +132,8 @@ package enum DecimalString {
         }
         // ICU would write every digit of 1e999999999 (gigabytes of text): bound the size.
         guard text.utf8.count <= maximumLength, abs(exponent(of: text)) <= maximumExponent else {
-            throw ParlanceError(.invalidNumber, "\(quoted(text)) is too large to format: at most \(maximumLength) characters and an exponent within ±\(maximumExponent)")
+            throw ParlanceError(
+                .invalidNumber, "\(quoted(text)) is too large to format: at most \(maximumLength) characters and an exponent within ±\(maximumExponent)")
         }
     }
 
@@ -146,7 +147,10 @@ package enum DecimalString {
         guard let e = text.utf8.firstIndex(where: { $0 == 0x65 || $0 == 0x45 }) else { return 0 }
         var digits = text.utf8[text.utf8.index(after: e)...]
         var sign = 1
-        if let s = digits.first, s == 0x2B || s == 0x2D { sign = s == 0x2D ? -1 : 1; digits = digits.dropFirst() }
+        if let s = digits.first, s == 0x2B || s == 0x2D {
+            sign = s == 0x2D ? -1 : 1
+            digits = digits.dropFirst()
+        }
         var value = 0
         for b in digits {
             value = value * 10 + Int(b - 0x30)

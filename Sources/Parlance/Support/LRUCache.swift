@@ -1,4 +1,3 @@
-
 /// A bounded, thread-safe cache of immutable values (compiled ICU objects and the like).
 ///
 /// Lookups take a lock for a dictionary access only: values are created **outside** the lock

@@ -153,9 +153,15 @@ package enum StrictJSON {
             case UInt8(ascii: "{"): value = try object()
             case UInt8(ascii: "["): value = try array()
             case UInt8(ascii: "\""): value = .string(try string())
-            case UInt8(ascii: "t"): try literal("true"); value = .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); value = .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); value = .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                value = .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try number())
             default:
                 throw fail("expected a value (object, array, string, number, true, false or null), found \(describeHere())")

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(ParlanceInternals) public import Parlance
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -83,9 +84,10 @@ public struct FileLanguagePreferenceStore: LanguagePreferenceStore {
     /// FileLanguagePreferenceStore.defaultPath(application: "parlance", environment: ["HOME": "/home/ana"])
     /// // "/home/ana/.config/parlance/language.json"
     /// ```
-    public static func defaultPath(application: String,
-                                   environment: [String: String] = SystemLanguages.processEnvironment) -> String
-    {
+    public static func defaultPath(
+        application: String,
+        environment: [String: String] = SystemLanguages.processEnvironment
+    ) -> String {
         let base: String
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             base = config

@@ -14,9 +14,11 @@ extension BenchCommand {
     }
 
     /// Raw ICU runs the very skeleton the typed options compile to.
-    func numberRow(_ harness: BenchHarness, name: String, options: NumberOptions,
-                   foundation: NumberFormatter.Style?, foundationCode: String? = nil,
-                   foundationBody custom: ((Int) -> Void)? = nil) throws -> BenchRow {
+    func numberRow(
+        _ harness: BenchHarness, name: String, options: NumberOptions,
+        foundation: NumberFormatter.Style?, foundationCode: String? = nil,
+        foundationBody custom: ((Int) -> Void)? = nil
+    ) throws -> BenchRow {
         let locale = try LocaleID(Self.benchLocale)
         let parlance = try NumberFormat(locale: locale, options: options)
         let skeleton = parlance.skeleton
@@ -56,11 +58,14 @@ extension BenchCommand {
         let values = Self.numberValues
         // Foundation's NumberFormatter has no compact style; its FormatStyle does.
         let compactStyle = FloatingPointFormatStyle<Double>.number.locale(Locale(identifier: Self.benchLocale)).notation(.compactName)
-        rows.append(try numberRow(harness, name: "compact de short", options: compact, foundation: nil, foundationBody: { n in
-            var total = 0
-            for i in 0..<n { total &+= values[i & 255].formatted(compactStyle).utf8.count }
-            blackHole(total)
-        }))
+        rows.append(
+            try numberRow(
+                harness, name: "compact de short", options: compact, foundation: nil,
+                foundationBody: { n in
+                    var total = 0
+                    for i in 0..<n { total &+= values[i & 255].formatted(compactStyle).utf8.count }
+                    blackHole(total)
+                }))
         return rows
     }
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Parlance
 
-
 /// `parlance plural <locale> <number> [--ordinal]` and `parlance plural <locale> --categories`.
 struct PluralCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -31,7 +31,8 @@ extension ShowcaseCommand {
         let phone = "+1 555-0100"
         let sentence = "اتصل بنا على " + Bidi.isolate(phone, as: .leftToRight) + " أو زوروا " + Bidi.isolateLeftToRight("example.com/ar")
         print("  " + sentence)
-        print("  base direction: \(Bidi.baseDirection(of: sentence)?.rawValue ?? "neutral"), runs: "
-            + Bidi.analyze(sentence).runs.map { "\($0.level)" }.joined(separator: " "))
+        print(
+            "  base direction: \(Bidi.baseDirection(of: sentence)?.rawValue ?? "neutral"), runs: "
+                + Bidi.analyze(sentence).runs.map { "\($0.level)" }.joined(separator: " "))
     }
 }
