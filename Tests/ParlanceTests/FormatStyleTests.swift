@@ -113,3 +113,25 @@ struct FormatStyleTests {
         #expect(viaFoundation(NumberFormatStyle<Int>(locale: "en"), 1000) == "1,000")
     }
 }
+
+/// Plural operands as the primitive; a `Double`'s visible fraction digits said explicitly.
+/// Expected categories from CLDR 42's English and Russian rules (one: i = 1 and v = 0).
+@Suite("Plural operands of doubles")
+struct PluralDoubleTests {
+    @Test("visible fraction digits of a Double")
+    func visibleDigits() throws {
+        let en = try PluralRules(locale: "en")
+        #expect(en.category(for: 1.0) == .one)
+        #expect(en.category(for: 1.0, visibleFractionDigits: 1) == .other)
+        #expect(en.category(for: 1.0, visibleFractionDigits: 0) == .one)
+        #expect(try PluralOperands(1.0, visibleFractionDigits: 1) == PluralOperands("1.0"))
+        #expect(try PluralOperands(2.345, visibleFractionDigits: 2) == PluralOperands("2.34"))
+        #expect(try PluralOperands(-0.5, visibleFractionDigits: 0) == PluralOperands("-0"))
+        #expect(throws: ParlanceError.self) { try PluralOperands(.nan, visibleFractionDigits: 1) }
+        #expect(throws: ParlanceError.self) { try PluralOperands(1, visibleFractionDigits: 1000) }
+        let ru = try PluralRules(locale: "ru")
+        #expect(ru.category(for: 21.0, visibleFractionDigits: 0) == .one)
+        #expect(ru.category(for: 21.0, visibleFractionDigits: 1) == .other)
+        #expect(en.category(for: try PluralOperands("1.0")) == .other)
+    }
+}

@@ -80,6 +80,15 @@ public struct PluralRules: Hashable, Sendable {
         return compiled.program.category(for: operands)
     }
 
+    /// The category of a `Double` displayed with exactly `visibleFractionDigits` fraction
+    /// digits: in English `category(for: 1.0, visibleFractionDigits: 1)` is `other` ("1.0
+    /// items"), `category(for: 1.0)` is `one`. NaN, infinities and digit counts outside 0…999
+    /// are `other`.
+    public func category(for number: Double, visibleFractionDigits: Int) -> PluralCategory {
+        guard let operands = try? PluralOperands(number, visibleFractionDigits: visibleFractionDigits) else { return .other }
+        return compiled.program.category(for: operands)
+    }
+
     /// The category of a `Decimal`, from its decimal digits (never through a `Double`).
     /// NaN is `other`.
     public func category(for number: Decimal) -> PluralCategory {
