@@ -52,7 +52,7 @@ struct DateFormatSpotTests {
         ("fa", "yMMMd", "UTC", "۲۳ آبان ۱۴۰۲"),
     ])
     func skeletons(locale: String, skeleton: String, zone: String, expected: String) throws {
-        let text = try DateFormat(locale: locale, skeleton: skeleton, timeZone: zone).format(Self.instant)
+        let text = try DateFormat(locale: LocaleID(locale), skeleton: skeleton, timeZone: zone).format(Self.instant)
         #expect(Array(text.unicodeScalars) == Array(expected.unicodeScalars), "\(text.debugDescription)")
     }
 

@@ -79,7 +79,7 @@ struct NumberFormatSpotTests {
         ("en", "currency/XYZ", "1", "XYZ\u{00A0}1.00"),  // ICU's defined output for an unknown code
     ])
     func known(locale: String, skeleton: String, number: String, expected: String) throws {
-        let text = try NumberFormat(locale: locale, skeleton: skeleton).format(decimal: number)
+        let text = try NumberFormat(locale: LocaleID(locale), skeleton: skeleton).format(decimal: number)
         #expect(Array(text.unicodeScalars) == Array(expected.unicodeScalars), "\(locale) \(skeleton) \(number): \(text.debugDescription)")
     }
 
@@ -208,7 +208,7 @@ struct ByteCountDurationFormatTests {
         ("en", .decimal, -1_500_000, "-1.5 MB"),
     ])
     func byteCounts(locale: String, base: ByteCountFormat.Base, bytes: Int64, expected: String) throws {
-        let text = try ByteCountFormat(locale: locale, base: base).format(bytes)
+        let text = try ByteCountFormat(locale: LocaleID(locale), base: base).format(bytes)
         #expect(Array(text.unicodeScalars) == Array(expected.unicodeScalars), "\(text.debugDescription)")
     }
 
@@ -222,7 +222,7 @@ struct ByteCountDurationFormatTests {
         ("en", .wide, -65, "-1 minute, 5 seconds"),
     ])
     func durations(locale: String, style: DurationFormat.Style, seconds: Double, expected: String) throws {
-        let text = try DurationFormat(locale: locale, style: style).format(seconds: seconds)
+        let text = try DurationFormat(locale: LocaleID(locale), style: style).format(seconds: seconds)
         #expect(text == expected, "\(text.debugDescription)")
     }
 

@@ -21,7 +21,7 @@ struct RelativeListFormatSpotTests {
         locale: String, style: RelativeTimeFormat.Style, numeric: RelativeTimeFormat.Numeric,
         value: Double, unit: RelativeTimeFormat.Unit, expected: String
     ) throws {
-        #expect(try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(value, unit) == expected)
+        #expect(try RelativeTimeFormat(locale: LocaleID(locale), style: style, numeric: numeric).format(value, unit) == expected)
     }
 
     @Test func relativeToReference() throws {
@@ -53,7 +53,7 @@ struct RelativeListFormatSpotTests {
         ("en", .and, .wide, ["", ""], " and "),
     ])
     func list(locale: String, type: ListFormat.ListType, width: ListFormat.Width, items: [String], expected: String) throws {
-        #expect(try ListFormat(locale: locale, type: type, width: width).format(items) == expected)
+        #expect(try ListFormat(locale: LocaleID(locale), type: type, width: width).format(items) == expected)
     }
 
     @Test func formattersSurface() throws {

@@ -44,11 +44,6 @@ public struct DateFormat: Hashable, Sendable {
         self.icu = try ICUDateFormatter.cached(locale: locale, spec: .skeleton(skeleton), zone: timeZone)
     }
 
-    /// A skeleton formatter for a locale id string.
-    public init(locale: String, skeleton: String, timeZone: String = "UTC") throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), skeleton: skeleton, timeZone: timeZone)
-    }
-
     /// A formatter for date and time styles (at least one not ``Style/none``).
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` when both styles are `none`;
@@ -61,11 +56,6 @@ public struct DateFormat: Hashable, Sendable {
         self.locale = locale
         self.timeZone = timeZone
         self.icu = try ICUDateFormatter.cached(locale: locale, spec: .styles(date: dateStyle.icu, time: timeStyle.icu), zone: timeZone)
-    }
-
-    /// A style formatter for a locale id string.
-    public init(locale: String, dateStyle: Style, timeStyle: Style, timeZone: String = "UTC") throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), dateStyle: dateStyle, timeStyle: timeStyle, timeZone: timeZone)
     }
 
     /// The ICU pattern in use, e.g. `"MMM d, y"` for en `"yMMMd"`.

@@ -32,11 +32,6 @@ public struct ListFormat: Hashable, Sendable {
         self.icu = try ICUListFormatter.cached(locale: locale, type: type.icu, width: width.icu)
     }
 
-    /// A list formatter for a locale id string.
-    public init(locale: String, type: ListType = .and, width: Width = .wide) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), type: type, width: width)
-    }
-
     /// The items joined; `[]` is `""` and one item is itself.
     public func format(_ items: [String]) -> String { icu.format(items) }
 

@@ -33,11 +33,6 @@ public struct DurationFormat: Hashable, Sendable {
         self.icu = try ICUDurationFormatter.cached(locale: locale, width: style.icu)
     }
 
-    /// A duration formatter for a locale id string.
-    public init(locale: String, style: Style = .short) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), style: style)
-    }
-
     /// Formats a number of seconds, rounded to whole seconds. Unit styles leave out zero units
     /// ("1 hr" for 3600, "0 sec" for 0); the numeric style always shows h:mm:ss. A negative
     /// duration carries its sign on the first unit.
@@ -93,11 +88,6 @@ public struct ByteCountFormat: Hashable, Sendable {
     public init(locale: LocaleID, base: Base = .decimal) {
         self.locale = locale
         self.base = base
-    }
-
-    /// A byte-count formatter for a locale id string.
-    public init(locale: String, base: Base = .decimal) throws(ParlanceError) {
-        self.init(locale: try LocaleID(locale), base: base)
     }
 
     private static let units = [

@@ -35,11 +35,6 @@ public struct NumberFormat: Hashable, Sendable {
         try self.init(locale: locale, skeleton: options.skeleton)
     }
 
-    /// A formatter from typed options for a locale id string.
-    public init(locale: String, options: NumberOptions = NumberOptions()) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), options: options)
-    }
-
     /// A formatter from a raw ICU number skeleton (power users), e.g. `"currency/USD .00"`.
     ///
     /// - Throws: ``ParlanceError/Code/invalidSkeleton`` naming the position ICU rejects.
@@ -47,11 +42,6 @@ public struct NumberFormat: Hashable, Sendable {
         self.locale = locale
         self.skeleton = skeleton
         self.icu = try ICUNumberFormatter.cached(skeleton: skeleton, locale: locale)
-    }
-
-    /// A formatter from a raw ICU number skeleton for a locale id string.
-    public init(locale: String, skeleton: String) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), skeleton: skeleton)
     }
 
     /// Formats an integer exactly.

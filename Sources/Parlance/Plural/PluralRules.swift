@@ -30,7 +30,10 @@ public struct PluralRules: Hashable, Sendable {
     public let type: PluralRuleType
     private let compiled: Compiled
 
-    /// The rules of a locale.
+    /// The rules of a locale given as an id string.
+    ///
+    /// Kept for callers that hold ids as strings (``ParlanceLocalization``'s tests among them);
+    /// new code passes a ``LocaleID`` (string literals convert).
     ///
     /// - Parameters:
     ///   - locale: a BCP 47 tag or ICU locale id (case-insensitive, `-` or `_`). A well-formed

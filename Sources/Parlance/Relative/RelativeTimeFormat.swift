@@ -44,11 +44,6 @@ public struct RelativeTimeFormat: Hashable, Sendable {
         self.icu = try ICURelativeFormatter.cached(locale: locale, style: style.icu)
     }
 
-    /// A relative-time formatter for a locale id string.
-    public init(locale: String, style: Style = .long, numeric: Numeric = .always) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), style: style, numeric: numeric)
-    }
-
     /// `value` units from now: negative values are in the past.
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for NaN or an infinity.

@@ -39,7 +39,7 @@ struct FormatCommand: ParsableCommand {
             let text = try CLIError.wrap { () throws(ParlanceError) -> String in
                 let format: NumberFormat
                 if let skeleton {
-                    format = try NumberFormat(locale: locale, skeleton: skeleton)
+                    format = try NumberFormat(locale: LocaleID(locale), skeleton: skeleton)
                 } else {
                     var options = NumberOptions()
                     options.notation = notation.value
@@ -50,7 +50,7 @@ struct FormatCommand: ParsableCommand {
                         let low = minFraction ?? 0
                         options.precision = .fractionDigits(min: low, max: max(low, maxFraction ?? low))
                     }
-                    format = try NumberFormat(locale: locale, options: options)
+                    format = try NumberFormat(locale: LocaleID(locale), options: options)
                 }
                 return try format.format(decimal: number)
             }
@@ -69,7 +69,7 @@ struct FormatCommand: ParsableCommand {
 
         func run() throws {
             let text = try CLIError.wrap { () throws(ParlanceError) -> String in
-                return try NumberFormat(locale: locale, options: .currency(code, display: display.value, accounting: accounting)).format(decimal: amount)
+                return try NumberFormat(locale: LocaleID(locale), options: .currency(code, display: display.value, accounting: accounting)).format(decimal: amount)
             }
             print(text)
         }
@@ -98,11 +98,11 @@ struct FormatCommand: ParsableCommand {
                     guard dateStyle == nil, timeStyle == nil else {
                         throw ParlanceError(.invalidArgument, "give --skeleton or styles, not both")
                     }
-                    format = try DateFormat(locale: locale, skeleton: skeleton, timeZone: timeZone)
+                    format = try DateFormat(locale: LocaleID(locale), skeleton: skeleton, timeZone: timeZone)
                 } else if dateStyle == nil, timeStyle == nil {
-                    format = try DateFormat(locale: locale, dateStyle: .medium, timeStyle: .short, timeZone: timeZone)
+                    format = try DateFormat(locale: LocaleID(locale), dateStyle: .medium, timeStyle: .short, timeZone: timeZone)
                 } else {
-                    format = try DateFormat(locale: locale, dateStyle: dateStyle ?? .none, timeStyle: timeStyle ?? .none, timeZone: timeZone)
+                    format = try DateFormat(locale: LocaleID(locale), dateStyle: dateStyle ?? .none, timeStyle: timeStyle ?? .none, timeZone: timeZone)
                 }
                 return try format.format(epochMilliseconds: millis)
             }
@@ -121,7 +121,7 @@ struct FormatCommand: ParsableCommand {
 
         func run() throws {
             let text = try CLIError.wrap { () throws(ParlanceError) -> String in
-                return try RelativeTimeFormat(locale: locale, style: style, numeric: auto ? .auto : .always).format(value, unit)
+                return try RelativeTimeFormat(locale: LocaleID(locale), style: style, numeric: auto ? .auto : .always).format(value, unit)
             }
             print(text)
         }
@@ -137,7 +137,7 @@ struct FormatCommand: ParsableCommand {
 
         func run() throws {
             let text = try CLIError.wrap { () throws(ParlanceError) -> String in
-                return try ListFormat(locale: locale, type: type, width: width).format(items)
+                return try ListFormat(locale: LocaleID(locale), type: type, width: width).format(items)
             }
             print(text)
         }
