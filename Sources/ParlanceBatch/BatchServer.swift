@@ -1,4 +1,4 @@
-package import Parlance
+import Parlance
 
 /// The `parlance batch` engine: one JSON request line in, one JSON response line out.
 ///

@@ -1,4 +1,4 @@
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 
 /// Batch operations `direction`, `display-name` and `negotiate`.
 enum LocaleOperations {

@@ -28,7 +28,7 @@ struct ReadmeExamplesTests {
         #expect(try DateFormat(locale: "ja-JP-u-ca-japanese", skeleton: "GyMMMd").format(date) == "令和5年11月14日")
         #expect(try RelativeTimeFormat(locale: "fr", numeric: .auto).format(-1, .day) == "hier")
         #expect(try ListFormat(locale: "es").format(["a", "b", "c"]) == "a, b y c")
-        let de = try Formatters(locale: "de")
+        let de = Formatters(locale: "de")
         #expect(de.formatFileSize(1_500_000) == "1,5 MB")
         let error = #expect(throws: ParlanceError.self) { try DateFormat(locale: "en", skeleton: "yMd", timeZone: "Mars/Olympus") }
         #expect(error?.code == .invalidTimeZone)
@@ -55,11 +55,11 @@ struct ReadmeExamplesTests {
         #expect(try catalog.localizedString("items.count", locale: "ru", arguments: [1000]) == "1\u{A0}000 элементов")
         #expect(catalog.string("no.such.key", locale: "ru") == "no.such.key")
 
-        let manager = try LanguageManager(catalog: catalog, store: MemoryLanguagePreferenceStore(), environment: ["LANG": "fr_FR.UTF-8"])
+        let manager = LanguageManager(catalog: catalog, store: MemoryLanguagePreferenceStore(), environment: ["LANG": "fr_FR.UTF-8"])
         #expect(manager.effectiveLocale.languageTag == "fr")
         try manager.setLanguage("ar")
         #expect(manager.direction == .rightToLeft)
-        let perRequest = try await manager.withLanguage(acceptLanguage: "ru-RU, en;q=0.5") {
+        let perRequest = try manager.withLanguage(acceptLanguage: "ru-RU, en;q=0.5") {
             try manager.localizedString("items.count", arguments: [3])
         }
         #expect(perRequest == "3 элемента")

@@ -75,7 +75,7 @@ struct FormatStyleTests {
     @Test("dates, relative times, lists, durations")
     func others() throws {
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        let newYork = try TimeZoneID("America/New_York")
+        let newYork = TimeZoneID("America/New_York")
         #expect(date.formatted(.parlance.date(skeleton: "yMMMd").locale("en-US").timeZone(newYork)) == "Nov 14, 2023")
         #expect(date.formatted(.parlance.date(skeleton: "GyMMMd").locale("ja-JP-u-ca-japanese")) == "令和5年11月14日")
         #expect(try TimeZoneID(TimeZone(identifier: "Asia/Kolkata")!).identifier == "Asia/Kolkata")

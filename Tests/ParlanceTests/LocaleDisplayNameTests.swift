@@ -18,7 +18,7 @@ struct LocaleDisplayNameTests {
 
     @Test("every ICU locale has a non-empty name in itself and in English")
     func allNames() throws {
-        let english = try LocaleID("en")
+        let english = LocaleID("en")
         for locale in LocaleID.availableLocales {
             #expect(!locale.nativeDisplayName.isEmpty)
             #expect(!locale.displayName(in: english).isEmpty)

@@ -51,7 +51,7 @@ struct LocaleIDTests {
 
     @Test("subtags and keywords")
     func subtags() throws {
-        let locale = try LocaleID("sr-Latn-RS")
+        let locale = LocaleID("sr-Latn-RS")
         #expect(locale.language == "sr")
         #expect(locale.script == "Latn")
         #expect(locale.region == "RS")
@@ -59,7 +59,7 @@ struct LocaleIDTests {
         #expect(try LocaleID("ca-ES-valencia").variants == ["valencia"])
         #expect(LocaleID.root.language == "und")
         #expect(LocaleID.root.script == nil)
-        let keyed = try LocaleID("th-TH-u-ca-buddhist-nu-thai-hc-h11")
+        let keyed = LocaleID("th-TH-u-ca-buddhist-nu-thai-hc-h11")
         #expect(keyed.calendar == "buddhist")
         #expect(keyed.numberingSystem == "thai")
         #expect(keyed.hourCycle == .h11)
@@ -123,7 +123,7 @@ struct LocaleIDTests {
 
     @Test("iw-IL continues with its canonical form")
     func deprecatedChain() throws {
-        let chain = try LocaleID("iw-IL").fallbackChain.map(\.identifier)
+        let chain = LocaleID("iw-IL").fallbackChain.map(\.identifier)
         #expect(chain == ["he_IL", "he", ""], "\(chain)")
     }
 

@@ -23,7 +23,7 @@ struct LocaleRegressionTests {
 
     @Test("capitalization contexts apply to the unknown language too")
     func unknownCapitalized() throws {
-        let name = try LocaleID("und-HR").displayName(in: LocaleID("es"), capitalization: .beginningOfSentence)
+        let name = LocaleID("und-HR").displayName(in: LocaleID("es"), capitalization: .beginningOfSentence)
         #expect(name == "Lengua desconocida (Croacia)")
     }
 

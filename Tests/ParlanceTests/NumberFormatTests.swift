@@ -25,7 +25,7 @@ struct NumberOptionsSkeletonFormatTests {
 
     @Test func everyOptionCompilesInICU() throws {
         // Every enum case produces a skeleton ICU accepts.
-        let en = try LocaleID("en")
+        let en = LocaleID("en")
         var all: [NumberOptions] = []
         for notation in NumberOptions.Notation.allCases { all.append(NumberOptions(notation: notation)) }
         for mode in NumberOptions.RoundingMode.allCases { all.append(NumberOptions(roundingMode: mode)) }

@@ -79,7 +79,8 @@ public struct PluralOperands: Hashable, Sendable, CustomStringConvertible {
             throw ParlanceError(.invalidArgument, "visible fraction digits must be within 0…999, not \(visibleFractionDigits)")
         }
         // The root locale writes ASCII digits, "." and "-": a decimal string for the parser.
-        let skeleton = (visibleFractionDigits == 0 ? "precision-integer" : "." + String(repeating: "0", count: visibleFractionDigits))
+        let skeleton =
+            (visibleFractionDigits == 0 ? "precision-integer" : "." + String(repeating: "0", count: visibleFractionDigits))
             + " group-off"
         let text = ICUNumberFormatter.forStyle(skeleton: skeleton, locale: .root).format(value)
         self = try PluralOperands.parse(text, compactNotation: false)

@@ -1,4 +1,4 @@
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 
 /// A registration for change callbacks; ``cancel()`` ends it.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-@_spi(ParlanceInternals) public import Parlance
+public import Parlance
 
 /// The language of an app, a command-line tool or a server: the supported languages, the
 /// user's choice (persisted), the effective locale and its direction, runtime switching,

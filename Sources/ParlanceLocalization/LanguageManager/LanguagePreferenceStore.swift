@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ParlanceInternals) public import Parlance
+import Parlance
 
 #if canImport(Glibc)
 import Glibc

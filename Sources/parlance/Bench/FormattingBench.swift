@@ -157,7 +157,7 @@ extension BenchCommand {
         let directory = try SampleCatalog.writeToTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let catalog = try Catalog(directory: directory)
-        let ru = try LocaleID("ru")
+        let ru = LocaleID("ru")
         let foundationLocale = Locale(identifier: "ru")
         return harness.row(
             name: "localize ru items.count (stringsdict, 1 plural)",

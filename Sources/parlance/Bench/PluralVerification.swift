@@ -1,5 +1,5 @@
 import Dispatch
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 
 /// The long proof that Parlance's plural evaluator equals ICU: for every locale ICU ships and
 /// every locale with plural data, both types, every integer 0…`integerLimit` and

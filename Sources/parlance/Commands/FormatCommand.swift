@@ -69,7 +69,8 @@ struct FormatCommand: ParsableCommand {
 
         func run() throws {
             let text = try CLIError.wrap { () throws(ParlanceError) -> String in
-                return try NumberFormat(locale: LocaleID(locale), options: .currency(code, display: display.value, accounting: accounting)).format(decimal: amount)
+                return try NumberFormat(locale: LocaleID(locale), options: .currency(code, display: display.value, accounting: accounting)).format(
+                    decimal: amount)
             }
             print(text)
         }

@@ -11,7 +11,7 @@ extension ShowcaseCommand {
             rows.append([
                 raw, id.maximized.languageTag, id.fallbackChain.map(\.languageTag).joined(separator: " → "),
                 id.characterDirection.rawValue, id.nativeDisplayName,
-                id.displayName(in: try CLIError.wrap { () throws(ParlanceError) in try LocaleID("en") }),
+                id.displayName(in: try CLIError.wrap { () throws(ParlanceError) in LocaleID("en") }),
             ])
         }
         print(Table(header: ["locale", "maximized", "fallback chain", "dir", "own name", "English name"], rows: rows).rendered)
