@@ -24,30 +24,17 @@ public struct DateSkeleton: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// A literal skeleton; one ICU rejects is a programmer error (a precondition failure).
     public init(stringLiteral text: String) {
-        do {
-            try self.init(validating: text)
-        } catch {
-            preconditionFailure("invalid date skeleton literal: \(error)")
-        }
+        self = ValidatedText.literal(text, "date skeleton") { try DateSkeleton(validating: $0) }
     }
 
     /// The skeleton text.
     public var description: String { text }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(validating: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
-        }
+        self = try ValidatedText.decode(from: decoder) { try DateSkeleton(validating: $0) }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
-    }
+    public func encode(to encoder: any Encoder) throws { try ValidatedText.encode(text, to: encoder) }
 }
 
 /// Dates and times as a Foundation `FormatStyle`: an ICU skeleton or date/time styles, in a
@@ -168,30 +155,17 @@ public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible, 
 
     /// A literal zone id; an unknown literal is a programmer error (a precondition failure).
     public init(stringLiteral identifier: String) {
-        do {
-            try self.init(identifier)
-        } catch {
-            preconditionFailure("invalid time zone literal: \(error)")
-        }
+        self = ValidatedText.literal(identifier, "time zone") { try TimeZoneID($0) }
     }
 
     /// The zone id.
     public var description: String { identifier }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
-        }
+        self = try ValidatedText.decode(from: decoder) { try TimeZoneID($0) }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(identifier)
-    }
+    public func encode(to encoder: any Encoder) throws { try ValidatedText.encode(identifier, to: encoder) }
 }
 
 /// A date relative to a reference date as a Foundation `FormatStyle`, in the largest unit that

@@ -53,17 +53,8 @@ public struct DecimalNumber: Sendable, Hashable, Codable, CustomStringConvertibl
     public var description: String { text }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            self = try DecimalNumber(text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
-        }
+        self = try ValidatedText.decode(from: decoder) { try DecimalNumber($0) }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
-    }
+    public func encode(to encoder: any Encoder) throws { try ValidatedText.encode(text, to: encoder) }
 }

@@ -25,11 +25,7 @@ public struct NumberSkeleton: Sendable, Hashable, Codable, CustomStringConvertib
     /// A literal skeleton. A skeleton ICU rejects is a programmer error (a precondition
     /// failure); use ``init(validating:)`` for text from outside.
     public init(stringLiteral text: String) {
-        do {
-            try self.init(validating: text)
-        } catch {
-            preconditionFailure("invalid number skeleton literal: \(error)")
-        }
+        self = ValidatedText.literal(text, "number skeleton") { try NumberSkeleton(validating: $0) }
     }
 
     package init(trusted text: String) { self.text = text }
@@ -38,19 +34,10 @@ public struct NumberSkeleton: Sendable, Hashable, Codable, CustomStringConvertib
     public var description: String { text }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(validating: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
-        }
+        self = try ValidatedText.decode(from: decoder) { try NumberSkeleton(validating: $0) }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
-    }
+    public func encode(to encoder: any Encoder) throws { try ValidatedText.encode(text, to: encoder) }
 }
 
 /// An ISO 4217 currency code: three ASCII letters, upper-cased.
@@ -87,30 +74,17 @@ public struct CurrencyCode: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// A literal code; an ill-formed literal is a programmer error (a precondition failure).
     public init(stringLiteral code: String) {
-        do {
-            try self.init(code)
-        } catch {
-            preconditionFailure("invalid currency code literal: \(error)")
-        }
+        self = ValidatedText.literal(code, "currency code") { try CurrencyCode($0) }
     }
 
     /// The code.
     public var description: String { code }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
-        }
+        self = try ValidatedText.decode(from: decoder) { try CurrencyCode($0) }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(code)
-    }
+    public func encode(to encoder: any Encoder) throws { try ValidatedText.encode(code, to: encoder) }
 }
 
 /// A CLDR measurement unit ICU formats, as ICU's `type-subtype` id ("length-meter",
@@ -139,28 +113,15 @@ public struct MeasureUnit: Sendable, Hashable, Codable, CustomStringConvertible,
 
     /// A literal unit; an unknown literal is a programmer error (a precondition failure).
     public init(stringLiteral identifier: String) {
-        do {
-            try self.init(identifier)
-        } catch {
-            preconditionFailure("invalid unit literal: \(error)")
-        }
+        self = ValidatedText.literal(identifier, "unit") { try MeasureUnit($0) }
     }
 
     /// The unit id.
     public var description: String { identifier }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
-        }
+        self = try ValidatedText.decode(from: decoder) { try MeasureUnit($0) }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(identifier)
-    }
+    public func encode(to encoder: any Encoder) throws { try ValidatedText.encode(identifier, to: encoder) }
 }
