@@ -128,7 +128,10 @@ struct CLITests {
         let result = try CLI.run(arguments)
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
-        #expect(!result.stderr.isEmpty)
+        // A usage error (64) names the problem; a rejected input (1) names its error code.
+        #expect([1, 64].contains(result.status))
+        #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+        if result.status == 1 { #expect(result.stderr.contains("[invalid-")) }
     }
 
     @Test("showcase runs and shows every locale")

@@ -1,3 +1,4 @@
+import Foundation
 import ParlanceBatch
 import Testing
 
@@ -51,7 +52,7 @@ struct LocaleBatchTests {
     }
 
     @Test("hostile input never crashes")
-    func hostile() {
+    func hostile() throws {
         let long = String(repeating: "a", count: 10 * 1024)
         for line in [
             #"{"op":"direction","locale":"\#(long)"}"#,
@@ -59,7 +60,10 @@ struct LocaleBatchTests {
             #"{"op":"negotiate","available":["en"],"requested":"\u0000;q=\u0001"}"#,
             #"{"op":"display-name","locale":"en","of":"en\u0007"}"#,
         ] {
-            #expect(server.respond(to: line) != nil)
+            // One answer, valid JSON (read by Foundation's parser), with a result or an error.
+            let answer = try #require(server.respond(to: line))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+            #expect((object["result"] != nil) != (object["error"] != nil), "\(answer)")
         }
     }
 }
