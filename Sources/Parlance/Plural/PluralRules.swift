@@ -32,7 +32,7 @@ public struct PluralRules: Hashable, Sendable {
 
     /// The rules of a locale given as an id string.
     ///
-    /// Kept for callers that hold ids as strings (``ParlanceLocalization``'s tests among them);
+    /// Kept for callers that hold ids as strings (ParlanceLocalization's tests among them);
     /// new code passes a ``LocaleID`` (string literals convert).
     ///
     /// - Parameters:

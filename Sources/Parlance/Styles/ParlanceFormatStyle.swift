@@ -11,7 +11,7 @@ public import Foundation
 /// object is looked up in Parlance's process-wide caches when a value is formatted, never
 /// stored in the style, so styles can be encoded, compared and kept in collections.
 /// Formatting a style is total: invalid settings are rejected where they enter
-/// (``NumberSkeleton/init(validating:)``, ``CurrencyCode/init(_:)``, ``DecimalNumber/init(_:)-…``),
+/// (``NumberSkeleton/init(validating:)``, ``CurrencyCode``, ``DecimalNumber``),
 /// never when a value is formatted.
 ///
 /// ```swift
