@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "Parlance", targets: ["Parlance"]),
         .library(name: "ParlanceLocalization", targets: ["ParlanceLocalization"]),
         .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
+        // ParlanceLint (issue 11): the catalog linter, its JSON/SARIF output and PluralSamples.
+        .library(name: "ParlanceLint", targets: ["ParlanceLint"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -52,11 +54,20 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // --- ParlanceLint (issue 11) ---
+        // The catalog linter over ParlanceLocalization's located model, its human, JSON and
+        // SARIF output, and PluralSamples: tooling, kept out of the runtime library.
+        .target(
+            name: "ParlanceLint",
+            dependencies: ["Parlance", "ParlanceLocalization"],
+            swiftSettings: swiftSettings
+        ),
+        // --- end ParlanceLint ---
         // Helpers for users' test suites (XCTest and Swift Testing): catalog validity, plural
         // renderings in every CLDR category of every language.
         .target(
             name: "ParlanceTesting",
-            dependencies: ["Parlance", "ParlanceLocalization"],
+            dependencies: ["Parlance", "ParlanceLocalization", "ParlanceLint"],
             swiftSettings: swiftSettings
         ),
         // The JSON Lines batch protocol engine (../shared/spec/batch-protocol.md), a library so
@@ -72,6 +83,7 @@ let package = Package(
                 "Parlance",
                 "ParlanceBatch",
                 "ParlanceLocalization",
+                "ParlanceLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -85,6 +97,7 @@ let package = Package(
             name: "ParlanceLocalizationTests",
             dependencies: [
                 "ParlanceLocalization",
+                "ParlanceLint",
                 "Parlance",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -93,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceTestingTests",
-            dependencies: ["ParlanceTesting", "ParlanceLocalization", "Parlance"],
+            dependencies: ["ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

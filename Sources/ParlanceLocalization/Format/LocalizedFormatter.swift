@@ -33,17 +33,30 @@ import Darwin
 public struct LocalizedFormatter: Hashable, Sendable {
     /// The locale whose digits and separators are used.
     public let locale: LocaleID
+    /// The locale's plain integer formatter (skeleton ""), resolved once by a catalog so that
+    /// `%d` takes no cache lookup; nil looks it up.
+    private let plainIntegers: NumberFormatterHandle?
 
     /// A formatter for a parsed locale.
     public init(locale: LocaleID) {
         self.locale = locale
+        self.plainIntegers = nil
     }
+
+    /// A formatter whose plain integer formatter is resolved now.
+    package init(resolving locale: LocaleID) {
+        self.locale = locale
+        self.plainIntegers = try? ParlanceCore.numberFormatter(skeleton: "", locale: locale)
+    }
+
+    public static func == (lhs: LocalizedFormatter, rhs: LocalizedFormatter) -> Bool { lhs.locale == rhs.locale }
+    public func hash(into hasher: inout Hasher) { hasher.combine(locale) }
 
     /// A formatter for a locale id (BCP 47 or ICU).
     ///
     /// - Throws: ``ParlanceError/Code/invalidLocale`` when `locale` is not well-formed.
-    public init(locale: String) throws(ParlanceError) {
-        self.locale = try LocaleID(locale)
+    public init(locale: String) throws {
+        self.init(locale: try ParlanceCore.locale(locale))
     }
 
     /// Formats `format` with typed arguments.
@@ -53,8 +66,8 @@ public struct LocalizedFormatter: Hashable, Sendable {
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for a malformed format, a missing
     ///   argument or an argument of the wrong type.
-    public func format(_ format: String, _ arguments: LocalizationArgument...) throws(ParlanceError) -> String {
-        try self.format(format, arguments: arguments)
+    public func format(_ format: String, _ arguments: LocalizationArgument...) throws -> String {
+        try formatTyped(format, arguments: arguments)
     }
 
     /// Formats `format` with an array of typed arguments.
@@ -63,7 +76,12 @@ public struct LocalizedFormatter: Hashable, Sendable {
     /// try LocalizedFormatter(locale: "en").format("%d of %d", arguments: [3, 10])  // "3 of 10"
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidArgument`` as ``format(_:_:)``.
-    public func format(_ format: String, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
+    public func format(_ format: String, arguments: [LocalizationArgument]) throws -> String {
+        try formatTyped(format, arguments: arguments)
+    }
+
+    /// ``format(_:arguments:)`` with its error type.
+    package func formatTyped(_ format: String, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
         do {
             let tokens = try FormatParser.parse(format, allowVariables: false)
             return try render(tokens, arguments: arguments)
@@ -166,9 +184,10 @@ public struct LocalizedFormatter: Hashable, Sendable {
 
     private func skeleton(_ parts: [String]) -> String { parts.filter { !$0.isEmpty }.joined(separator: " ") }
 
-    private func formatter(_ skeleton: String, _ locale: LocaleID) throws(FormatFailure) -> ICUNumberFormatter {
+    private func formatter(_ skeleton: String, _ locale: LocaleID) throws(FormatFailure) -> NumberFormatterHandle {
         do {
-            return try ICUNumberFormatter.cached(skeleton: skeleton, locale: locale)
+            if skeleton.isEmpty, locale == self.locale, let plainIntegers { return plainIntegers }
+            return try ParlanceCore.numberFormatter(skeleton: skeleton, locale: locale)
         } catch {
             throw .syntax("ICU cannot format with these options (\(error.message))")
         }
