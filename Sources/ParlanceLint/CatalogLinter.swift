@@ -1,25 +1,31 @@
 public import Parlance
+public import ParlanceLocalization
 
-/// Checks a catalog directory (every table, every language) against the development language
-/// and CLDR's plural rules, reporting each problem where it is written.
+/// Checks a catalog (every table, every language) against the development language and
+/// CLDR's plural rules, reporting each problem where it is written.
 ///
-/// The directory is read leniently (one broken file is a diagnostic, the others are still
-/// checked). Rules, each with a stable id (``LintRule``):
-/// - missing keys both ways (`missing-translation`, `extra-key`), `required-key-missing`;
-/// - plurals by the CLDR rules of each file's language: `plural-missing-category` (a category
-///   the language uses; for integer-valued variables only the categories integers reach),
-///   `plural-missing-other`, `plural-unused-category` (Apple's `zero` is allowed everywhere);
-/// - formats: `invalid-format`, `placeholder-mismatch` (positions and types as in the
-///   development language; reordering with `%1$@ %2$@` is fine), `undefined-variable`,
-///   `unused-variable`;
-/// - String Catalog units: `state-new`, `state-needs-review`, `empty-value`;
-/// - `.strings`: `duplicate-key`; budgets: `length-budget`; unreadable files: `unreadable-file`.
+/// The linter reads the same located model as ``Catalog`` (one reader per format, one bad
+/// entry skipped and reported, never the whole file), so what lint sees is what a lookup
+/// finds: translations are compared with the entry that wins at run time (a `.stringsdict`
+/// entry over a `.strings` one). Rules, each with a stable id (``LintRule``):
+/// - missing keys both ways (`missing-translation`, `extra-key`; regional variants of the
+///   development language inherit its keys), `required-key-missing`, `no-catalog`;
+/// - plurals by the CLDR rules of each file's language: `plural-missing-category` (a warning
+///   for categories only numbers ≥ 1,000,000 reach, unless ``LintOptions/strictPlurals``),
+///   `plural-missing-other`, `plural-unused-category`, `implied-quantity`;
+/// - formats: `invalid-format` (a stray `%` says so), `suspicious-percent`,
+///   `placeholder-mismatch` (against the key's own specifiers where a String Catalog extracted
+///   the key from code, else the development value), `argument-type-conflict`,
+///   `undefined-variable`, `unused-variable`; tables that are never formatted (Interface
+///   Builder `.strings`, ``LintOptions/plainTables``) get no format rules;
+/// - String Catalog units: `state-new`, `state-needs-review`; `empty-value` per variant;
+/// - `.strings`: `duplicate-key`; budgets: `length-budget`; `unreadable-file`, `malformed-entry`.
 ///
 /// ```swift
 /// let linter = CatalogLinter(options: LintOptions(disabledRules: [.stateNeedsReview]))
 /// let report = try linter.lint(directory: "App/Resources")
 /// for diagnostic in report.diagnostics { print(diagnostic) }
-/// // fr.lproj/Localizable.strings:4: error: [placeholder-mismatch] "welcome" (fr): argument 1 is %d here but %@ in en
+/// // fr.lproj/Localizable.strings:4:11: error: [placeholder-mismatch] "welcome" (fr): argument 1 is %d here but %@ in en
 /// ```
 public struct CatalogLinter: Sendable {
     /// The options.
@@ -34,16 +40,18 @@ public struct CatalogLinter: Sendable {
         self.options = options
     }
 
-    /// Lints the catalog a ``Catalog`` was loaded from (its directory and development language).
+    /// Lints the model a ``Catalog`` was loaded into (no second reading of its files).
     ///
     /// ```swift
     /// let report = try CatalogLinter().lint(catalog: Catalog(directory: "Resources"))
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidFile`` when the directory cannot be listed.
-    public func lint(catalog: Catalog) throws(ParlanceError) -> LintReport {
-        var linter = self
-        if linter.options.developmentLanguage == nil { linter.options.developmentLanguage = catalog.developmentLanguage.languageTag }
-        return try linter.lint(directory: catalog.directory)
+    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidLocale`` for an ill-formed
+    ///   ``LintOptions/developmentLanguage``.
+    public func lint(catalog: Catalog) throws -> LintReport {
+        var model = catalog.model
+        let development = try options.developmentLanguage.map { try LocaleID($0) } ?? catalog.developmentLanguage
+        model.assignBase(to: development)
+        return run(model, development: development)
     }
 
     /// Lints a directory of `<locale>.lproj/<Table>.strings|.stringsdict` and `<Table>.xcstrings` files.
@@ -52,23 +60,34 @@ public struct CatalogLinter: Sendable {
     /// let report = try CatalogLinter().lint(directory: "Resources")
     /// report.hasErrors
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidFile`` when the directory cannot be listed;
-    ///   ``ParlanceError/Code/invalidLocale`` for an ill-formed development language.
-    public func lint(directory: String) throws(ParlanceError) -> LintReport {
-        let source = try LintSource(directory: directory)
-        let development = try LocaleID(options.developmentLanguage ?? source.sourceLanguages.first ?? "en")
-        var run = LintRun(options: options, development: development)
-        run.diagnostics = source.diagnostics.filter { !options.disabledRules.contains($0.rule) }
-        run.check(source)
+    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidFile`` when the directory cannot
+    ///   be listed; ``ParlanceError/Code/invalidLocale`` for an ill-formed development language.
+    public func lint(directory: String) throws -> LintReport {
+        var model = try CatalogModel(directory: directory)
+        let explicit = try options.developmentLanguage.map { try LocaleID($0) }
+        let development = try model.developmentLanguage(explicit: explicit)
+        model.assignBase(to: development)
+        return run(model, development: development)
+    }
+
+    private func run(_ model: CatalogModel, development: LocaleID) -> LintReport {
+        var run = LintRun(options: options, development: development, directory: model.directory)
+        if model.fileCount == 0 {
+            run.report(.noCatalog, nil, table: nil, key: nil, language: nil,
+                       "no catalog file (<locale>.lproj/*.strings, *.stringsdict or *.xcstrings) in \(model.directory)")
+        }
+        for diagnostic in model.diagnostics { run.adopt(diagnostic) }
+        run.check(model)
         var diagnostics = run.diagnostics
         if options.warningsAsErrors {
             for index in diagnostics.indices { diagnostics[index].severity = .error }
         }
         diagnostics.sort { a, b in
-            (a.file, a.line, a.rule.rawValue, a.key ?? "", a.language ?? "", a.message)
-                < (b.file, b.line, b.rule.rawValue, b.key ?? "", b.language ?? "", b.message)
+            if (a.file, a.line, a.column) != (b.file, b.line, b.column) { return (a.file, a.line, a.column) < (b.file, b.line, b.column) }
+            return (a.rule.rawValue, a.key ?? "", a.language ?? "", a.message) < (b.rule.rawValue, b.key ?? "", b.language ?? "", b.message)
         }
-        return LintReport(directory: directory, developmentLanguage: development.languageTag, diagnostics: diagnostics)
+        return LintReport(directory: model.directory, developmentLanguage: development.languageTag, diagnostics: diagnostics,
+                          summary: run.summary())
     }
 }
 
@@ -93,20 +112,53 @@ struct ArgumentUse {
     var written: String
 }
 
+/// The arguments a value uses by position, and positions used with two kinds.
+struct Signature {
+    var uses: [Int: ArgumentUse] = [:]
+    var conflicts: [(position: Int, first: ArgumentUse, second: ArgumentUse)] = []
+}
+
 private struct LintRun {
     let options: LintOptions
     let development: LocaleID
+    let directory: String
     var diagnostics: [LintDiagnostic] = []
     var samples: [String: PluralSamples?] = [:]
+    /// Per language (as written): keys expected, keys translated, plural variables, complete ones.
+    var counts: [String: (expected: Int, translated: Int, plurals: Int, completePlurals: Int)] = [:]
 
-    init(options: LintOptions, development: LocaleID) {
+    init(options: LintOptions, development: LocaleID, directory: String) {
         self.options = options
         self.development = development
+        self.directory = directory
     }
 
-    mutating func report(_ rule: LintRule, _ file: String, _ line: Int, table: String?, key: String?, language: String?, _ message: String) {
+    func relative(_ file: String) -> String {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        return file.hasPrefix(base) ? String(file.dropFirst(base.count)) : file
+    }
+
+    mutating func report(_ rule: LintRule, _ location: CatalogLocation?, table: String?, key: String?, language: String?,
+                         severity: LintSeverity? = nil, _ message: String)
+    {
         guard !options.disabledRules.contains(rule) else { return }
-        diagnostics.append(LintDiagnostic(rule: rule, file: file, line: line, table: table, key: key, language: language, message: message))
+        diagnostics.append(LintDiagnostic(rule: rule, severity: severity, file: location.map { relative($0.file) } ?? "",
+                                          line: location?.line ?? 0, column: location?.column ?? 0, table: table, key: key,
+                                          language: language, message: message))
+    }
+
+    /// A reader's diagnostic as a lint finding.
+    mutating func adopt(_ diagnostic: CatalogDiagnostic) {
+        let rule: LintRule = switch diagnostic.code {
+        case "duplicate-key": .duplicateKey
+        case "malformed-entry": .malformedEntry
+        default: .unreadableFile
+        }
+        let table = diagnostic.file.split(separator: "/").last.map { name in
+            String(name.split(separator: ".").dropLast().joined(separator: "."))
+        }
+        let message = diagnostic.language.map { "\(diagnostic.message) (\($0))" } ?? diagnostic.message
+        report(rule, diagnostic.location, table: table, key: diagnostic.key, language: diagnostic.language, message)
     }
 
     mutating func pluralSamples(_ locale: LocaleID) -> PluralSamples? {
@@ -116,199 +168,318 @@ private struct LintRun {
         return made
     }
 
-    mutating func check(_ source: LintSource) {
-        let developmentKey = LintSource.key(development)
-        let developmentLanguageKey = LintSource.key(LocaleID.root) // "" (Base)
+    func summary() -> [LintLanguageSummary] {
+        var errors: [String: Int] = [:]
+        var warnings: [String: Int] = [:]
+        for diagnostic in diagnostics {
+            guard let language = diagnostic.language else { continue }
+            if diagnostic.severity == .error { errors[language, default: 0] += 1 } else { warnings[language, default: 0] += 1 }
+        }
+        let languages = Set(counts.keys).union(errors.keys).union(warnings.keys)
+        return languages.sorted().map { language in
+            let count = counts[language] ?? (0, 0, 0, 0)
+            return LintLanguageSummary(
+                language: language, keys: count.expected, translated: count.translated, pluralVariables: count.plurals,
+                completePluralVariables: count.completePlurals, errors: errors[language] ?? 0, warnings: warnings[language] ?? 0)
+        }
+    }
+
+    /// Interface Builder `.strings` keys are object ids: `Zhv-Bz-I5V.title`.
+    static func isObjectID(_ key: String) -> Bool {
+        let parts = key.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2 else { return false }
+        let id = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+        return id.count == 3 && id.map(\.count) == [3, 2, 3] && id.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    mutating func check(_ model: CatalogModel) {
+        let developmentKey = CatalogModel.localeKey(development)
         var providedInDevelopment = Set<String>()
         var providedByLanguage: [String: (name: String, keys: Set<String>)] = [:]
-        for table in source.tables.keys.sorted() {
-            guard let languages = source.tables[table] else { continue }
-            // The development language's entries: its own files, else Base (truncations too: en for en_US).
-            var reference = languages[developmentKey]
-            if reference == nil {
-                let language = developmentKey.split(separator: "_").first.map(String.init) ?? developmentKey
-                reference = languages[language] ?? languages[developmentLanguageKey]
-            }
-            if let base = languages[developmentLanguageKey], var merged = reference, merged.name != base.name {
-                for (key, entries) in base.entries where merged.entries[key] == nil { merged.entries[key] = entries }
+        var anyLocation: CatalogLocation?
+        for tableName in model.tables.keys.sorted() {
+            guard let languages = model.tables[tableName] else { continue }
+            // The development language's table: its own, else its language's, else Base
+            // (whose keys also complete the development language's own table).
+            let languageOnly = developmentKey.split(separator: "_").first.map(String.init) ?? developmentKey
+            let referenceKey = languages[developmentKey] != nil ? developmentKey
+                : languages[languageOnly] != nil ? languageOnly : CatalogModel.baseKey
+            var reference = languages[referenceKey]
+            if referenceKey != CatalogModel.baseKey, let base = languages[CatalogModel.baseKey], var merged = reference {
+                merged.sources += base.sources
                 reference = merged
             }
             let referenceName = reference?.name ?? development.languageTag
-            providedInDevelopment.formUnion(reference?.entries.keys ?? [:].keys)
+            let referenceKeys = reference?.keys ?? []
+            providedInDevelopment.formUnion(referenceKeys)
+            // Tables that are never formatted: Interface Builder's, and those named plain.
+            let plain = options.plainTables.contains(tableName)
+                || (!referenceKeys.isEmpty && referenceKeys.filter(Self.isObjectID).count * 2 >= referenceKeys.count)
             for (languageKey, language) in languages.sorted(by: { $0.key < $1.key }) {
-                let isReference = language.name == referenceName || languageKey == developmentLanguageKey
-                let locale = languageKey == developmentLanguageKey ? development : language.locale
-                providedByLanguage[languageKey, default: (language.name, [])].keys.formUnion(language.entries.keys)
-                for key in language.entries.keys.sorted() {
-                    for entry in language.entries[key] ?? [] {
-                        checkEntry(entry, table: table, language: language.name, locale: locale,
-                                   reference: isReference ? nil : reference?.entries[key]?.first, referenceName: referenceName)
+                anyLocation = anyLocation ?? language.sources.first.map { CatalogLocation(file: $0.file, line: 1, column: 1) }
+                let isReference = languageKey == referenceKey || languageKey == CatalogModel.baseKey
+                providedByLanguage[languageKey, default: (language.name, [])].keys.formUnion(language.keys)
+                // Every entry of every file (the shadowed ones too) is checked on its own; the
+                // comparison with the development language uses the run-time winner.
+                for source in language.sources {
+                    for key in source.keys {
+                        guard let entry = source.entries[key] else { continue }
+                        let winner = language.entry(key)
+                        let isWinner = winner?.location == entry.location
+                        let counterpart = isReference || !isWinner ? nil : reference?.entry(key)
+                        checkEntry(entry, table: tableName, language: language.name, reference: counterpart, referenceName: referenceName,
+                                   plain: plain, compare: !isReference && isWinner)
                     }
                 }
                 guard !isReference, let reference else { continue }
-                // Missing keys, both directions.
-                let fileForMissing = language.files.first ?? reference.files.first ?? ""
-                for key in reference.entries.keys.sorted() where language.entries[key] == nil {
-                    let defined = reference.entries[key]?.first
-                    let sameFile = defined?.file == fileForMissing
-                    let whereDefined = defined.map { " (defined at \($0.file):\($0.line))" } ?? ""
-                    report(.missingTranslation, fileForMissing, sameFile ? defined?.line ?? 0 : 0, table: table, key: key, language: language.name,
-                           "\(quoted(key)) is not translated into \(language.name)\(sameFile ? "" : whereDefined)")
+                // Regional variants of the development language inherit its keys.
+                let inherits = language.language.language == development.language
+                var translated = 0
+                for key in reference.keys.sorted() {
+                    if language.entry(key) != nil {
+                        translated += 1
+                        continue
+                    }
+                    if inherits || key.isEmpty { continue }
+                    let defined = reference.entry(key)
+                    report(.missingTranslation, defined?.location, table: tableName, key: key, language: language.name,
+                           "\(quoted(key)) is not translated into \(language.name) (the \(referenceName) value is at \(defined.map { relative($0.location.file) + ":\($0.location.line)" } ?? "?"))")
                 }
-                for key in language.entries.keys.sorted() where reference.entries[key] == nil {
-                    let entry = language.entries[key]?.first
-                    report(.extraKey, entry?.file ?? fileForMissing, entry?.line ?? 0, table: table, key: key, language: language.name,
+                if !inherits {
+                    counts[language.name, default: (0, 0, 0, 0)].expected += reference.keys.count
+                    counts[language.name, default: (0, 0, 0, 0)].translated += translated
+                }
+                for key in language.keys.sorted() where reference.entry(key) == nil {
+                    let entry = language.entry(key)
+                    report(.extraKey, entry?.location, table: tableName, key: key, language: language.name,
                            "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
                 }
             }
         }
         // Keys components require.
-        let anyFile = source.tables.values.flatMap { $0.values.flatMap(\.files) }.sorted().first ?? ""
         for key in options.requiredKeys where !providedInDevelopment.contains(key) {
             let lacking = providedByLanguage.filter { !$0.value.keys.contains(key) }.map(\.value.name).sorted()
-            report(.requiredKeyMissing, anyFile, 0, table: nil, key: key, language: development.languageTag,
+            report(.requiredKeyMissing, anyLocation, table: nil, key: key, language: development.languageTag,
                    "\(quoted(key)) is required by a component but is not provided in \(development.languageTag)"
                        + (lacking.isEmpty ? "" : " (nor in \(lacking.joined(separator: ", ")))"))
         }
     }
 
-    mutating func checkEntry(_ entry: LintEntry, table: String, language: String, locale: LocaleID, reference: LintEntry?, referenceName: String) {
+    mutating func checkEntry(_ entry: CatalogEntry, table: String, language: String, reference: CatalogEntry?, referenceName: String,
+                             plain: Bool, compare: Bool)
+    {
         let key = entry.key
         let label = "\(quoted(key)) (\(language))"
-        func say(_ rule: LintRule, _ line: Int, _ message: String) {
-            report(rule, entry.file, line > 0 ? line : entry.line, table: table, key: key, language: language, message)
+        func say(_ rule: LintRule, _ at: CatalogLocation?, severity: LintSeverity? = nil, _ message: String) {
+            report(rule, at ?? entry.location, table: table, key: key, language: language, severity: severity, message)
         }
-        if reference != nil {
+        if compare {
             switch entry.state {
-            case "new": say(.stateNew, entry.line, "\(label) is in state \"new\": not translated yet")
-            case "needs_review": say(.stateNeedsReview, entry.line, "\(label) is in state \"needs_review\"")
+            case "new": say(.stateNew, entry.location, "\(label) is in state \"new\": not translated yet")
+            case "needs_review": say(.stateNeedsReview, entry.location, "\(label) is in state \"needs_review\"")
             default: break
             }
-            let referenceEmpty = reference?.isEmpty ?? true
-            let emptyLeaf = entry.leaves.contains { leaf in leaf.leaf.texts.contains { $0.text.isEmpty } }
-            if !referenceEmpty, entry.isEmpty || emptyLeaf {
-                say(.emptyValue, entry.line, "\(label) is empty")
-            }
         }
-        let referenceLeaves = reference?.leaves ?? []
-        for (device, leaf) in entry.leaves {
+        let referenceLeaves = reference?.content.leaves ?? []
+        for (device, leaf) in entry.content.leaves {
             let where_ = device.map { " [\($0)]" } ?? ""
-            // Formats parse, variables are defined and used.
+            let counterpart = referenceLeaves.first { $0.label == device } ?? referenceLeaves.first { $0.label == nil || $0.label == "other" }
+                ?? referenceLeaves.first
+            // Empty values, variant by variant against the development language's same variant.
+            if compare, !key.isEmpty, let counterpart {
+                let theirs = counterpart.value.texts
+                for text in leaf.texts where text.text.text.isEmpty {
+                    let same = theirs.first { $0.variable?.name == text.variable?.name && $0.keyword == text.keyword }
+                    let sourceEmpty = same.map { $0.text.text.isEmpty } ?? theirs.allSatisfy { $0.text.text.isEmpty }
+                    if !sourceEmpty {
+                        let part = text.keyword.map { " (\($0) variant)" } ?? ""
+                        say(.emptyValue, text.text.location, "\(label)\(where_)\(part) is empty while \(referenceName) has a value")
+                    }
+                }
+            }
+            if case .plural(let format, let variables) = leaf {
+                let samples = pluralSamples(entry.language)
+                let found = Self.checkVariables(variables, format: format, leaf: leaf, label: label + where_, locale: entry.language,
+                                                samples: samples, strictPlurals: options.strictPlurals)
+                for finding in found.findings { say(finding.rule, finding.location, severity: finding.severity, finding.message) }
+                if compare || reference == nil {
+                    counts[language, default: (0, 0, 0, 0)].plurals += found.plurals
+                    counts[language, default: (0, 0, 0, 0)].completePlurals += found.complete
+                }
+            }
+            guard !plain else { continue }
+            // Formats parse.
             var valid = true
-            for text in leaf.texts where !text.text.isEmpty {
+            for text in leaf.texts where !text.text.text.isEmpty {
                 do {
-                    _ = try FormatParser.parse(text.text, allowVariables: true)
+                    _ = try FormatParser.parse(text.text.text, allowVariables: true)
                 } catch {
                     valid = false
-                    let part = text.variable.map { " (variable \(quoted($0)), \(text.keyword ?? ""))" } ?? ""
-                    say(.invalidFormat, text.line, "\(label)\(where_)\(part): \(error.message)")
+                    let part = text.variable.map { " (variable \(quoted($0.name)), \(text.keyword ?? ""))" } ?? ""
+                    say(.invalidFormat, text.text.location, "\(label)\(where_)\(part): \(error.message)")
                 }
             }
-            if case .plural(_, let line, let variables) = leaf {
-                for (rule, at, message) in checkVariables(variables, leaf: leaf, line: line, label: label + where_, locale: locale) {
-                    say(rule, at, message)
-                }
+            guard valid else { continue }
+            guard let ours = Self.signature(leaf) else { continue }
+            for conflict in ours.conflicts {
+                say(.argumentTypeConflict, leaf.location,
+                    "\(label)\(where_): argument \(conflict.position) is used as \(conflict.first.written) (\(conflict.first.kind.rawValue)) and as \(conflict.second.written) (\(conflict.second.kind.rawValue))")
             }
-            // Placeholders against the development language.
-            guard valid, reference != nil else { continue }
-            let counterpart = referenceLeaves.first { $0.device == device } ?? referenceLeaves.first { $0.device == nil || $0.device == "other" } ?? referenceLeaves.first
-            guard let counterpart, let theirs = Self.signature(counterpart.leaf), let ours = Self.signature(leaf) else { continue }
-            for position in Set(theirs.keys).union(ours.keys).sorted() {
-                switch (theirs[position], ours[position]) {
+            guard compare, let counterpart else { continue }
+            // Placeholders against the key's own specifiers (a String Catalog key extracted from
+            // code, "notifications.label.favorite %lld"), else the development language's value.
+            var theirs: Signature?
+            var against = referenceName
+            if let keySignature = Self.keySignature(entry) {
+                theirs = keySignature
+                against = "the key"
+            } else {
+                theirs = Self.signature(counterpart.value)
+            }
+            guard let theirs else { continue }
+            // A percent sign read as a conversion that the development language does not have.
+            let theirSpaceFlags = counterpart.value.texts.contains { Self.hasSpaceFlag($0.text.text) }
+            for text in leaf.texts where !theirSpaceFlags && Self.hasSpaceFlag(text.text.text) {
+                say(.suspiciousPercent, text.text.location,
+                    "\(label)\(where_): \(quoted(text.text.text, limit: 40)) has a '% ' conversion (\"100% guaranteed\" reads '% g' as a number); write '%%' for a percent sign")
+            }
+            for position in Set(theirs.uses.keys).union(ours.uses.keys).sorted() {
+                switch (theirs.uses[position], ours.uses[position]) {
                 case (let expected?, nil):
-                    say(.placeholderMismatch, leaf.line, "\(label)\(where_): argument \(position) (\(expected.written) in \(referenceName)) is missing")
+                    say(.placeholderMismatch, leaf.location, "\(label)\(where_): argument \(position) (\(expected.written) in \(against)) is missing")
                 case (nil, let extra?):
-                    say(.placeholderMismatch, leaf.line, "\(label)\(where_): argument \(position) (\(extra.written)) is not in \(referenceName)")
+                    say(.placeholderMismatch, leaf.location, "\(label)\(where_): argument \(position) (\(extra.written)) is not in \(against)")
                 case (let expected?, let actual?) where expected.kind != actual.kind:
-                    say(.placeholderMismatch, leaf.line,
-                        "\(label)\(where_): argument \(position) is \(actual.written) (\(actual.kind.rawValue)) here but \(expected.written) (\(expected.kind.rawValue)) in \(referenceName)")
+                    say(.placeholderMismatch, leaf.location,
+                        "\(label)\(where_): argument \(position) is \(actual.written) (\(actual.kind.rawValue)) here but \(expected.written) (\(expected.kind.rawValue)) in \(against)")
                 default: break
                 }
             }
             // Length budgets.
             let ourTexts = leaf.texts.filter { $0.variable != nil || !leaf.texts.contains { $0.variable != nil } }
             if let maximum = options.maximumLengths[key] {
-                for text in ourTexts where text.text.count > maximum {
-                    say(.lengthBudget, text.line, "\(label)\(where_) is \(text.text.count) characters long, over its budget of \(maximum)")
+                for text in ourTexts where text.text.text.count > maximum {
+                    say(.lengthBudget, text.text.location, "\(label)\(where_) is \(text.text.text.count) characters long, over its budget of \(maximum)")
                 }
             }
             if let ratio = options.maximumLengthRatio {
-                let theirTexts = counterpart.leaf.texts.filter { $0.variable != nil || !counterpart.leaf.texts.contains { $0.variable != nil } }
-                let referenceLength = theirTexts.map(\.text.count).max() ?? 0
+                let theirTexts = counterpart.value.texts.filter { $0.variable != nil || !counterpart.value.texts.contains { $0.variable != nil } }
+                let referenceLength = theirTexts.map(\.text.text.count).max() ?? 0
                 if referenceLength >= options.ratioMinimumLength {
-                    for text in ourTexts where Double(text.text.count) > ratio * Double(referenceLength) {
-                        say(.lengthBudget, text.line,
-                            "\(label)\(where_) is \(text.text.count) characters long, more than \(ratio)× the \(referenceLength) of \(referenceName)")
+                    for text in ourTexts where Double(text.text.text.count) > ratio * Double(referenceLength) {
+                        say(.lengthBudget, text.text.location,
+                            "\(label)\(where_) is \(text.text.text.count) characters long, more than \(ratio)× the \(referenceLength) of \(referenceName)")
                     }
                 }
             }
         }
-        if reference == nil, let maximum = options.maximumLengths[key] {
-            for (_, leaf) in entry.leaves {
-                for text in leaf.texts where text.text.count > maximum {
-                    say(.lengthBudget, text.line, "\(label) is \(text.text.count) characters long, over its budget of \(maximum)")
-                }
+        if !compare, let maximum = options.maximumLengths[key] {
+            for text in entry.content.texts where text.text.text.count > maximum {
+                say(.lengthBudget, text.text.location, "\(label) is \(text.text.text.count) characters long, over its budget of \(maximum)")
             }
         }
     }
 
-    mutating func checkVariables(_ variables: [LintVariable], leaf: LintLeaf, line: Int, label: String,
-                                 locale: LocaleID) -> [(LintRule, Int, String)]
+    static func hasSpaceFlag(_ text: String) -> Bool {
+        guard let tokens = try? FormatParser.parse(text, allowVariables: true) else { return false }
+        return tokens.contains { if case .spec(let spec) = $0 { spec.spaceSign } else { false } }
+    }
+
+    typealias Finding = (rule: LintRule, location: CatalogLocation, severity: LintSeverity?, message: String)
+
+    static func checkVariables(_ variables: [PluralVariable], format: LocatedText, leaf: EntryValue, label: String,
+                               locale: LocaleID, samples: PluralSamples?, strictPlurals: Bool) -> (findings: [Finding], plurals: Int, complete: Int)
     {
-        var found: [(LintRule, Int, String)] = []
-        func say(_ rule: LintRule, _ line: Int, _ message: String) { found.append((rule, line, message)) }
+        var findings: [Finding] = []
+        var plurals = 0
+        var complete = 0
+        func say(_ rule: LintRule, _ at: CatalogLocation, severity: LintSeverity? = nil, _ message: String) {
+            findings.append((rule, at, severity, message))
+        }
         // References.
         var referenced = Set<String>()
         for text in leaf.texts {
-            guard let tokens = try? FormatParser.parse(text.text, allowVariables: true) else { continue }
+            guard let tokens = try? FormatParser.parse(text.text.text, allowVariables: true) else { continue }
             for case .variable(let name, _) in tokens { referenced.insert(name) }
         }
-        let defined = Set(variables.map(\.name))
+        let defined = Set(variables.map { $0.kind == .wholeString ? PluralNormalization.wholeStringName : $0.name })
         for name in referenced.subtracting(defined).sorted() {
-            say(.undefinedVariable, line, "\(label): the variable \(quoted(name)) is used but not defined")
+            say(.undefinedVariable, format.location, "\(label): the variable \(quoted(name)) is used but not defined")
         }
-        for variable in variables where !referenced.contains(variable.name) && !variable.isWholeString {
-            say(.unusedVariable, variable.line, "\(label): the variable \(quoted(variable.name)) is defined but never used")
+        for variable in variables where !referenced.contains(variable.name) && variable.kind == .variable {
+            say(.unusedVariable, variable.location, "\(label): the variable \(quoted(variable.name)) is defined but never used")
         }
         // Categories by CLDR.
-        guard let samples = pluralSamples(locale) else { return found }
+        guard let samples else { return (findings, plurals, complete) }
         for variable in variables {
-            let name = variable.isWholeString ? "the plural" : "the variable \(quoted(variable.name))"
-            let present = Set(variable.variants.compactMap { PluralCategory(keyword: $0.keyword) })
+            let name = variable.kind == .wholeString ? "the plural" : "the variable \(quoted(variable.name))"
+            let present = Set(variable.variants.compactMap(\.category))
             if !present.contains(.other) {
-                say(.pluralMissingOther, variable.line, "\(label): \(name) has no \"other\" variant")
+                say(.pluralMissingOther, variable.location, "\(label): \(name) has no \"other\" variant")
             }
             let integerOnly = Self.isIntegerVariable(variable)
             let needed = (integerOnly ? samples.integerCategories : samples.categories).filter { $0 != .other }
             let missing = needed.filter { !present.contains($0) }
-            if !missing.isEmpty {
-                let examples = missing.map { category in
+            plurals += 1
+            if missing.isEmpty { complete += 1 }
+            // Categories only large numbers reach (fr/es/it/pt/ca `many`: 1,000,000): most real
+            // catalogs lack them; an error only with --strict-plurals.
+            let large = missing.filter { category in (samples.integers[category]?.first ?? 0) >= 1_000_000 && samples.decimals[category] == nil }
+            let ordinary = missing.filter { !large.contains($0) }
+            if !ordinary.isEmpty {
+                let examples = ordinary.map { category in
                     let example = samples.integers[category]?.first.map(String.init) ?? samples.decimals[category]?.first ?? "?"
                     return "\(category.keyword) (e.g. \(example))"
                 }
-                say(.pluralMissingCategory, variable.line,
+                say(.pluralMissingCategory, variable.location,
                     "\(label): \(name) lacks \(examples.joined(separator: ", ")), which \(locale.languageTag) uses")
             }
+            if !large.isEmpty {
+                let reached = large.map { category in
+                    "\(category.keyword) (only for numbers such as \((samples.integers[category] ?? []).prefix(3).map(String.init).joined(separator: ", ")))"
+                }
+                say(.pluralMissingCategory, variable.location, severity: strictPlurals ? .error : .warning,
+                    "\(label): \(name) lacks \(reached.joined(separator: ", ")), which \(locale.languageTag) uses for large numbers; `other` is shown for them")
+            }
             for variant in variable.variants {
-                guard let category = PluralCategory(keyword: variant.keyword) else {
-                    say(.pluralUnusedCategory, variant.line, "\(label): \(quoted(variant.keyword)) in \(name) is not a plural category")
+                guard let category = variant.category else {
+                    say(.pluralUnusedCategory, variant.text.location, "\(label): \(quoted(variant.keyword)) in \(name) is not a plural category")
                     continue
                 }
                 if category != .zero, !samples.categories.contains(category) {
-                    say(.pluralUnusedCategory, variant.line,
+                    say(.pluralUnusedCategory, variant.text.location,
                         "\(label): \(name) has a \(category.keyword) variant, which \(locale.languageTag) never uses (it has \(samples.categories.map(\.keyword).joined(separator: ", ")))")
+                }
+                // A variant without the number, in a category that holds several integers
+                // (ru `one`: 1, 21, 31, …): "1d ago" would be shown for 21.
+                if [.zero, .one, .two].contains(category), integerOnly, let holders = samples.integers[category], holders.count > 1,
+                    !Self.printsNumber(variant.text.text, variable: variable)
+                {
+                    say(.impliedQuantity, variant.text.location, severity: nil,
+                        "\(label): the \(category.keyword) variant of \(name) (\(quoted(variant.text.text, limit: 40))) has no number, but \(locale.languageTag) uses \(category.keyword) for \(holders.prefix(4).map(String.init).joined(separator: ", ")), …")
                 }
             }
         }
-        return found
+        return (findings, plurals, complete)
+    }
+
+    /// Whether a variant prints its variable's number (a numeric conversion, or `%arg`).
+    static func printsNumber(_ text: String, variable: PluralVariable) -> Bool {
+        if variable.usesArgumentPlaceholder, text.contains("%arg") { return true }
+        guard let tokens = try? FormatParser.parse(text, allowVariables: true) else { return true }
+        return tokens.contains { token in
+            guard case .spec(let spec) = token else { return false }
+            return FormatParser.integerConversions.contains(spec.conversion) || FormatParser.floatConversions.contains(spec.conversion)
+                || spec.conversion == "@"
+        }
     }
 
     /// Whether a variable only ever formats integers (so categories reached only by decimals need no variant).
-    static func isIntegerVariable(_ variable: LintVariable) -> Bool {
-        if variable.isWholeString {
+    static func isIntegerVariable(_ variable: PluralVariable) -> Bool {
+        if variable.kind == .wholeString {
             // The plural argument is the first numeric argument of the variants.
             for variant in variable.variants {
-                guard let tokens = try? FormatParser.parse(variant.text, allowVariables: true) else { continue }
+                guard let tokens = try? FormatParser.parse(variant.text.text, allowVariables: true) else { continue }
                 for case .spec(let spec) in tokens {
                     if FormatParser.floatConversions.contains(spec.conversion) { return false }
                     if FormatParser.integerConversions.contains(spec.conversion) { return true }
@@ -323,27 +494,48 @@ private struct LintRun {
         return FormatParser.integerConversions.contains(spec.conversion)
     }
 
-    /// The arguments a leaf uses by position (variants expand with their variable's position as
-    /// start, as Foundation does); nil when a format does not parse.
-    static func signature(_ leaf: LintLeaf) -> [Int: ArgumentUse]? {
-        var uses: [Int: ArgumentUse] = [:]
-        switch leaf {
-        case .text(let text, _):
-            var visited: Set<String> = []
-            return collect(text, start: 1, variables: [:], into: &uses, visited: &visited, depth: 0) ? uses : nil
-        case .plural(let format, _, let variables):
-            let byName = Dictionary(variables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            var visited: Set<String> = []
-            return collect(format, start: 1, variables: byName, into: &uses, visited: &visited, depth: 0) ? uses : nil
+    /// The specifiers of a String Catalog key extracted from code (`"favorite %lld"`), nil when
+    /// the key was written by hand (`extractionState` `manual`) or has none.
+    static func keySignature(_ entry: CatalogEntry) -> Signature? {
+        guard entry.format == .xcstrings, entry.extractionState != "manual",
+            case let tokens? = try? FormatParser.parse(entry.key, allowVariables: false),
+            tokens.contains(where: { if case .spec = $0 { true } else { false } })
+        else { return nil }
+        return signature(.text(LocatedText(text: entry.key, location: entry.location)))
+    }
+
+    /// The arguments a value uses by position (the stringsdict-shaped form: variants expand
+    /// with their variable's position as start, as Foundation does); nil when a format does
+    /// not parse.
+    static func signature(_ leaf: EntryValue) -> Signature? {
+        var signature = Signature()
+        var visited: Set<String> = []
+        switch leaf.catalogValue {
+        case .format(let text):
+            return collect(text, start: 1, variables: [:], into: &signature, visited: &visited, depth: 0) ? signature : nil
+        case .plural(let plural):
+            return collect(plural.format, start: 1, variables: plural.variables, into: &signature, visited: &visited, depth: 0) ? signature : nil
+        case .device:
+            return nil
         }
     }
 
     /// `visited` holds (variable, first argument) pairs already walked: walking one again adds
-    /// nothing (`uses` keeps the first use of each position), and skipping it bounds the walk
-    /// by the catalog's size instead of letting self-references multiply it.
-    private static func collect(_ text: String, start: Int, variables: [String: LintVariable], into uses: inout [Int: ArgumentUse],
+    /// nothing, and skipping it bounds the walk by the catalog's size instead of letting
+    /// self-references multiply it.
+    private static func collect(_ text: String, start: Int, variables: [String: PluralFormat.Variable], into signature: inout Signature,
                                 visited: inout Set<String>, depth: Int) -> Bool {
-        guard depth < 16, let tokens = try? FormatParser.parse(text, allowVariables: true) else { return depth < 16 ? false : true }
+        guard depth < 16 else { return true }
+        guard let tokens = try? FormatParser.parse(text, allowVariables: true) else { return false }
+        func use(_ position: Int, _ found: ArgumentUse) {
+            if let first = signature.uses[position] {
+                if first.kind != found.kind, !signature.conflicts.contains(where: { $0.position == position }) {
+                    signature.conflicts.append((position, first, found))
+                }
+            } else {
+                signature.uses[position] = found
+            }
+        }
         var sequential = start
         for token in tokens {
             switch token {
@@ -351,24 +543,21 @@ private struct LintRun {
             case .spec(let spec):
                 let position = spec.position ?? sequential
                 if spec.position == nil { sequential += 1 }
-                if let kind = ArgumentKind(spec), uses[position] == nil { uses[position] = ArgumentUse(kind: kind, written: spec.text) }
+                if let kind = ArgumentKind(spec) { use(position, ArgumentUse(kind: kind, written: spec.text)) }
             case .variable(let name, let written):
-                guard let variable = variables[name] else {
-                    if written == nil { sequential += 1 }
-                    continue
-                }
-                let position = written ?? variable.position ?? sequential
+                let position = written ?? sequential
                 if written == nil { sequential += 1 }
-                if !variable.isWholeString, uses[position] == nil,
+                guard let variable = variables[name] else { continue }
+                if name != PluralNormalization.wholeStringName,
                     case let parsed? = try? FormatParser.parse("%" + (variable.valueType ?? "d"), allowVariables: false),
                     parsed.count == 1, case .spec(let spec) = parsed[0], let kind = ArgumentKind(spec)
                 {
-                    uses[position] = ArgumentUse(kind: kind, written: "%" + (variable.valueType ?? "d"))
+                    use(position, ArgumentUse(kind: kind, written: "%" + (variable.valueType ?? "d")))
                 }
-                let variantStart = variable.isWholeString ? 1 : position
+                let variantStart = name == PluralNormalization.wholeStringName ? 1 : position
                 guard visited.insert("\(name)\u{1F}\(variantStart)").inserted else { continue }
-                for variant in variable.variants {
-                    guard collect(variant.text, start: variantStart, variables: variables, into: &uses, visited: &visited, depth: depth + 1) else {
+                for variant in variable.variants.sorted(by: { $0.key.rawValue < $1.key.rawValue }).map(\.value) {
+                    guard collect(variant, start: variantStart, variables: variables, into: &signature, visited: &visited, depth: depth + 1) else {
                         return false
                     }
                 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Parlance
 import ParlanceLocalization
+import Logging
 
 /// `parlance localize --catalog DIR --locale ru items.count 5`.
 struct LocalizeCommand: ParsableCommand {
@@ -37,11 +38,11 @@ struct LocalizeCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try CLIError.wrap { () throws(ParlanceError) in
-            try Catalog(directory: catalog, developmentLanguage: developmentLanguage)
+            try Catalog(loading: catalog, developmentLanguage: developmentLanguage)
         }
         let values = arguments.map(Self.argument)
         let text = try CLIError.wrap { () throws(ParlanceError) in
-            try loaded.localizedString(key, table: table, locale: locale, arguments: values)
+            try loaded.resolve(key, table: table, locale: ParlanceCore.locale(locale), arguments: values).text
         }
         print(text)
     }

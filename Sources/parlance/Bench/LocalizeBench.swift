@@ -1,0 +1,32 @@
+import Foundation
+import Parlance
+import ParlanceLocalization
+
+extension BenchCommand {
+    /// `localize`: a catalog lookup with one stringsdict plural variable, through the warm
+    /// path a server takes (chain and plural rules resolved once per locale, the entry
+    /// compiled once), against Foundation's `String(format:locale:)` alone.
+    func localizeRow(_ harness: BenchHarness) throws -> BenchRow {
+        let directory = try SampleCatalog.writeToTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let catalog = try Catalog(directory: directory)
+        let ru = try LocaleID("ru")
+        let foundationLocale = Locale(identifier: "ru")
+        let arguments: [[LocalizationArgument]] = (0..<1024).map { [.int(Int64($0))] }
+        return harness.row(
+            name: "localize ru items.count (stringsdict, 1 plural)",
+            parlance: { n in
+                var total = 0
+                for i in 0..<n {
+                    total &+= ((try? catalog.resolve("items.count", locale: ru, arguments: arguments[i & 1023]).text) ?? "").utf8.count
+                }
+                blackHole(total)
+            },
+            foundation: { n in
+                var total = 0
+                for i in 0..<n { total &+= String(format: "%d элементов", locale: foundationLocale, i & 1023).utf8.count }
+                blackHole(total)
+            },
+            target: 600)
+    }
+}
