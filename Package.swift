@@ -106,7 +106,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceTestingTests",
-            dependencies: ["ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance"],
+            // `parlance` (issue 11): the showcase's embedded sample is checked against Examples/Resources.
+            dependencies: ["ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance", "parlance"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -312,7 +312,7 @@ private struct LintRun {
             var valid = true
             for text in leaf.texts where !text.text.text.isEmpty {
                 do {
-                    _ = try FormatParser.parse(text.text.text, allowVariables: true)
+                    _ = try FormatParser.parse(text.variable?.formatText(text.text.text) ?? text.text.text, allowVariables: true)
                 } catch {
                     valid = false
                     let part = text.variable.map { " (variable \(quoted($0.name)), \(text.keyword ?? ""))" } ?? ""
@@ -338,8 +338,8 @@ private struct LintRun {
             }
             guard let theirs else { continue }
             // A percent sign read as a conversion that the development language does not have.
-            let theirSpaceFlags = counterpart.value.texts.contains { Self.hasSpaceFlag($0.text.text) }
-            for text in leaf.texts where !theirSpaceFlags && Self.hasSpaceFlag(text.text.text) {
+            let theirSpaceFlags = counterpart.value.texts.contains { Self.hasSpaceFlag($0.variable?.formatText($0.text.text) ?? $0.text.text) }
+            for text in leaf.texts where !theirSpaceFlags && Self.hasSpaceFlag(text.variable?.formatText(text.text.text) ?? text.text.text) {
                 say(.suspiciousPercent, text.text.location,
                     "\(label)\(where_): \(quoted(text.text.text, limit: 40)) has a '% ' conversion (\"100% guaranteed\" reads '% g' as a number); write '%%' for a percent sign")
             }
@@ -399,7 +399,7 @@ private struct LintRun {
         // References.
         var referenced = Set<String>()
         for text in leaf.texts {
-            guard let tokens = try? FormatParser.parse(text.text.text, allowVariables: true) else { continue }
+            guard let tokens = try? FormatParser.parse(text.variable?.formatText(text.text.text) ?? text.text.text, allowVariables: true) else { continue }
             for case .variable(let name, _) in tokens { referenced.insert(name) }
         }
         let defined = Set(variables.map { $0.kind == .wholeString ? PluralNormalization.wholeStringName : $0.name })

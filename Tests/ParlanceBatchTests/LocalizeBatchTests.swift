@@ -1,10 +1,13 @@
+import Foundation
 import Testing
 @testable import ParlanceBatch
 @testable import ParlanceLocalization
 
 @Suite("batch op localize")
 struct LocalizeBatchTests {
-    static let directory: String = try! SampleCatalog.writeToTemporaryDirectory()
+    /// The repository's example catalog (`Examples/Resources`), never modified by the tests.
+    static let directory: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/Resources").path
     let server = BatchServer(context: BatchContext(catalogDirectory: directory))
 
     @Test("responses per the protocol", arguments: [

@@ -48,7 +48,7 @@ struct ParlanceTestingTests {
 
         let diagnostics = try CatalogValidation.diagnostics(directory: broken)
         #expect(diagnostics.map(\.rule) == [.pluralMissingCategory])
-        #expect(diagnostics.first?.description.hasPrefix("ru.lproj/Localizable.stringsdict:9: error: [plural-missing-category] \"items.count\" (ru)") == true)
+        #expect(diagnostics.first?.description.hasPrefix("ru.lproj/Localizable.stringsdict:9:3: error: [plural-missing-category] \"items.count\" (ru)") == true)
         withKnownIssue("the broken catalog is reported through Issue.record") {
             expectValid(catalog: broken)
         }

@@ -213,8 +213,8 @@ package struct CompiledPlural: Sendable {
         }
 
         /// The variant Foundation chooses: `zero` for 0 in every language when present, else the
-        /// CLDR category's, else `other`, else (an entry without `other`, which Apple loads too)
-        /// the first variant in CLDR order.
+        /// CLDR category's, else `other`; an entry without `other` (which Apple loads too) uses
+        /// its most general variant (`many`, `few`, `two`, `one`, then `zero`).
         func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> Result<[FormatToken], FormatFailure> {
             if argument.isZero, let zero = variable.variants[.zero] { return zero }
             if let failure = variable.valueTypeFailure { throw failure }
@@ -222,7 +222,7 @@ package struct CompiledPlural: Sendable {
                                                      rules: rules, variable: name, number: number)
             if let variant = variable.variants[category] { return variant }
             if let other = variable.variants[.other] { return other }
-            for candidate in PluralCategory.allCases { if let variant = variable.variants[candidate] { return variant } }
+            for candidate in PluralCategory.allCases.reversed() { if let variant = variable.variants[candidate] { return variant } }
             throw .syntax("the variable \(quoted(name)) has no variants")
         }
     }

@@ -120,6 +120,14 @@ public struct PluralVariable: Hashable, Sendable {
         self.location = location
     }
 
+    /// A variant's text as a format: an `.xcstrings` `%arg` becomes the substitution's own
+    /// specifier (positioned at `argNum` when there is one).
+    package func formatText(_ text: String) -> String {
+        guard usesArgumentPlaceholder else { return text }
+        let specifier = valueType ?? "lld"
+        return text.replacing("%arg", with: argumentNumber.map { "%\($0)$\(specifier)" } ?? "%\(specifier)")
+    }
+
     /// The first variant for a category.
     public func variant(_ category: PluralCategory) -> PluralVariant? {
         variants.first { $0.keyword == category.keyword }
@@ -322,13 +330,7 @@ package enum PluralNormalization {
             var variants: [PluralCategory: String] = [:]
             for variant in variable.variants {
                 guard let category = variant.category, variants[category] == nil else { continue }
-                var value = variant.text.text
-                if variable.usesArgumentPlaceholder {
-                    let specifier = variable.valueType ?? "lld"
-                    let replacement = variable.argumentNumber.map { "%\($0)$\(specifier)" } ?? "%\(specifier)"
-                    value = value.replacing("%arg", with: replacement)
-                }
-                variants[category] = value
+                variants[category] = variable.formatText(variant.text.text)
             }
             switch variable.kind {
             case .variable:
