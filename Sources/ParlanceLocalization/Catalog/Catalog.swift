@@ -292,7 +292,7 @@ package final class CompiledTable: Sendable {
         } catch {
             switch error {
             case .syntax(let message):
-                throw ParlanceError(.invalidFile, "\(entry.location): the value of \(quoted(entry.key)) (\(entry.language.languageTag)) is malformed: \(message)")
+                throw ParlanceError(.invalidFile, "\(entry.content.location): the value of \(quoted(entry.key)) (\(entry.language.languageTag)) is malformed: \(message)")
             case .argument(let message):
                 throw ParlanceError(.invalidArgument, "\(quoted(entry.key)) (\(entry.location)): \(message)")
             }
