@@ -187,9 +187,9 @@ public struct LintOptions: Hashable, Sendable {
     /// The development language; nil uses the String Catalog's `sourceLanguage`, else `en`.
     public var developmentLanguage: String?
     /// Tables that are never formatted (get no format rules), e.g. `InfoPlist`.
-    public var plainTables: Set<String> = []
+    public var plainTables: Set<String>
     /// Report a plural category only numbers ≥ 1,000,000 reach (fr `many`) as an error, not a warning.
-    public var strictPlurals = false
+    public var strictPlurals: Bool
 
     /// Options with every rule enabled and no budgets.
     ///
@@ -198,8 +198,10 @@ public struct LintOptions: Hashable, Sendable {
     /// ```
     public init(disabledRules: Set<LintRule> = [], requiredKeys: [String] = [], maximumLengths: [String: Int] = [:],
                 maximumLengthRatio: Double? = nil, ratioMinimumLength: Int = 10, warningsAsErrors: Bool = false,
-                developmentLanguage: String? = nil)
+                developmentLanguage: String? = nil, plainTables: Set<String> = [], strictPlurals: Bool = false)
     {
+        self.plainTables = plainTables
+        self.strictPlurals = strictPlurals
         self.disabledRules = disabledRules
         self.requiredKeys = requiredKeys
         self.maximumLengths = maximumLengths
