@@ -126,6 +126,9 @@ private struct LintRun {
     var samples: [String: PluralSamples?] = [:]
     /// Per language (as written): keys expected, keys translated, plural variables, complete ones.
     var counts: [String: (expected: Int, translated: Int, plurals: Int, completePlurals: Int)] = [:]
+    /// What the development language's entries use, computed once per (table, key, choice)
+    /// instead of once per language: signature and whether a `% ` conversion is written.
+    var referenceInfo: [String: (signature: Signature?, spaceFlags: Bool)] = [:]
 
     init(options: LintOptions, development: LocaleID, directory: String) {
         self.options = options
@@ -218,7 +221,8 @@ private struct LintRun {
             for (languageKey, language) in languages.sorted(by: { $0.key < $1.key }) {
                 anyLocation = anyLocation ?? language.sources.first.map { CatalogLocation(file: $0.file, line: 1, column: 1) }
                 let isReference = languageKey == referenceKey || languageKey == CatalogModel.baseKey
-                providedByLanguage[languageKey, default: (language.name, [])].keys.formUnion(language.keys)
+                let languageKeys = language.keys
+                providedByLanguage[languageKey, default: (language.name, [])].keys.formUnion(languageKeys)
                 // Every entry of every file (the shadowed ones too) is checked on its own; the
                 // comparison with the development language uses the run-time winner.
                 for source in language.sources {
@@ -235,8 +239,8 @@ private struct LintRun {
                 // Regional variants of the development language inherit its keys.
                 let inherits = language.language.language == development.language
                 var translated = 0
-                for key in reference.keys.sorted() {
-                    if language.entry(key) != nil {
+                for key in referenceKeys.sorted() {
+                    if languageKeys.contains(key) {
                         translated += 1
                         continue
                     }
@@ -246,10 +250,10 @@ private struct LintRun {
                            "\(quoted(key)) is not translated into \(language.name) (the \(referenceName) value is at \(defined.map { relative($0.location.file) + ":\($0.location.line)" } ?? "?"))")
                 }
                 if !inherits {
-                    counts[language.name, default: (0, 0, 0, 0)].expected += reference.keys.count
+                    counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
                     counts[language.name, default: (0, 0, 0, 0)].translated += translated
                 }
-                for key in language.keys.sorted() where reference.entry(key) == nil {
+                for key in languageKeys.sorted() where !referenceKeys.contains(key) {
                     let entry = language.entry(key)
                     report(.extraKey, entry?.location, table: tableName, key: key, language: language.name,
                            "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
@@ -269,14 +273,14 @@ private struct LintRun {
                              plain: Bool, compare: Bool)
     {
         let key = entry.key
-        let label = "\(quoted(key)) (\(language))"
+        func label() -> String { "\(quoted(key)) (\(language))" }
         func say(_ rule: LintRule, _ at: CatalogLocation?, severity: LintSeverity? = nil, _ message: String) {
             report(rule, at ?? entry.location, table: table, key: key, language: language, severity: severity, message)
         }
         if compare {
             switch entry.state {
-            case "new": say(.stateNew, entry.location, "\(label) is in state \"new\": not translated yet")
-            case "needs_review": say(.stateNeedsReview, entry.location, "\(label) is in state \"needs_review\"")
+            case "new": say(.stateNew, entry.location, "\(label()) is in state \"new\": not translated yet")
+            case "needs_review": say(.stateNeedsReview, entry.location, "\(label()) is in state \"needs_review\"")
             default: break
             }
         }
@@ -293,13 +297,13 @@ private struct LintRun {
                     let sourceEmpty = same.map { $0.text.text.isEmpty } ?? theirs.allSatisfy { $0.text.text.isEmpty }
                     if !sourceEmpty {
                         let part = text.keyword.map { " (\($0) variant)" } ?? ""
-                        say(.emptyValue, text.text.location, "\(label)\(where_)\(part) is empty while \(referenceName) has a value")
+                        say(.emptyValue, text.text.location, "\(label())\(where_)\(part) is empty while \(referenceName) has a value")
                     }
                 }
             }
             if case .plural(let format, let variables) = leaf {
                 let samples = pluralSamples(entry.language)
-                let found = Self.checkVariables(variables, format: format, leaf: leaf, label: label + where_, locale: entry.language,
+                let found = Self.checkVariables(variables, format: format, leaf: leaf, label: label() + where_, locale: entry.language,
                                                 samples: samples, strictPlurals: options.strictPlurals)
                 for finding in found.findings { say(finding.rule, finding.location, severity: finding.severity, finding.message) }
                 if compare || reference == nil {
@@ -316,42 +320,51 @@ private struct LintRun {
                 } catch {
                     valid = false
                     let part = text.variable.map { " (variable \(quoted($0.name)), \(text.keyword ?? ""))" } ?? ""
-                    say(.invalidFormat, text.text.location, "\(label)\(where_)\(part): \(error.message)")
+                    say(.invalidFormat, text.text.location, "\(label())\(where_)\(part): \(error.message)")
                 }
             }
             guard valid else { continue }
             guard let ours = Self.signature(leaf) else { continue }
             for conflict in ours.conflicts {
                 say(.argumentTypeConflict, leaf.location,
-                    "\(label)\(where_): argument \(conflict.position) is used as \(conflict.first.written) (\(conflict.first.kind.rawValue)) and as \(conflict.second.written) (\(conflict.second.kind.rawValue))")
+                    "\(label())\(where_): argument \(conflict.position) is used as \(conflict.first.written) (\(conflict.first.kind.rawValue)) and as \(conflict.second.written) (\(conflict.second.kind.rawValue))")
             }
             guard compare, let counterpart else { continue }
             // Placeholders against the key's own specifiers (a String Catalog key extracted from
             // code, "notifications.label.favorite %lld"), else the development language's value.
+            let infoKey = "\(table)\u{0}\(key)\u{0}\(counterpart.label ?? "")"
+            let info: (signature: Signature?, spaceFlags: Bool)
+            if let cached = referenceInfo[infoKey] {
+                info = cached
+            } else {
+                info = (Self.signature(counterpart.value),
+                        counterpart.value.texts.contains { Self.hasSpaceFlag($0.variable?.formatText($0.text.text) ?? $0.text.text) })
+                referenceInfo[infoKey] = info
+            }
             var theirs: Signature?
             var against = referenceName
             if let keySignature = Self.keySignature(entry) {
                 theirs = keySignature
                 against = "the key"
             } else {
-                theirs = Self.signature(counterpart.value)
+                theirs = info.signature
             }
             guard let theirs else { continue }
             // A percent sign read as a conversion that the development language does not have.
-            let theirSpaceFlags = counterpart.value.texts.contains { Self.hasSpaceFlag($0.variable?.formatText($0.text.text) ?? $0.text.text) }
+            let theirSpaceFlags = info.spaceFlags
             for text in leaf.texts where !theirSpaceFlags && Self.hasSpaceFlag(text.variable?.formatText(text.text.text) ?? text.text.text) {
                 say(.suspiciousPercent, text.text.location,
-                    "\(label)\(where_): \(quoted(text.text.text, limit: 40)) has a '% ' conversion (\"100% guaranteed\" reads '% g' as a number); write '%%' for a percent sign")
+                    "\(label())\(where_): \(quoted(text.text.text, limit: 40)) has a '% ' conversion (\"100% guaranteed\" reads '% g' as a number); write '%%' for a percent sign")
             }
             for position in Set(theirs.uses.keys).union(ours.uses.keys).sorted() {
                 switch (theirs.uses[position], ours.uses[position]) {
                 case (let expected?, nil):
-                    say(.placeholderMismatch, leaf.location, "\(label)\(where_): argument \(position) (\(expected.written) in \(against)) is missing")
+                    say(.placeholderMismatch, leaf.location, "\(label())\(where_): argument \(position) (\(expected.written) in \(against)) is missing")
                 case (nil, let extra?):
-                    say(.placeholderMismatch, leaf.location, "\(label)\(where_): argument \(position) (\(extra.written)) is not in \(against)")
+                    say(.placeholderMismatch, leaf.location, "\(label())\(where_): argument \(position) (\(extra.written)) is not in \(against)")
                 case (let expected?, let actual?) where expected.kind != actual.kind:
                     say(.placeholderMismatch, leaf.location,
-                        "\(label)\(where_): argument \(position) is \(actual.written) (\(actual.kind.rawValue)) here but \(expected.written) (\(expected.kind.rawValue)) in \(against)")
+                        "\(label())\(where_): argument \(position) is \(actual.written) (\(actual.kind.rawValue)) here but \(expected.written) (\(expected.kind.rawValue)) in \(against)")
                 default: break
                 }
             }
@@ -359,7 +372,7 @@ private struct LintRun {
             let ourTexts = leaf.texts.filter { $0.variable != nil || !leaf.texts.contains { $0.variable != nil } }
             if let maximum = options.maximumLengths[key] {
                 for text in ourTexts where text.text.text.count > maximum {
-                    say(.lengthBudget, text.text.location, "\(label)\(where_) is \(text.text.text.count) characters long, over its budget of \(maximum)")
+                    say(.lengthBudget, text.text.location, "\(label())\(where_) is \(text.text.text.count) characters long, over its budget of \(maximum)")
                 }
             }
             if let ratio = options.maximumLengthRatio {
@@ -368,14 +381,14 @@ private struct LintRun {
                 if referenceLength >= options.ratioMinimumLength {
                     for text in ourTexts where Double(text.text.text.count) > ratio * Double(referenceLength) {
                         say(.lengthBudget, text.text.location,
-                            "\(label)\(where_) is \(text.text.text.count) characters long, more than \(ratio)× the \(referenceLength) of \(referenceName)")
+                            "\(label())\(where_) is \(text.text.text.count) characters long, more than \(ratio)× the \(referenceLength) of \(referenceName)")
                     }
                 }
             }
         }
         if !compare, let maximum = options.maximumLengths[key] {
             for text in entry.content.texts where text.text.text.count > maximum {
-                say(.lengthBudget, text.text.location, "\(label) is \(text.text.text.count) characters long, over its budget of \(maximum)")
+                say(.lengthBudget, text.text.location, "\(label()) is \(text.text.text.count) characters long, over its budget of \(maximum)")
             }
         }
     }
@@ -469,7 +482,7 @@ private struct LintRun {
         guard let tokens = try? FormatParser.parse(text, allowVariables: true) else { return true }
         return tokens.contains { token in
             guard case .spec(let spec) = token else { return false }
-            return FormatParser.integerConversions.contains(spec.conversion) || FormatParser.floatConversions.contains(spec.conversion)
+            return FormatParser.integerConversions.contains(spec) || FormatParser.floatConversions.contains(spec)
                 || spec.conversion == "@"
         }
     }
@@ -481,8 +494,8 @@ private struct LintRun {
             for variant in variable.variants {
                 guard let tokens = try? FormatParser.parse(variant.text.text, allowVariables: true) else { continue }
                 for case .spec(let spec) in tokens {
-                    if FormatParser.floatConversions.contains(spec.conversion) { return false }
-                    if FormatParser.integerConversions.contains(spec.conversion) { return true }
+                    if FormatParser.floatConversions.contains(spec) { return false }
+                    if FormatParser.integerConversions.contains(spec) { return true }
                 }
             }
             return true
@@ -491,7 +504,7 @@ private struct LintRun {
         guard case let tokens? = try? FormatParser.parse("%" + type, allowVariables: false), tokens.count == 1, case .spec(let spec) = tokens[0] else {
             return true
         }
-        return FormatParser.integerConversions.contains(spec.conversion)
+        return FormatParser.integerConversions.contains(spec)
     }
 
     /// The specifiers of a String Catalog key extracted from code (`"favorite %lld"`), nil when

@@ -119,7 +119,7 @@ public struct Catalog: Sendable {
     /// catalog.entry(forKey: "items.count", locale: try LocaleID("ru-UA"))?.language  // ru
     /// ```
     public func entry(forKey key: String, table: String = "Localizable", locale: LocaleID) -> CatalogEntry? {
-        runtime.chain(table: table, locale: locale).find(key)?.entry
+        runtime.chain(table: table, locale: locale).find(key)?.0.entry
     }
 
     /// The localized, formatted string for a key and the locale of the table it came from.
@@ -149,7 +149,7 @@ public struct Catalog: Sendable {
     public func localizedString(_ key: String, table: String = "Localizable", locale: String,
                                 arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil) throws -> String
     {
-        try resolve(key, table: table, locale: ParlanceCore.locale(locale), arguments: arguments.map(\.localizationArgument), width: width).text
+        try resolveText(key, table: table, locale: ParlanceCore.locale(locale), arguments: arguments.map(\.localizationArgument), width: width)
     }
 
     /// The localized, formatted string for a key in a parsed locale.
@@ -161,22 +161,35 @@ public struct Catalog: Sendable {
     public func localizedString(_ key: String, table: String = "Localizable", locale: LocaleID,
                                 arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil) throws -> String
     {
-        try resolve(key, table: table, locale: locale, arguments: arguments.map(\.localizationArgument), width: width).text
+        try resolveText(key, table: table, locale: locale, arguments: arguments.map(\.localizationArgument), width: width)
     }
 
-    /// The lookup with its error type: the one path every public lookup takes.
+    /// The lookup with its error type, with the entry and the locale it came from.
     package func resolve(_ key: String, table: String = "Localizable", locale: LocaleID,
                          arguments: [LocalizationArgument], width: Int? = nil) throws(ParlanceError) -> CatalogLookup
     {
         let chain = runtime.chain(table: table, locale: locale)
-        guard let found = chain.find(key) else {
-            if model.tables[table] == nil {
-                throw ParlanceError(.missingKey, "the table \(quoted(table)) is not in the catalog \(quoted(directory))")
-            }
-            throw ParlanceError(.missingKey, "the key \(quoted(key)) is not in table \(quoted(table)) for any of \(chain.names.joined(separator: ", "))")
-        }
-        let text = try found.table.run(found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, width: width)
+        let (found, compiled) = try find(key, table: table, chain: chain)
+        let text = try compiled.run(found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, width: width)
         return CatalogLookup(text: text, locale: found.entry.language, entry: found.entry)
+    }
+
+    /// The formatted text alone: the warm path (one read of the chain cache, one of the
+    /// compiled table, no parsing, no copy of the entry).
+    package func resolveText(_ key: String, table: String = "Localizable", locale: LocaleID,
+                             arguments: [LocalizationArgument], width: Int? = nil) throws(ParlanceError) -> String
+    {
+        let chain = runtime.chain(table: table, locale: locale)
+        let (found, compiled) = try find(key, table: table, chain: chain)
+        return try compiled.run(found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, width: width)
+    }
+
+    private func find(_ key: String, table: String, chain: ResolvedChain) throws(ParlanceError) -> (CompiledPlan, CompiledTable) {
+        if let found = chain.find(key) { return found }
+        if model.tables[table] == nil {
+            throw ParlanceError(.missingKey, "the table \(quoted(table)) is not in the catalog \(quoted(directory))")
+        }
+        throw ParlanceError(.missingKey, "the key \(quoted(key)) is not in table \(quoted(table)) for any of \(chain.names.joined(separator: ", "))")
     }
 
     /// The localized string for UI use: the key itself when it is missing; when the
@@ -204,12 +217,12 @@ public struct Catalog: Sendable {
     {
         let arguments = arguments.map(\.localizationArgument)
         do {
-            return try resolve(key, table: table, locale: locale, arguments: arguments, width: width).text
+            return try resolveText(key, table: table, locale: locale, arguments: arguments, width: width)
         } catch {
             guard error.code != .missingKey else { return key }
             runtime.logOnce(error, key: key, table: table, locale: locale)
             if locale != developmentLanguage,
-                let text = try? resolve(key, table: table, locale: developmentLanguage, arguments: arguments, width: width).text
+                let text = try? resolveText(key, table: table, locale: developmentLanguage, arguments: arguments, width: width)
             {
                 return text
             }
@@ -228,7 +241,7 @@ public struct Catalog: Sendable {
     public func format(_ entry: CatalogEntry, locale: LocaleID, arguments: [any LocalizationArgumentConvertible], width: Int? = nil) throws -> String {
         let arguments = arguments.map(\.localizationArgument)
         let table = runtime.compiledTable(entry.table, language: entry.language)
-        let plan = table?.plans[entry.key] ?? CompiledEntry.compile(entry.content, device: device)
+        let plan = table?.plans[entry.key].flatMap { $0.entry == entry ? $0.plan : nil } ?? CompiledEntry.compile(entry.content, device: device)
         let formatter = LocalizedFormatter(resolving: locale)
         let run = table ?? CompiledTable(plans: [:], rules: try? ParlanceCore.pluralRules(entry.language))
         return try run.run(plan, entry: entry, formatter: formatter, arguments: arguments, width: width)
@@ -262,11 +275,22 @@ package indirect enum CompiledEntry: Sendable {
 
 /// One locale table compiled: a plan per key (the run-time winner) and the plural rules of
 /// its language, made once and then only read.
+/// An entry and its plan, stored together so that a lookup hashes the key once.
+final class CompiledPlan: Sendable {
+    let entry: CatalogEntry
+    let plan: CompiledEntry
+
+    init(entry: CatalogEntry, plan: CompiledEntry) {
+        self.entry = entry
+        self.plan = plan
+    }
+}
+
 package final class CompiledTable: Sendable {
-    let plans: [String: CompiledEntry]
+    let plans: [String: CompiledPlan]
     let rules: PluralRules?
 
-    init(plans: [String: CompiledEntry], rules: PluralRules?) {
+    init(plans: [String: CompiledPlan], rules: PluralRules?) {
         self.plans = plans
         self.rules = rules
     }
@@ -312,9 +336,9 @@ final class ResolvedChain: Sendable {
         self.formatter = formatter
     }
 
-    func find(_ key: String) -> (entry: CatalogEntry, plan: CompiledEntry, table: CompiledTable)? {
-        for (table, compiled) in tables {
-            if let plan = compiled.plans[key], let entry = table.entry(key) { return (entry, plan, compiled) }
+    func find(_ key: String) -> (CompiledPlan, CompiledTable)? {
+        for (_, compiled) in tables {
+            if let plan = compiled.plans[key] { return (plan, compiled) }
         }
         return nil
     }
@@ -376,9 +400,12 @@ final class CatalogRuntime: Sendable {
     private func compiledTable(_ table: String, key: String, _ localeTable: LocaleTable) -> CompiledTable {
         let cacheKey = ChainKey(table: table, locale: key)
         if let hit = compiled.withLock({ $0[cacheKey] }) { return hit }
-        var plans: [String: CompiledEntry] = [:]
-        for name in localeTable.keys {
-            if let entry = localeTable.entry(name) { plans[name] = CompiledEntry.compile(entry.content, device: device) }
+        var plans: [String: CompiledPlan] = [:]
+        for source in localeTable.sources.reversed() {
+            // Later sources lose: .stringsdict over .strings over the String Catalog.
+            for (name, entry) in source.entries {
+                plans[name] = CompiledPlan(entry: entry, plan: CompiledEntry.compile(entry.content, device: device))
+            }
         }
         let made = CompiledTable(plans: plans, rules: try? ParlanceCore.pluralRules(localeTable.language))
         return compiled.withLock { compiled in

@@ -40,7 +40,16 @@ package struct FormatSpec: Hashable, Sendable {
     /// `h`, `hh`, `l`, `ll`, `q`, `L`, `z`, `t`, `j` or empty.
     package var length = ""
     /// The conversion character (`d`, `@`, `f`, …).
-    package var conversion: Character
+    package var conversion: Character {
+        didSet { code = conversion.asciiValue ?? 0 }
+    }
+    /// The conversion as an ASCII byte (0 for anything else), for the hot formatting path.
+    package private(set) var code: UInt8 = 0
+
+    package init(conversion: Character) {
+        self.conversion = conversion
+        self.code = conversion.asciiValue ?? 0
+    }
 
     /// The specification as written without its position (`"%.2f"`), used for messages.
     package var text: String {
@@ -67,6 +76,12 @@ package struct ConversionSet: Sendable {
         for byte in characters.utf8 {
             if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
         }
+    }
+
+    /// Whether the set holds a specification's conversion (one shift and AND).
+    package func contains(_ spec: FormatSpec) -> Bool {
+        let byte = spec.code
+        return byte == 0 ? false : byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
     }
 
     package func contains(_ character: Character) -> Bool {

@@ -132,10 +132,10 @@ public struct LocalizedFormatter: Hashable, Sendable {
         let conversion = spec.conversion
         var text: String
         var numeric = false
-        if FormatParser.textConversions.contains(conversion) {
+        if FormatParser.textConversions.contains(spec) {
             text = argument.description
             if let precision = spec.precision, text.count > precision { text = String(text.prefix(precision)) }
-        } else if FormatParser.characterConversions.contains(conversion) {
+        } else if FormatParser.characterConversions.contains(spec) {
             switch argument {
             case .int(let value):
                 guard let code = UInt32(exactly: value), let scalar = Unicode.Scalar(code) else { throw mismatch() }
@@ -145,9 +145,9 @@ public struct LocalizedFormatter: Hashable, Sendable {
             default:
                 throw mismatch()
             }
-        } else if FormatParser.radixConversions.contains(conversion) {
+        } else if FormatParser.radixConversions.contains(spec) {
             text = try radixText(spec, argument, mismatch: mismatch())
-        } else if FormatParser.integerConversions.contains(conversion) {
+        } else if FormatParser.integerConversions.contains(spec) {
             numeric = true
             text = try integerText(spec, argument, mismatch: mismatch())
         } else {

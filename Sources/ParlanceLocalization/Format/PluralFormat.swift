@@ -141,21 +141,41 @@ package struct CompiledPlural: Sendable {
     }
 
     package func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
-        var composer = Composer(variables: variables, rules: rules, arguments: arguments)
-        let composed = try composer.compose(format.get(), start: 1, stack: []).tokens
-        return try formatter.render(composed, arguments: arguments)
+        var composer = Composer(variables: variables, rules: rules, arguments: arguments, formatter: formatter)
+        var stack = VariableStack()
+        _ = try composer.compose(format.get(), start: 1, stack: &stack)
+        return composer.out
     }
 
-    /// Replaces variables by their variants, producing format tokens whose specifiers are all
-    /// positional (so that a variant without `%d`, such as "No items", does not shift later
-    /// arguments).
+    /// The variables being expanded, outermost first; the first is held inline so that the
+    /// common one-variable entry allocates nothing.
+    struct VariableStack {
+        private var first: String?
+        private var rest: [String] = []
+
+        var count: Int { first == nil ? 0 : 1 + rest.count }
+        var names: [String] { (first.map { [$0] } ?? []) + rest }
+        func contains(_ name: String) -> Bool { first == name || (!rest.isEmpty && rest.contains(name)) }
+
+        mutating func append(_ name: String) {
+            if first == nil { first = name } else { rest.append(name) }
+        }
+
+        mutating func removeLast() {
+            if rest.isEmpty { first = nil } else { rest.removeLast() }
+        }
+    }
+
+    /// Expands variables into their variants and formats as it goes, in one pass: every
+    /// specifier is given its position (so that a variant without `%d`, such as "No items",
+    /// does not shift later arguments) and converted at once into `out`.
     private struct Composer {
         let variables: [String: Variable]
         let rules: PluralRules
         let arguments: [LocalizationArgument]
+        let formatter: LocalizedFormatter
+        var out = ""
 
-        /// UTF-8 bytes of literal text produced so far (bounded like any formatted output).
-        var literalBytes = 0
         /// Variables expanded so far, over the whole recursion: a variant that names the next
         /// variable eight times, twelve levels deep, would otherwise be expanded 8^12 times
         /// while producing nothing.
@@ -164,26 +184,29 @@ package struct CompiledPlural: Sendable {
         var tokenCount = 0
         static let maximumExpansions = 10_000
 
-        mutating func compose(_ tokens: [FormatToken], start: Int, stack: [String]) throws(FormatFailure) -> (tokens: [FormatToken], next: Int) {
-            var out: [FormatToken] = []
-            out.reserveCapacity(tokens.count)
+        /// Composes `tokens` whose sequential arguments start at `start`; returns the next one.
+        mutating func compose(_ tokens: [FormatToken], start: Int, stack: inout VariableStack) throws(FormatFailure) -> Int {
             var sequential = start
             for token in tokens {
                 switch token {
                 case .literal(let literal):
-                    literalBytes += literal.utf8.count
-                    out.append(.literal(literal))
+                    out += literal
                 case .spec(var spec):
                     if spec.position == nil {
                         spec.position = sequential
                         sequential += 1
                     }
-                    out.append(.spec(spec))
+                    let index = spec.position! - 1
+                    guard index < arguments.count else {
+                        throw .argument(
+                            "\(spec.text) needs argument \(index + 1) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given")
+                    }
+                    out += try formatter.convert(spec, arguments[index], number: index + 1)
                 case .variable(let name, let position):
                     let argumentNumber = position ?? sequential
                     if position == nil { sequential += 1 }
                     if stack.contains(name) {
-                        throw .syntax("the variable \(quoted(name)) refers to itself (\((stack + [name]).joined(separator: " → ")))")
+                        throw .syntax("the variable \(quoted(name)) refers to itself (\((stack.names + [name]).joined(separator: " → ")))")
                     }
                     guard stack.count < PluralFormat.maximumNesting else {
                         throw .syntax("variables are nested more than \(PluralFormat.maximumNesting) deep")
@@ -200,16 +223,17 @@ package struct CompiledPlural: Sendable {
                     }
                     let argument = arguments[argumentNumber - 1]
                     let variant = try choose(variable, name: name, argument: argument, number: argumentNumber)
-                    let (expanded, end) = try compose(variant.get(), start: argumentNumber, stack: stack + [name])
-                    out += expanded
+                    stack.append(name)
+                    let end = try compose(variant.get(), start: argumentNumber, stack: &stack)
+                    stack.removeLast()
                     if position == nil { sequential = max(sequential, end) }
                 }
                 tokenCount += 1
-                if literalBytes > LocalizedFormatter.maximumOutputBytes || tokenCount > LocalizedFormatter.maximumOutputBytes {
+                if out.utf8.count > LocalizedFormatter.maximumOutputBytes || tokenCount > LocalizedFormatter.maximumOutputBytes {
                     throw .syntax("the variables expand to more than \(LocalizedFormatter.maximumOutputBytes) bytes of UTF-8")
                 }
             }
-            return (out, sequential)
+            return sequential
         }
 
         /// The variant Foundation chooses: `zero` for 0 in every language when present, else the
@@ -234,8 +258,8 @@ extension PluralFormat {
                          variable: String, number: Int) throws(FormatFailure) -> PluralCategory
     {
         // The common case, an integer argument for an integer value type, needs no parsing.
-        if case .int(let value) = argument, valueSpec.map({ FormatParser.integerConversions.contains($0.conversion) }) ?? true {
-            return rules.category(for: value)
+        if case .int(let value) = argument, valueSpec.map({ FormatParser.integerConversions.contains($0) }) ?? true {
+            return rules.category(for: Int(value))
         }
         let typeText = valueType ?? "d"
         let spec = valueSpec ?? FormatSpec(conversion: "d")
@@ -243,23 +267,23 @@ extension PluralFormat {
             .argument("the variable \(quoted(variable)) (%\(typeText)) cannot take argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))")
         }
         let conversion = spec.conversion
-        if FormatParser.floatConversions.contains(conversion) {
+        if FormatParser.floatConversions.contains(spec) {
             if case .double(let value) = argument, !value.isFinite { return .other }
             let plain = try LocalizedFormatter(locale: .root).floatText(spec, argument, locale: .root, grouping: false, mismatch: mismatch())
             return (try? rules.category(for: plain)) ?? .other
         }
         switch argument {
         case .int(let value):
-            return rules.category(for: value)
+            return rules.category(for: Int(value))
         case .decimal(let value):
             guard let category = try? rules.category(for: value) else { throw mismatch() }
-            if FormatParser.integerConversions.contains(conversion), value.contains(".") { throw mismatch() }
+            if FormatParser.integerConversions.contains(spec), value.contains(".") { throw mismatch() }
             return category
         case .double(let value):
-            if FormatParser.integerConversions.contains(conversion) { throw mismatch() }
+            if FormatParser.integerConversions.contains(spec) { throw mismatch() }
             return rules.category(for: value)
         case .string(let value):
-            if FormatParser.textConversions.contains(conversion) { return (try? rules.category(for: value)) ?? .other }
+            if FormatParser.textConversions.contains(spec) { return (try? rules.category(for: value)) ?? .other }
             throw mismatch()
         }
     }

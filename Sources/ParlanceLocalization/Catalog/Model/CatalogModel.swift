@@ -403,7 +403,7 @@ package enum PluralNormalization {
             case .spec(let spec):
                 let position = spec.position ?? next
                 if spec.position == nil { next += 1 }
-                if FormatParser.integerConversions.contains(spec.conversion) || FormatParser.floatConversions.contains(spec.conversion) {
+                if FormatParser.integerConversions.contains(spec) || FormatParser.floatConversions.contains(spec) {
                     var type = spec.length + String(spec.conversion)
                     if let precision = spec.precision { type = ".\(precision)" + type }
                     return (position, type)

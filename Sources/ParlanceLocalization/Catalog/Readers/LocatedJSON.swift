@@ -193,7 +193,7 @@ struct LocatedJSON {
 
         mutating func string() throws(CatalogDiagnostic) -> String {
             advance()  // the opening quote
-            var out = String.UnicodeScalarView()
+            var out = UTF8Builder()
             var pendingHigh: UInt32?
             while true {
                 guard let scalar = current else { throw failure("an unterminated string") }
@@ -247,7 +247,7 @@ struct LocatedJSON {
                 if pendingHigh != nil { throw failure("an unpaired surrogate escape") }
             }
             if pendingHigh != nil { throw failure("an unpaired surrogate escape") }
-            return String(out)
+            return out.string
         }
     }
 }

@@ -137,7 +137,7 @@ private struct XMLPlistParser: LocatedScanner {
 
     mutating func skipSpaceAndMarkup() throws(CatalogDiagnostic) {
         while true {
-            while let scalar = current, scalar.properties.isWhitespace || scalar == "\u{FEFF}" { advance() }
+            while let scalar = current, scalar.isCatalogWhitespace || scalar == "\u{FEFF}" { advance() }
             guard try skipMarkup() else { return }
         }
     }
@@ -163,11 +163,12 @@ private struct XMLPlistParser: LocatedScanner {
             closing = true
             advance()
         }
-        var name = ""
-        while let scalar = current, !scalar.properties.isWhitespace, scalar != ">", scalar != "/" {
-            name.unicodeScalars.append(scalar)
+        var builder = UTF8Builder()
+        while let scalar = current, !scalar.isCatalogWhitespace, scalar != ">", scalar != "/" {
+            builder.append(scalar)
             advance()
         }
+        let name = builder.string
         guard !name.isEmpty else { throw failure("an empty tag", start) }
         var quote: Unicode.Scalar?
         var empty = false
@@ -193,7 +194,7 @@ private struct XMLPlistParser: LocatedScanner {
 
     /// Text up to the closing `</name>`, with entities, CDATA and comments.
     mutating func text(closing name: String, opened: (Int, Int)) throws(CatalogDiagnostic) -> String {
-        var out = String.UnicodeScalarView()
+        var out = UTF8Builder()
         while true {
             guard let scalar = current else {
                 throw failure("the document ends before <\(name)> (line \(opened.0), column \(opened.1)) is closed (truncated?)")
@@ -224,7 +225,7 @@ private struct XMLPlistParser: LocatedScanner {
                 throw failure("<\(end.closing ? "/" : "")\(end.name)> inside <\(name)> (line \(opened.0), column \(opened.1)); expected </\(name)>",
                               (end.line, end.column))
             }
-            return String(out)
+            return out.string
         }
     }
 

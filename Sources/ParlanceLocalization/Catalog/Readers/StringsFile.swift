@@ -25,11 +25,15 @@ public struct StringsFile: Sendable {
     /// The file name used in diagnostics.
     public let file: String
     /// The values by key (for a duplicate key, the last one).
-    public let entries: [String: String]
+    public var entries: [String: String] {
+        Dictionary(records.map { record in (record.key, record.content.texts.first?.text.text ?? "") }, uniquingKeysWith: { _, last in last })
+    }
     /// The keys in file order, each once (first occurrence).
-    public let keys: [String]
+    public var keys: [String] { records.map(\.key) }
     /// The 1-based line where each key is (last) defined.
-    public let lines: [String: Int]
+    public var lines: [String: Int] {
+        Dictionary(records.map { ($0.key, $0.location.line) }, uniquingKeysWith: { _, last in last })
+    }
     /// Warnings such as duplicate keys.
     public let diagnostics: [CatalogDiagnostic]
     /// The located entries (for a duplicate key, the last one), in file order of first definition.
@@ -78,14 +82,8 @@ public struct StringsFile: Sendable {
         var parser = StringsParser(scalars: scalars, file: file)
         try parser.parse()
         self.file = file
-        self.entries = parser.entries
-        self.keys = parser.keys
-        self.lines = parser.lines
         self.diagnostics = parser.diagnostics
-        self.records = parser.keys.compactMap { key in
-            guard let value = parser.entries[key], let (keyAt, valueAt) = parser.locations[key] else { return nil }
-            return EntryRecord(key: key, location: keyAt, content: .text(LocatedText(text: value, location: valueAt)))
-        }
+        self.records = parser.records
     }
 }
 
@@ -208,10 +206,10 @@ private struct StringsParser: LocatedScanner {
     var index = 0
     var line = 1
     var column = 1
-    var entries: [String: String] = [:]
-    var keys: [String] = []
-    var lines: [String: Int] = [:]
-    var locations: [String: (CatalogLocation, CatalogLocation)] = [:]
+    /// Entries in file order of first definition (a duplicate replaces the value in place).
+    var records: [EntryRecord] = []
+    /// Index of each key in `records`.
+    var keyIndex: [String: Int] = [:]
     var diagnostics: [CatalogDiagnostic] = []
 
     init(scalars: [Unicode.Scalar], file: String) {
@@ -225,7 +223,7 @@ private struct StringsParser: LocatedScanner {
 
     mutating func skipTrivia() throws(CatalogDiagnostic) {
         while let scalar = current {
-            if scalar.properties.isWhitespace || scalar == "\u{FEFF}" {
+            if scalar.isCatalogWhitespace || scalar == "\u{FEFF}" {
                 advance()
             } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
                 while let next = current, next != "\n" { advance() }
@@ -296,16 +294,17 @@ private struct StringsParser: LocatedScanner {
                 throw failure("expected ';' after the entry for \(quoted(key)), found \(quoted(String(current!)))")
             }
             advance()
-            if let first = lines[key] {
+            let record = EntryRecord(key: key, location: CatalogLocation(file: file, line: keyLine, column: keyColumn),
+                                     content: .text(LocatedText(text: value, location: valueAt)))
+            if let existing = keyIndex[key] {
                 diagnostics.append(CatalogDiagnostic(
                     file: file, line: keyLine, column: keyColumn,
-                    message: "duplicate key \(quoted(key)) (first at line \(first)); the last value wins", key: key, code: "duplicate-key"))
+                    message: "duplicate key \(quoted(key)) (first at line \(records[existing].location.line)); the last value wins", key: key, code: "duplicate-key"))
+                records[existing] = record
             } else {
-                keys.append(key)
+                keyIndex[key] = records.count
+                records.append(record)
             }
-            entries[key] = value
-            lines[key] = keyLine
-            locations[key] = (CatalogLocation(file: file, line: keyLine, column: keyColumn), valueAt)
         }
     }
 
@@ -315,16 +314,16 @@ private struct StringsParser: LocatedScanner {
             guard Self.isUnquotedCharacter(first) else {
                 throw failure("expected \(what) (a quoted string or unquoted word), found \(quoted(String(first)))")
             }
-            var word = String.UnicodeScalarView()
+            var word = UTF8Builder()
             while let scalar = current, Self.isUnquotedCharacter(scalar) {
                 word.append(scalar)
                 advance()
             }
-            return String(word)
+            return word.string
         }
         let (startLine, startColumn) = (line, column)
         advance()
-        var out = String.UnicodeScalarView()
+        var out = UTF8Builder()
         var pendingHighSurrogate: (UInt32, Int, Int)?
         while true {
             guard let scalar = current else {
@@ -405,6 +404,36 @@ private struct StringsParser: LocatedScanner {
         if let pending = pendingHighSurrogate {
             throw failure("an unpaired surrogate \\U\(String(pending.0, radix: 16))", line: pending.1, column: pending.2)
         }
-        return String(out)
+        return out.string
     }
+}
+
+extension Unicode.Scalar {
+    /// `properties.isWhitespace` with an ASCII fast path (the Unicode property lookup is the
+    /// slowest step of reading a large catalog otherwise).
+    var isCatalogWhitespace: Bool {
+        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        return properties.isWhitespace
+    }
+}
+
+/// Builds a string from scalars through a UTF-8 buffer (one allocation, one validation),
+/// much faster than appending scalars to a `String.UnicodeScalarView` one by one.
+struct UTF8Builder {
+    private(set) var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(32) }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    mutating func append(_ scalar: Unicode.Scalar) {
+        let value = scalar.value
+        if value < 0x80 {
+            bytes.append(UInt8(value))
+        } else {
+            UTF8.encode(scalar) { bytes.append($0) }
+        }
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
