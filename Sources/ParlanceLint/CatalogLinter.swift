@@ -73,8 +73,11 @@ public struct CatalogLinter: Sendable {
     private func run(_ model: CatalogModel, development: LocaleID) -> LintReport {
         var run = LintRun(options: options, development: development, directory: model.directory)
         if model.fileCount == 0 {
-            run.report(.noCatalog, nil, table: nil, key: nil, language: nil,
-                       "no catalog file (<locale>.lproj/*.strings, *.stringsdict or *.xcstrings) in \(model.directory)")
+            if !options.disabledRules.contains(.noCatalog) {
+                run.diagnostics.append(LintDiagnostic(
+                    rule: .noCatalog, file: model.directory, line: 0,
+                    message: "no catalog file (<locale>.lproj/*.strings, *.stringsdict or *.xcstrings) in this directory; is the path right?"))
+            }
         }
         for diagnostic in model.diagnostics { run.adopt(diagnostic) }
         run.check(model)
@@ -225,11 +228,12 @@ private struct LintRun {
                 providedByLanguage[languageKey, default: (language.name, [])].keys.formUnion(languageKeys)
                 // Every entry of every file (the shadowed ones too) is checked on its own; the
                 // comparison with the development language uses the run-time winner.
-                for source in language.sources {
+                for (sourceIndex, source) in language.sources.enumerated() {
+                    let earlier = language.sources[..<sourceIndex]
                     for key in source.keys {
                         guard let entry = source.entries[key] else { continue }
-                        let winner = language.entry(key)
-                        let isWinner = winner?.location == entry.location
+                        // The run-time winner: no earlier (preferred) source has the key.
+                        let isWinner = !earlier.contains { $0.entries[key] != nil }
                         let counterpart = isReference || !isWinner ? nil : reference?.entry(key)
                         checkEntry(entry, table: tableName, language: language.name, reference: counterpart, referenceName: referenceName,
                                    plain: plain, compare: !isReference && isWinner)
@@ -314,7 +318,7 @@ private struct LintRun {
             guard !plain else { continue }
             // Formats parse.
             var valid = true
-            for text in leaf.texts where !text.text.text.isEmpty {
+            for text in leaf.texts where Self.hasPercent(text.text.text) {
                 do {
                     _ = try FormatParser.parse(text.variable?.formatText(text.text.text) ?? text.text.text, allowVariables: true)
                 } catch {
@@ -393,8 +397,11 @@ private struct LintRun {
         }
     }
 
+    /// Whether a text has a `%` at all (most values have none and need no parsing).
+    static func hasPercent(_ text: String) -> Bool { text.utf8.contains(0x25) }
+
     static func hasSpaceFlag(_ text: String) -> Bool {
-        guard let tokens = try? FormatParser.parse(text, allowVariables: true) else { return false }
+        guard hasPercent(text), let tokens = try? FormatParser.parse(text, allowVariables: true) else { return false }
         return tokens.contains { if case .spec(let spec) = $0 { spec.spaceSign } else { false } }
     }
 
@@ -522,6 +529,7 @@ private struct LintRun {
     /// not parse.
     static func signature(_ leaf: EntryValue) -> Signature? {
         var signature = Signature()
+        if case .text(let text) = leaf, !hasPercent(text.text) { return signature }
         var visited: Set<String> = []
         switch leaf.catalogValue {
         case .format(let text):

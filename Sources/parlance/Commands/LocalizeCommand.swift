@@ -1,7 +1,6 @@
 import ArgumentParser
 import Parlance
 import ParlanceLocalization
-import Logging
 
 /// `parlance localize --catalog DIR --locale ru items.count 5`.
 struct LocalizeCommand: ParsableCommand {
