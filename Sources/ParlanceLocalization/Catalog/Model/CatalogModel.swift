@@ -258,7 +258,7 @@ public struct CatalogEntry: Hashable, Sendable {
     /// The language of the table the value came from; its plural rules choose variants.
     public let language: LocaleID
     /// The file the value came from.
-    public let file: String
+    public var file: String { location.file }
     /// The kind of file.
     public let format: CatalogFileFormat
     /// Where the key is written.
@@ -274,7 +274,6 @@ public struct CatalogEntry: Hashable, Sendable {
         self.key = record.key
         self.table = table
         self.language = language
-        self.file = record.location.file
         self.format = format
         self.location = record.location
         self.content = record.content
