@@ -49,7 +49,7 @@ public struct CatalogLinter: Sendable {
     ///   ``LintOptions/developmentLanguage``.
     public func lint(catalog: Catalog) throws -> LintReport {
         var model = catalog.model
-        let development = try options.developmentLanguage.map { try LocaleID($0) } ?? catalog.developmentLanguage
+        let development = try options.developmentLanguage.map { try ParlanceCore.locale($0) } ?? catalog.developmentLanguage
         model.assignBase(to: development)
         return run(model, development: development)
     }
@@ -64,7 +64,7 @@ public struct CatalogLinter: Sendable {
     ///   be listed; ``ParlanceError/Code/invalidLocale`` for an ill-formed development language.
     public func lint(directory: String) throws -> LintReport {
         var model = try CatalogModel(directory: directory)
-        let explicit = try options.developmentLanguage.map { try LocaleID($0) }
+        let explicit = try options.developmentLanguage.map { try ParlanceCore.locale($0) }
         let development = try model.developmentLanguage(explicit: explicit)
         model.assignBase(to: development)
         return run(model, development: development)

@@ -145,7 +145,7 @@ enum PluralSampleSource {
             scanned = try? PluralSamples(locale: locale)
             cache.withLock { $0[locale.identifier] = scanned }
         }
-        guard let scanned, let rules = try? PluralRules(locale: locale) else { return nil }
+        guard let scanned, let rules = try? ParlanceCore.pluralRules(locale) else { return nil }
         var result = Samples(categories: scanned.categories, integers: scanned.integers, decimals: scanned.decimals)
         let language = String(locale.identifier.split(separator: "_").first ?? "")
         guard let byCategory = fixtures?[locale.identifier] ?? fixtures?[language] else { return result }

@@ -215,7 +215,7 @@ public struct LocalizedFormatter: Hashable, Sendable {
             }
             return icu.format(value)
         case .decimal(let value):
-            guard let operands = try? PluralOperands(value), operands.visibleFractionDigitCount == 0,
+            guard let operands = ParlanceCore.operands(value), operands.visibleFractionDigitCount == 0,
                 !(unsigned && value.hasPrefix("-"))
             else { throw mismatch() }
             do {
@@ -271,7 +271,7 @@ public struct LocalizedFormatter: Hashable, Sendable {
         case .int(let value): (double, decimal) = (nil, String(value))
         case .double(let value): (double, decimal) = (value, nil)
         case .decimal(let value):
-            guard (try? PluralOperands(value)) != nil else { throw mismatch() }
+            guard (ParlanceCore.operands(value)) != nil else { throw mismatch() }
             (double, decimal) = (nil, value)
         case .string: throw mismatch()
         }
@@ -321,7 +321,7 @@ public struct LocalizedFormatter: Hashable, Sendable {
             return exponent
         }
         // A decimal string: count digits of the integer part, or leading fraction zeros.
-        guard let decimal, let operands = try? PluralOperands(decimal) else { return 0 }
+        guard let decimal, let operands = ParlanceCore.operands(decimal) else { return 0 }
         let text = operands.description
         let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
         let integerPart = unsigned.split(separator: ".", omittingEmptySubsequences: false).first.map(String.init) ?? "0"
@@ -357,7 +357,7 @@ extension LocalizationArgument {
         switch self {
         case .int(let value): value == 0
         case .double(let value): value == 0
-        case .decimal(let value): (try? PluralOperands(value))?.absoluteValue == 0
+        case .decimal(let value): (ParlanceCore.operands(value))?.absoluteValue == 0
         case .string(let value): value == "0"
         }
     }

@@ -22,6 +22,9 @@ package enum ParlanceCore {
     /// Cardinal plural rules of a language (cached by Parlance).
     package static func pluralRules(_ locale: LocaleID) throws(ParlanceError) -> PluralRules { try PluralRules(locale: locale) }
 
+    /// The exact plural operands of a decimal string, nil when it is not a decimal number.
+    package static func operands(_ decimal: String) -> PluralOperands? { try? PluralOperands(decimal) }
+
     /// A cached ICU number formatter for a skeleton.
     package static func numberFormatter(skeleton: String, locale: LocaleID) throws(ParlanceError) -> NumberFormatterHandle {
         try ICUNumberFormatter.cached(skeleton: skeleton, locale: locale)
