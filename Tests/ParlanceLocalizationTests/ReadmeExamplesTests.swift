@@ -65,4 +65,14 @@ struct ReadmeExamplesTests {
         #expect(perRequest == "3 элемента")
         #expect(manager.effectiveLocale.languageTag == "ar")
     }
+
+    /// The catalog section written for the README in docs-for-lead/README-catalog-section.md.
+    @Test func catalogSectionForTheLead() throws {
+        let catalog = try Catalog(directory: ExampleCatalog.directory, developmentLanguage: "en")
+        let count = 21
+        #expect(try catalog.localizedString("items.count", locale: "ru", arguments: [count]) == "21 элемент")
+        #expect(try catalog.localizedString("items.count", locale: "ru", arguments: [1000]) == "1\u{A0}000 элементов")
+        #expect(catalog.string("no.such.key", locale: "ru") == "no.such.key")
+        #expect(try catalog.lookup("items.count", locale: LocaleID("ja"), arguments: [2]).locale.identifier == "en")
+    }
 }
