@@ -251,34 +251,76 @@ package struct EntryRecord: Sendable {
 /// entry?.location      // …/ru.lproj/Localizable.stringsdict:4:5
 /// ```
 public struct CatalogEntry: Hashable, Sendable {
+    /// What every entry of one file shares (held once per file, not once per entry).
+    package final class Context: Sendable {
+        let table: String
+        let language: LocaleID
+        let format: CatalogFileFormat
+
+        package init(table: String, language: LocaleID, format: CatalogFileFormat) {
+            self.table = table
+            self.language = language
+            self.format = format
+        }
+    }
+
+    /// The `.xcstrings` unit state and extraction state (nil for other formats).
+    private final class Metadata: Sendable {
+        let state: String?
+        let extractionState: String?
+
+        init(state: String?, extractionState: String?) {
+            self.state = state
+            self.extractionState = extractionState
+        }
+    }
+
     /// The key.
     public let key: String
-    /// The table (file name without extension, e.g. `Localizable`).
-    public let table: String
-    /// The language of the table the value came from; its plural rules choose variants.
-    public let language: LocaleID
-    /// The file the value came from.
-    public var file: String { location.file }
-    /// The kind of file.
-    public let format: CatalogFileFormat
+    private let context: Context
     /// Where the key is written.
     public let location: CatalogLocation
     /// The parsed, located value.
     public let content: EntryValue
-    /// The `.xcstrings` unit state, nil for other formats.
-    public let state: String?
-    /// The `.xcstrings` `extractionState`, nil for other formats.
-    public let extractionState: String?
+    private let metadata: Metadata?
 
-    package init(record: EntryRecord, table: String, language: LocaleID, format: CatalogFileFormat) {
+    /// The table (file name without extension, e.g. `Localizable`).
+    public var table: String { context.table }
+    /// The language of the table the value came from; its plural rules choose variants.
+    public var language: LocaleID { context.language }
+    /// The file the value came from.
+    public var file: String { location.file }
+    /// The kind of file.
+    public var format: CatalogFileFormat { context.format }
+    /// The `.xcstrings` unit state, nil for other formats.
+    public var state: String? { metadata?.state }
+    /// The `.xcstrings` `extractionState`, nil for other formats.
+    public var extractionState: String? { metadata?.extractionState }
+
+    package init(record: EntryRecord, context: Context) {
         self.key = record.key
-        self.table = table
-        self.language = language
-        self.format = format
+        self.context = context
         self.location = record.location
         self.content = record.content
-        self.state = record.state
-        self.extractionState = record.extractionState
+        self.metadata = record.state == nil && record.extractionState == nil
+            ? nil : Metadata(state: record.state, extractionState: record.extractionState)
+    }
+
+    package init(record: EntryRecord, table: String, language: LocaleID, format: CatalogFileFormat) {
+        self.init(record: record, context: Context(table: table, language: language, format: format))
+    }
+
+    public static func == (lhs: CatalogEntry, rhs: CatalogEntry) -> Bool {
+        lhs.key == rhs.key && lhs.table == rhs.table && lhs.language == rhs.language && lhs.format == rhs.format
+            && lhs.location == rhs.location && lhs.content == rhs.content && lhs.state == rhs.state
+            && lhs.extractionState == rhs.extractionState
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(table)
+        hasher.combine(language)
+        hasher.combine(location)
     }
 
     /// The value in the shape of the earlier API (a format, a stringsdict-style plural, or a

@@ -144,11 +144,12 @@ package struct CatalogModel: Sendable {
     {
         var entries: [String: CatalogEntry] = [:]
         entries.reserveCapacity(records.count)
+        let context = CatalogEntry.Context(table: table, language: locale, format: format)
         var keys: [String] = []
         keys.reserveCapacity(records.count)
         for record in records {
             if entries[record.key] == nil { keys.append(record.key) }
-            entries[record.key] = CatalogEntry(record: record, table: table, language: locale, format: format)
+            entries[record.key] = CatalogEntry(record: record, context: context)
         }
         tables[table, default: [:]][key, default: LocaleTable(language: locale, name: isBase ? "Base" : name, isBase: isBase)]
             .add(TableSource(format: format, file: file, entries: entries, keys: keys))
@@ -160,7 +161,9 @@ package struct CatalogModel: Sendable {
             guard var base = byLocale[Self.baseKey] else { continue }
             base.language = development
             for index in base.sources.indices {
-                base.sources[index].entries = base.sources[index].entries.mapValues { $0.withLanguage(development) }
+                guard let first = base.sources[index].entries.values.first else { continue }
+                let context = CatalogEntry.Context(table: first.table, language: development, format: first.format)
+                base.sources[index].entries = base.sources[index].entries.mapValues { $0.with(context) }
             }
             tables[table]?[Self.baseKey] = base
         }
@@ -168,10 +171,9 @@ package struct CatalogModel: Sendable {
 }
 
 extension CatalogEntry {
-    func withLanguage(_ language: LocaleID) -> CatalogEntry {
-        var record = EntryRecord(key: key, location: location, content: content, state: state, extractionState: extractionState)
-        record.isImplicit = false
-        return CatalogEntry(record: record, table: table, language: language, format: format)
+    func with(_ context: Context) -> CatalogEntry {
+        CatalogEntry(record: EntryRecord(key: key, location: location, content: content, state: state, extractionState: extractionState),
+                     context: context)
     }
 }
 
