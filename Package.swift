@@ -32,6 +32,8 @@ let package = Package(
         .library(name: "Parlance", targets: ["Parlance"]),
         .library(name: "ParlanceLocalization", targets: ["ParlanceLocalization"]),
         .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
+        // ParlanceLint (issue 11): the catalog linter, its JSON/SARIF output and PluralSamples.
+        .library(name: "ParlanceLint", targets: ["ParlanceLint"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -70,11 +72,20 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // --- ParlanceLint (issue 11) ---
+        // The catalog linter over ParlanceLocalization's located model, its human, JSON and
+        // SARIF output, and PluralSamples: tooling, kept out of the runtime library.
+        .target(
+            name: "ParlanceLint",
+            dependencies: ["Parlance", "ParlanceLocalization"],
+            swiftSettings: swiftSettings
+        ),
+        // --- end ParlanceLint ---
         // Helpers for users' test suites (XCTest and Swift Testing): catalog validity, plural
         // renderings in every CLDR category of every language.
         .target(
             name: "ParlanceTesting",
-            dependencies: ["Parlance", "ParlanceLocalization"],
+            dependencies: ["Parlance", "ParlanceLocalization", "ParlanceLint"],
             swiftSettings: swiftSettings
         ),
         // The JSON Lines batch protocol engine (../shared/spec/batch-protocol.md), a library so
@@ -109,6 +120,7 @@ let package = Package(
                 "ParlanceBench",
                 "ParlanceBatch",
                 "ParlanceLocalization",
+                "ParlanceLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -122,6 +134,7 @@ let package = Package(
             name: "ParlanceLocalizationTests",
             dependencies: [
                 "ParlanceLocalization",
+                "ParlanceLint",
                 "Parlance",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -130,7 +143,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceTestingTests",
-            dependencies: ["ParlanceTesting", "ParlanceLocalization", "Parlance"],
+            // `parlance` (issue 11): the showcase's embedded sample is checked against Examples/Resources.
+            dependencies: ["ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance", "parlance"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

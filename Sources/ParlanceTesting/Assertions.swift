@@ -10,8 +10,10 @@ func validationFailures(directory: String, options: LintOptions, includeWarnings
     do {
         return try CatalogValidation.diagnostics(directory: directory, options: options, includeWarnings: includeWarnings)
             .map(\.description)
-    } catch {
+    } catch let error as ParlanceError {
         return ["[\(error.code)] \(error.message)"]
+    } catch {
+        return ["\(error)"]
     }
 }
 

@@ -1,10 +1,13 @@
+import Foundation
 import Testing
 @testable import ParlanceBatch
 @testable import ParlanceLocalization
 
 @Suite("batch op localize")
 struct LocalizeBatchTests {
-    static let directory: String = try! SampleCatalog.writeToTemporaryDirectory()
+    /// The repository's example catalog (`Examples/Resources`), never modified by the tests.
+    static let directory: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/Resources").path
     let server = BatchServer(context: BatchContext(catalogDirectory: directory))
 
     @Test("responses per the protocol", arguments: [
@@ -40,5 +43,24 @@ struct LocalizeBatchTests {
     func noCatalog() {
         let response = BatchServer().respond(to: #"{"op":"localize","locale":"ru","key":"a"}"#) ?? ""
         #expect(response.contains("--catalog"))
+    }
+}
+
+@Suite("batch op localize on a catalog with a malformed translation")
+struct LocalizeBatchMalformedTests {
+    @Test("a malformed translation is invalid-format with file and line; the rest of the catalog answers")
+    func invalidFormat() throws {
+        let directory = NSTemporaryDirectory() + "parlance-batch-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (language, text) in [("en", "\"files\" = \"%d files\";\n\"ok\" = \"OK\";\n"), ("fr", "\"ok\" = \"D'accord\";\n\"files\" = \"%d fichiers %k\";\n")] {
+            try FileManager.default.createDirectory(atPath: "\(directory)/\(language).lproj", withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(language).lproj/Localizable.strings"))
+        }
+        let server = BatchServer(context: BatchContext(catalogDirectory: directory))
+        let bad = server.respond(to: #"{"op":"localize","locale":"fr","key":"files","args":[3],"id":1}"#) ?? ""
+        #expect(bad.contains("\"code\":\"invalid-format\""), "\(bad)")
+        #expect(bad.contains("fr.lproj/Localizable.strings:2:"), "\(bad)")
+        #expect(server.respond(to: #"{"op":"localize","locale":"fr","key":"ok"}"#) == #"{"result":"D'accord"}"#)
+        #expect(server.respond(to: #"{"op":"localize","locale":"en","key":"files","args":[3]}"#) == #"{"result":"3 files"}"#)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Parlance
 @testable import ParlanceLocalization
+import ParlanceLint
 import Testing
 
 /// Inputs built to blow up time or memory (found in review): each must end quickly with a

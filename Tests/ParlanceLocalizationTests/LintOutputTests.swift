@@ -1,5 +1,6 @@
 import Foundation
 import ParlanceLocalization
+import ParlanceLint
 import Testing
 
 /// Runs the built `parlance` binary (beside the test bundle), as CI does.
@@ -89,7 +90,7 @@ struct LintOutputTests {
         let directory = try Self.brokenCopy()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let text = try CatalogLinter().lint(directory: directory).humanReadable()
-        #expect(text.contains("fr.lproj/Localizable.strings:6: error: [placeholder-mismatch] \"transfer\" (fr): argument 2 (%2$@ in en) is missing"))
+        #expect(text.contains("fr.lproj/Localizable.strings:6:14: error: [placeholder-mismatch] \"transfer\" (fr): argument 2 (%2$@ in en) is missing"))
         #expect(text.hasSuffix("1 error, 1 warning in 1 file\n"))
         #expect(!text.contains("\u{1B}["))
         #expect(try CatalogLinter().lint(directory: directory).humanReadable(colored: true).contains("\u{1B}[1;31merror"))

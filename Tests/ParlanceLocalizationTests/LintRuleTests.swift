@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceLocalization
+import ParlanceLint
 import Testing
 
 /// One deliberate break of the clean catalog and exactly the diagnostics it must produce.

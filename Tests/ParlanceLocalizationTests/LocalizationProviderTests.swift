@@ -1,3 +1,4 @@
+import ParlanceLint
 import Testing
 @testable import Parlance
 @testable import ParlanceLocalization

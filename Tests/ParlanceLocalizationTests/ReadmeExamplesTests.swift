@@ -35,20 +35,20 @@ struct ReadmeExamplesTests {
     }
 
     @Test func locales() throws {
-        #expect(try LocaleID("SR_latn_rs").languageTag == "sr-Latn-RS")
-        #expect(try LocaleID("zh-TW").maximized.languageTag == "zh-Hant-TW")
-        #expect(try LocaleID("en-IN").fallbackChain.map(\.languageTag) == ["en-IN", "en-001", "en", "und"])
-        #expect(try LocaleID("ar").nativeDisplayName == "العربية")
-        #expect(try LocaleID("zh-Hant-TW").displayName(in: LocaleID("fr")) == "chinois (traditionnel, Taïwan)")
+        #expect(LocaleID("SR_latn_rs").languageTag == "sr-Latn-RS")
+        #expect(LocaleID("zh-TW").maximized.languageTag == "zh-Hant-TW")
+        #expect(LocaleID("en-IN").fallbackChain.map(\.languageTag) == ["en-IN", "en-001", "en", "und"])
+        #expect(LocaleID("ar").nativeDisplayName == "العربية")
+        #expect(LocaleID("zh-Hant-TW").displayName(in: LocaleID("fr")) == "chinois (traditionnel, Taïwan)")
         let matcher = try LocaleMatcher(supported: ["en-US", "en-GB", "pt-BR"])
         #expect(matcher.bestMatch(acceptLanguage: "en-AU, pt;q=0.5").locale.languageTag == "en-GB")
-        #expect(try LocaleID("he").characterDirection == .rightToLeft)
+        #expect(LocaleID("he").characterDirection == .rightToLeft)
         #expect(Bidi.baseDirection(of: "123 שלום") == .rightToLeft)
         #expect(Bidi.isolate("+1 555-0100", as: .leftToRight) == "\u{2066}+1 555-0100\u{2069}")
     }
 
     @Test func catalogsAndTheLanguageManager() async throws {
-        let directory = try SampleCatalog.writeToTemporaryDirectory()  // en, fr, ru, ar, pl, cy, ga
+        let directory = try ExampleCatalog.copy()  // Examples/Resources: en, fr, ru, ar, pl, cy, ga
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let catalog = try Catalog(directory: directory, developmentLanguage: "en")
         #expect(try catalog.localizedString("items.count", locale: "ru", arguments: [21]) == "21 элемент")
@@ -64,5 +64,15 @@ struct ReadmeExamplesTests {
         }
         #expect(perRequest == "3 элемента")
         #expect(manager.effectiveLocale.languageTag == "ar")
+    }
+
+    /// The catalog section written for the README in docs-for-lead/README-catalog-section.md.
+    @Test func catalogSectionForTheLead() throws {
+        let catalog = try Catalog(directory: ExampleCatalog.directory, developmentLanguage: "en")
+        let count = 21
+        #expect(try catalog.localizedString("items.count", locale: "ru", arguments: [count]) == "21 элемент")
+        #expect(try catalog.localizedString("items.count", locale: "ru", arguments: [1000]) == "1\u{A0}000 элементов")
+        #expect(catalog.string("no.such.key", locale: "ru") == "no.such.key")
+        #expect(try catalog.lookup("items.count", locale: LocaleID("ja"), arguments: [2]).locale.identifier == "en")
     }
 }

@@ -6,8 +6,8 @@ import Testing
 /// The sample catalog written to disk once per process, as Xcode writes it.
 enum SampleFixture {
     static let directory: String = {
-        // Tests run in parallel; one directory is enough and is never modified.
-        try! SampleCatalog.writeToTemporaryDirectory()
+        // The repository's example catalog, never modified by the tests.
+        ExampleCatalog.directory
     }()
     static let catalog: Catalog = try! Catalog(directory: directory)
 }
@@ -53,7 +53,7 @@ struct SampleCatalogTests {
         ("ga", 11, "11 mír (other)"), ("ga", 0, "0 mír (other)"), ("ga", 101, "101 mír (other)"),
     ])
     func plurals(locale: String, count: Int64, expected: String) throws {
-        #expect(try catalog.localizedString("items.count", locale: locale, arguments: [.int(count)]) == expected)
+        #expect(try catalog.localizedString("items.count", locale: locale, arguments: [LocalizationArgument.int(count)]) == expected)
         // The category really is the one CLDR gives (not a coincidence of the sample texts).
         let rules = try PluralRules(locale: locale)
         if count != 0 || !["en", "ru", "ar", "cy"].contains(locale) {
@@ -70,13 +70,13 @@ struct SampleCatalogTests {
         // A .1f value type: 1 formats as "1.0", which is `other` in English.
         #expect(try catalog.localizedString("distance.km", locale: "en", arguments: [1]) == "1.0 kilometres")
         #expect(try catalog.localizedString("distance.km", locale: "en", arguments: [1.5]) == "1.5 kilometres")
-        #expect(try catalog.localizedString("distance.km", locale: "en", arguments: [.decimal("21")]) == "21.0 kilometres")
+        #expect(try catalog.localizedString("distance.km", locale: "en", arguments: [LocalizationArgument.decimal("21")]) == "21.0 kilometres")
         // Decimal arguments keep their visible digits for the plural category.
         let format = PluralFormat(format: "%#@n@", variables: ["n": .init(valueType: "@", variants: [.one: "one:%@", .other: "other:%@"])])
-        #expect(try format.format(language: "en", locale: "en", arguments: [.decimal("1")]) == "one:1")
-        #expect(try format.format(language: "en", locale: "en", arguments: [.decimal("1.0")]) == "other:1.0")
-        #expect(try format.format(language: "ru", locale: "ru", arguments: [.decimal("1.5")]) == "other:1.5")
-        #expect(try format.format(language: "ru", locale: "ru", arguments: [.double(21)]) == "one:21")
+        #expect(try format.format(language: "en", locale: "en", arguments: [LocalizationArgument.decimal("1")]) == "one:1")
+        #expect(try format.format(language: "en", locale: "en", arguments: [LocalizationArgument.decimal("1.0")]) == "other:1.0")
+        #expect(try format.format(language: "ru", locale: "ru", arguments: [LocalizationArgument.decimal("1.5")]) == "other:1.5")
+        #expect(try format.format(language: "ru", locale: "ru", arguments: [LocalizationArgument.double(21)]) == "one:21")
     }
 
     @Test("positional and several variables (seed examples)", arguments: [
@@ -105,10 +105,10 @@ struct SampleCatalogTests {
         // Plural rules are those of the language the value came from: pl has no user.photos.count,
         // so en's text and en's rules are used, with pl digits and separators.
         #expect(try catalog.localizedString("user.photos.count", locale: "pl", arguments: ["Ola", 2]) == "Ola has 2 photos")
-        #expect(catalog.entry(forKey: "user.photos.count", locale: try LocaleID("pl"))?.language.identifier == "en")
+        #expect(catalog.entry(forKey: "user.photos.count", locale: LocaleID("pl"))?.language.identifier == "en")
         // Missing: UI style returns the key; the throwing lookup says missing-key.
         #expect(catalog.string("nope", locale: "ru") == "nope")
-        #expect(catalog.entry(forKey: "nope", locale: try LocaleID("ru")) == nil)
+        #expect(catalog.entry(forKey: "nope", locale: LocaleID("ru")) == nil)
         let error = try #require(throws: ParlanceError.self) { try catalog.localizedString("nope", locale: "ru") }
         #expect(error.code == .missingKey)
         let table = try #require(throws: ParlanceError.self) { try catalog.localizedString("total_odds", table: "Nope", locale: "ru") }
@@ -147,7 +147,9 @@ struct SampleCatalogTests {
 
     @Test("the fallback chain truncates, then the development language, then Base")
     func chain() throws {
-        let keys = Catalog.fallbackKeys(for: try LocaleID("sr-Latn-RS"), developmentLanguage: try LocaleID("en"))
+        let catalog = try Catalog(directory: SampleFixture.directory)
+        let runtime = CatalogRuntime(model: catalog.model, developmentLanguage: LocaleID("en"), device: "other")
+        let keys = runtime.fallbackKeys(table: catalog.model.tables["Localizable"] ?? [:], locale: LocaleID("sr-Latn-RS"))
         #expect(keys == ["sr_latn_rs", "sr_latn", "sr", "en", "\u{0}base"])
     }
 }

@@ -75,7 +75,7 @@ public struct LanguageState: Sendable, Equatable, CustomStringConvertible {
         guard let catalog else {
             throw ParlanceError(.missingKey, "the key \(quoted(key)) cannot be looked up: the language manager has no catalog")
         }
-        return try catalog.localizedString(key, table: table, locale: locale, arguments: arguments)
+        return try catalog.resolve(key, table: table, locale: locale, arguments: arguments).text
     }
 
     /// The localized string for UI use: the key itself when missing, never throws.

@@ -1,4 +1,4 @@
-@_spi(ParlanceInternals) public import Parlance
+public import Parlance
 
 /// The process-wide bridge between library components and the app's translations.
 ///
@@ -25,7 +25,7 @@ public enum LocalizationProvider {
         var declared: [String: Set<String>] = [:]
     }
 
-    private static let state = Locked(State())
+    private static let state = CatalogLock(State())
 
     /// Configures the bridge with a closure (replacing any earlier configuration).
     ///
@@ -55,8 +55,8 @@ public enum LocalizationProvider {
     /// try LocalizationProvider.configure(catalog: catalog, locale: "pt-BR")
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidLocale``.
-    public static func configure(catalog: Catalog, locale: String, table: String = "Localizable") throws(ParlanceError) {
-        configure(catalog: catalog, locale: try LocaleID(locale), table: table)
+    public static func configure(catalog: Catalog, locale: String, table: String = "Localizable") throws {
+        configure(catalog: catalog, locale: try ParlanceCore.locale(locale), table: table)
     }
 
     /// Removes the configuration (every key then returns itself). Declared keys are kept.

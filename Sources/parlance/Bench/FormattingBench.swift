@@ -152,27 +152,4 @@ extension BenchCommand {
             },
             icu: { n in blackHole(RawICUBench.baseDirection(of: text, iterations: n)) })
     }
-
-    func localizeRow(_ harness: BenchHarness) throws -> BenchRow {
-        let directory = try SampleCatalog.writeToTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let catalog = try Catalog(directory: directory)
-        let ru = LocaleID("ru")
-        let foundationLocale = Locale(identifier: "ru")
-        return harness.row(
-            name: "localize ru items.count (stringsdict, 1 plural)",
-            parlance: { n in
-                var total = 0
-                for i in 0..<n {
-                    total &+= ((try? catalog.localizedString("items.count", locale: ru, arguments: [.int(Int64(i & 1023))])) ?? "").utf8.count
-                }
-                blackHole(total)
-            },
-            foundation: { n in
-                var total = 0
-                for i in 0..<n { total &+= String(format: "%d элементов", locale: foundationLocale, i & 1023).utf8.count }
-                blackHole(total)
-            },
-            target: 1500)
-    }
 }

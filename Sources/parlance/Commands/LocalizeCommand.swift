@@ -37,11 +37,11 @@ struct LocalizeCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try CLIError.wrap { () throws(ParlanceError) in
-            try Catalog(directory: catalog, developmentLanguage: developmentLanguage)
+            try Catalog(loading: catalog, developmentLanguage: developmentLanguage)
         }
         let values = arguments.map(Self.argument)
         let text = try CLIError.wrap { () throws(ParlanceError) in
-            try loaded.localizedString(key, table: table, locale: locale, arguments: values)
+            try loaded.resolve(key, table: table, locale: ParlanceCore.locale(locale), arguments: values).text
         }
         print(text)
     }

@@ -1,4 +1,5 @@
 public import Parlance
+import ParlanceLocalization
 
 /// Representative numbers for each plural category of a language, found by asking the
 /// language's ``PluralRules`` (ICU's CLDR data) about a fixed scan of integers and decimals.
@@ -34,7 +35,7 @@ public struct PluralSamples: Hashable, Sendable {
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidLocale`` when ICU has no rules for the locale.
     public init(locale: LocaleID) throws(ParlanceError) {
-        let rules = try PluralRules(locale: locale)
+        let rules = try ParlanceCore.pluralRules(locale)
         var integers: [PluralCategory: [Int64]] = [:]
         var candidates = Array(Int64(0)...1000)
         var power: Int64 = 10_000
@@ -68,7 +69,7 @@ public struct PluralSamples: Hashable, Sendable {
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidLocale``.
     public init(locale: String) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale))
+        try self.init(locale: ParlanceCore.locale(locale))
     }
 
     /// The categories some integer selects (what a `%d` plural can reach).

@@ -3,14 +3,16 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-public import Parlance
+import Parlance
 
 /// A `.strings` file: Apple's old-style property list text of `"key" = "value";` pairs.
 ///
 /// The reader accepts what Xcode and `genstrings` write: UTF-16 with a byte order mark (little
 /// or big endian), UTF-8 with or without one, `/* */` and `//` comments, unquoted keys and
-/// values (`ok = OK;`), the escapes `\n \t \r \" \' \\ \a \b \f \v`, `\Uxxxx` (UTF-16 units,
-/// surrogate pairs combined) and octal `\ooo`, and the short form `"key";` (value = key).
+/// values (`ok = OK;`), the escapes `\n \t \r \" \' \\ \a \b \f \v`, `\U` with up to four hex
+/// digits (UTF-16 units, surrogate pairs combined) and octal `\ooo`, and the short form
+/// `"key";` (value = key). As in CoreFoundation, any other escaped character stands for itself
+/// (`\’` is `’`, `\u` is `u`).
 /// A duplicate key keeps its last value and is reported in ``diagnostics``.
 ///
 /// ```swift
@@ -19,17 +21,23 @@ public import Parlance
 /// let inline = try StringsFile(text: #""caf\U00e9" = "Caf\U00e9\n";"#, file: "inline")
 /// inline.entries["café"]       // "Café\n"
 /// ```
-public struct StringsFile: Hashable, Sendable {
+public struct StringsFile: Sendable {
     /// The file name used in diagnostics.
     public let file: String
     /// The values by key (for a duplicate key, the last one).
-    public let entries: [String: String]
+    public var entries: [String: String] {
+        Dictionary(records.map { record in (record.key, record.content.texts.first?.text.text ?? "") }, uniquingKeysWith: { _, last in last })
+    }
     /// The keys in file order, each once (first occurrence).
-    public let keys: [String]
+    public var keys: [String] { records.map(\.key) }
     /// The 1-based line where each key is (last) defined.
-    public let lines: [String: Int]
+    public var lines: [String: Int] {
+        Dictionary(records.map { ($0.key, $0.location.line) }, uniquingKeysWith: { _, last in last })
+    }
     /// Warnings such as duplicate keys.
     public let diagnostics: [CatalogDiagnostic]
+    /// The located entries (for a duplicate key, the last one), in file order of first definition.
+    package let records: [EntryRecord]
 
     /// Reads a `.strings` file from disk.
     ///
@@ -37,8 +45,12 @@ public struct StringsFile: Hashable, Sendable {
     /// let file = try StringsFile(contentsOf: "/app/ru.lproj/Localizable.strings")
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidFile`` naming the file, line and column.
-    public init(contentsOf path: String) throws(ParlanceError) {
-        try self.init(bytes: CatalogFileSystem.read(path), file: path)
+    public init(contentsOf path: String) throws {
+        do { try self.init(reading: path) } catch { throw error.error }
+    }
+
+    package init(reading path: String) throws(CatalogDiagnostic) {
+        try self.init(parsing: CatalogFileSystem.read(path), file: path)
     }
 
     /// Reads `.strings` bytes (the encoding is detected from the byte order mark).
@@ -47,7 +59,11 @@ public struct StringsFile: Hashable, Sendable {
     /// let file = try StringsFile(bytes: Array(#""a" = "b";"#.utf8), file: "a.strings")
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column.
-    public init(bytes: [UInt8], file: String) throws(ParlanceError) {
+    public init(bytes: [UInt8], file: String) throws {
+        do { try self.init(parsing: bytes, file: file) } catch { throw error.error }
+    }
+
+    package init(parsing bytes: [UInt8], file: String) throws(CatalogDiagnostic) {
         let scalars = try TextDecoding.decode(bytes, file: file)
         try self.init(scalars: scalars, file: file)
     }
@@ -58,24 +74,22 @@ public struct StringsFile: Hashable, Sendable {
     /// let file = try StringsFile(text: "ok = OK;", file: "inline")
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column.
-    public init(text: String, file: String) throws(ParlanceError) {
-        try self.init(scalars: Array(text.unicodeScalars), file: file)
+    public init(text: String, file: String) throws {
+        do { try self.init(scalars: Array(text.unicodeScalars), file: file) } catch { throw error.error }
     }
 
-    private init(scalars: [Unicode.Scalar], file: String) throws(ParlanceError) {
+    private init(scalars: [Unicode.Scalar], file: String) throws(CatalogDiagnostic) {
         var parser = StringsParser(scalars: scalars, file: file)
         try parser.parse()
         self.file = file
-        self.entries = parser.entries
-        self.keys = parser.keys
-        self.lines = parser.lines
         self.diagnostics = parser.diagnostics
+        self.records = parser.records
     }
 }
 
 /// Byte-level decoding of catalog text files with located errors.
 enum TextDecoding {
-    static func decode(_ bytes: [UInt8], file: String) throws(ParlanceError) -> [Unicode.Scalar] {
+    static func decode(_ bytes: [UInt8], file: String) throws(CatalogDiagnostic) -> [Unicode.Scalar] {
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
             return try utf16(bytes, from: 2, littleEndian: true, file: file)
         }
@@ -94,9 +108,9 @@ enum TextDecoding {
                            invalid: "invalid UTF-8 (and no UTF-16 byte order mark)")
     }
 
-    private static func utf16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, file: String) throws(ParlanceError) -> [Unicode.Scalar] {
+    private static func utf16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, file: String) throws(CatalogDiagnostic) -> [Unicode.Scalar] {
         guard (bytes.count - start) % 2 == 0 else {
-            throw CatalogDiagnostic(file: file, line: 0, column: 0, message: "UTF-16 text with an odd number of bytes (\(bytes.count))").error
+            throw CatalogDiagnostic(file: file, line: 0, column: 0, message: "UTF-16 text with an odd number of bytes (\(bytes.count))")
         }
         var units: [UInt16] = []
         units.reserveCapacity((bytes.count - start) / 2)
@@ -115,7 +129,7 @@ enum TextDecoding {
     /// Decodes code units to scalars, tracking line and column so a decoding error is located.
     private static func scalars<Codec: UnicodeCodec, Units: IteratorProtocol>(
         decoding iterator: inout Units, as codec: Codec.Type, capacity: Int, file: String, invalid: String
-    ) throws(ParlanceError) -> [Unicode.Scalar] where Units.Element == Codec.CodeUnit {
+    ) throws(CatalogDiagnostic) -> [Unicode.Scalar] where Units.Element == Codec.CodeUnit {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(capacity)
         var decoder = Codec()
@@ -134,7 +148,7 @@ enum TextDecoding {
             case .emptyInput:
                 return scalars
             case .error:
-                throw CatalogDiagnostic(file: file, line: line, column: column, message: invalid).error
+                throw CatalogDiagnostic(file: file, line: line, column: column, message: invalid)
             }
         }
     }
@@ -142,11 +156,11 @@ enum TextDecoding {
 
 /// Reading files for the catalog readers, with errors that name the file.
 enum CatalogFileSystem {
-    static func read(_ path: String) throws(ParlanceError) -> [UInt8] {
+    static func read(_ path: String) throws(CatalogDiagnostic) -> [UInt8] {
         do {
             return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw ParlanceError(.invalidFile, "\(path): cannot be read (\(error.localizedDescription))")
+            throw CatalogDiagnostic(file: path, line: 0, column: 0, message: "cannot be read (\(error.localizedDescription))")
         }
     }
 
@@ -192,9 +206,10 @@ private struct StringsParser: LocatedScanner {
     var index = 0
     var line = 1
     var column = 1
-    var entries: [String: String] = [:]
-    var keys: [String] = []
-    var lines: [String: Int] = [:]
+    /// Entries in file order of first definition (a duplicate replaces the value in place).
+    var records: [EntryRecord] = []
+    /// Index of each key in `records`.
+    var keyIndex: [String: Int] = [:]
     var diagnostics: [CatalogDiagnostic] = []
 
     init(scalars: [Unicode.Scalar], file: String) {
@@ -202,13 +217,13 @@ private struct StringsParser: LocatedScanner {
         self.file = file
     }
 
-    func failure(_ message: String, line: Int? = nil, column: Int? = nil) -> ParlanceError {
-        CatalogDiagnostic(file: file, line: line ?? self.line, column: column ?? self.column, message: message).error
+    func failure(_ message: String, line: Int? = nil, column: Int? = nil) -> CatalogDiagnostic {
+        CatalogDiagnostic(file: file, line: line ?? self.line, column: column ?? self.column, message: message)
     }
 
-    mutating func skipTrivia() throws(ParlanceError) {
+    mutating func skipTrivia() throws(CatalogDiagnostic) {
         while let scalar = current {
-            if scalar.properties.isWhitespace || scalar == "\u{FEFF}" {
+            if scalar.isCatalogWhitespace || scalar == "\u{FEFF}" {
                 advance()
             } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
                 while let next = current, next != "\n" { advance() }
@@ -240,7 +255,7 @@ private struct StringsParser: LocatedScanner {
         }
     }
 
-    mutating func parse() throws(ParlanceError) {
+    mutating func parse() throws(CatalogDiagnostic) {
         try skipTrivia()
         // A file may also be written as one braced dictionary: { "a" = "b"; }
         var braced = false
@@ -265,10 +280,12 @@ private struct StringsParser: LocatedScanner {
             let key = try readString(what: "a key")
             try skipTrivia()
             var value = key
+            var valueAt = CatalogLocation(file: file, line: keyLine, column: keyColumn)
             if current == "=" {
                 advance()
                 try skipTrivia()
                 guard current != nil else { throw failure("expected a value after '=' but the file ends") }
+                valueAt = CatalogLocation(file: file, line: line, column: column)
                 value = try readString(what: "a value")
                 try skipTrivia()
             }
@@ -277,34 +294,36 @@ private struct StringsParser: LocatedScanner {
                 throw failure("expected ';' after the entry for \(quoted(key)), found \(quoted(String(current!)))")
             }
             advance()
-            if let first = lines[key] {
+            let record = EntryRecord(key: key, location: CatalogLocation(file: file, line: keyLine, column: keyColumn),
+                                     content: .text(LocatedText(text: value, location: valueAt)))
+            if let existing = keyIndex[key] {
                 diagnostics.append(CatalogDiagnostic(
                     file: file, line: keyLine, column: keyColumn,
-                    message: "duplicate key \(quoted(key)) (first at line \(first)); the last value wins"))
+                    message: "duplicate key \(quoted(key)) (first at line \(records[existing].location.line)); the last value wins", key: key, code: "duplicate-key"))
+                records[existing] = record
             } else {
-                keys.append(key)
+                keyIndex[key] = records.count
+                records.append(record)
             }
-            entries[key] = value
-            lines[key] = keyLine
         }
     }
 
-    mutating func readString(what: String) throws(ParlanceError) -> String {
+    mutating func readString(what: String) throws(CatalogDiagnostic) -> String {
         guard let first = current else { throw failure("expected \(what) but the file ends") }
         if first != "\"" {
             guard Self.isUnquotedCharacter(first) else {
                 throw failure("expected \(what) (a quoted string or unquoted word), found \(quoted(String(first)))")
             }
-            var word = String.UnicodeScalarView()
+            var word = UTF8Builder()
             while let scalar = current, Self.isUnquotedCharacter(scalar) {
                 word.append(scalar)
                 advance()
             }
-            return String(word)
+            return word.string
         }
         let (startLine, startColumn) = (line, column)
         advance()
-        var out = String.UnicodeScalarView()
+        var out = UTF8Builder()
         var pendingHighSurrogate: (UInt32, Int, Int)?
         while true {
             guard let scalar = current else {
@@ -341,7 +360,8 @@ private struct StringsParser: LocatedScanner {
             case "f": out.append("\u{0C}")
             case "v": out.append("\u{0B}")
             case "\n": out.append("\n")
-            case "U", "u":
+            case "U":
+                // As CoreFoundation: up to four hex digits (fewer is fine), UTF-16 units.
                 var value: UInt32 = 0
                 var digits = 0
                 while digits < 4, let hex = current, let digit = hex.properties.isASCIIHexDigit ? UInt32(String(hex), radix: 16) : nil
@@ -349,9 +369,6 @@ private struct StringsParser: LocatedScanner {
                     value = value * 16 + digit
                     digits += 1
                     advance()
-                }
-                guard digits == 4 else {
-                    throw failure("a bad escape: \\\(escaped) needs four hex digits", line: escapeLine, column: escapeColumn)
                 }
                 unit = value
             case "0"..."7":
@@ -364,8 +381,8 @@ private struct StringsParser: LocatedScanner {
                 }
                 unit = value
             default:
-                throw failure("a bad escape \\\(String(escaped)) (expected one of \\n \\t \\r \\\" \\' \\\\ \\a \\b \\f \\v \\Uxxxx \\ooo)",
-                              line: escapeLine, column: escapeColumn)
+                // An unknown escape keeps the character (`\’` → `’`, `\u` → `u`), as CoreFoundation does.
+                out.append(escaped)
             }
             if let pending = pendingHighSurrogate, unit == nil || !(0xDC00...0xDFFF).contains(unit!) {
                 throw failure("an unpaired surrogate \\U\(String(pending.0, radix: 16))", line: pending.1, column: pending.2)
@@ -387,6 +404,36 @@ private struct StringsParser: LocatedScanner {
         if let pending = pendingHighSurrogate {
             throw failure("an unpaired surrogate \\U\(String(pending.0, radix: 16))", line: pending.1, column: pending.2)
         }
-        return String(out)
+        return out.string
     }
+}
+
+extension Unicode.Scalar {
+    /// `properties.isWhitespace` with an ASCII fast path (the Unicode property lookup is the
+    /// slowest step of reading a large catalog otherwise).
+    var isCatalogWhitespace: Bool {
+        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        return properties.isWhitespace
+    }
+}
+
+/// Builds a string from scalars through a UTF-8 buffer (one allocation, one validation),
+/// much faster than appending scalars to a `String.UnicodeScalarView` one by one.
+struct UTF8Builder {
+    private(set) var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(32) }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    mutating func append(_ scalar: Unicode.Scalar) {
+        let value = scalar.value
+        if value < 0x80 {
+            bytes.append(UInt8(value))
+        } else {
+            UTF8.encode(scalar) { bytes.append($0) }
+        }
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -18,7 +18,9 @@ extension LintReport {
         for file in files {
             if colored { out += paint(file, "1") + "\n" }
             for diagnostic in byFile[file] ?? [] {
-                let place = diagnostic.line > 0 ? "\(diagnostic.file):\(diagnostic.line)" : diagnostic.file
+                let place = diagnostic.line > 0
+                    ? (diagnostic.column > 0 ? "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column)" : "\(diagnostic.file):\(diagnostic.line)")
+                    : diagnostic.file
                 let severity = diagnostic.severity == .error ? paint("error", "1;31") : paint("warning", "1;33")
                 out += "\(paint(place, "1")): \(severity): [\(diagnostic.rule.rawValue)] \(diagnostic.message)\n"
             }
@@ -29,6 +31,36 @@ extension LintReport {
         out += "\(plural(errors, "error")), \(plural(warnings, "warning"))"
         out += diagnostics.isEmpty ? "\n" : " in \(plural(Set(diagnostics.map(\.file)).count, "file"))\n"
         return out
+    }
+
+    /// The per-language summary as a table: language, translated %, plural completeness %,
+    /// errors, warnings (what `parlance lint --summary` prints).
+    ///
+    /// ```swift
+    /// print(report.summaryTable())
+    /// // language  translated  plurals complete  errors  warnings
+    /// // fr             95.0%            100.0%       2         1
+    /// ```
+    public func summaryTable() -> String {
+        let header = ["language", "translated", "plurals complete", "errors", "warnings"]
+        var rows = [header]
+        for line in summary {
+            rows.append([line.language, Self.percent(line.translatedPercent), Self.percent(line.pluralCompletePercent),
+                         String(line.errors), String(line.warnings)])
+        }
+        var widths = [Int](repeating: 0, count: header.count)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                return index == 0 ? cell + padding : padding + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static func percent(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)%"
     }
 
     /// The report as JSON: `{"directory", "developmentLanguage", "errorCount", "warningCount",
@@ -43,10 +75,14 @@ extension LintReport {
             "developmentLanguage": developmentLanguage,
             "errorCount": errors.count,
             "warningCount": warnings.count,
+            "summary": summary.map { line -> [String: Any] in
+                ["language": line.language, "keys": line.keys, "translated": line.translated, "pluralVariables": line.pluralVariables,
+                 "completePluralVariables": line.completePluralVariables, "errors": line.errors, "warnings": line.warnings]
+            },
             "diagnostics": diagnostics.map { diagnostic -> [String: Any] in
                 var item: [String: Any] = [
                     "rule": diagnostic.rule.rawValue, "severity": diagnostic.severity.rawValue,
-                    "file": diagnostic.file, "line": diagnostic.line, "message": diagnostic.message,
+                    "file": diagnostic.file, "line": diagnostic.line, "column": diagnostic.column, "message": diagnostic.message,
                 ]
                 if let table = diagnostic.table { item["table"] = table }
                 if let key = diagnostic.key { item["key"] = key }
@@ -72,7 +108,10 @@ extension LintReport {
             var physical: [String: Any] = [
                 "artifactLocation": ["uri": Self.uriPath(diagnostic.file), "uriBaseId": "CATALOGROOT"],
             ]
-            if diagnostic.line > 0 { physical["region"] = ["startLine": diagnostic.line] }
+            // GitHub code scanning requires a region on every result: line 1 when unknown.
+            var region: [String: Any] = ["startLine": max(diagnostic.line, 1)]
+            if diagnostic.line > 0, diagnostic.column > 0 { region["startColumn"] = diagnostic.column }
+            physical["region"] = region
             var result: [String: Any] = [
                 "ruleId": diagnostic.rule.rawValue,
                 "ruleIndex": ruleIndex[diagnostic.rule] ?? 0,

@@ -37,6 +37,17 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
     case requiredKeyMissing = "required-key-missing"
     /// A value is longer than its budget (a per-key maximum, or a ratio of the development language's length).
     case lengthBudget = "length-budget"
+    /// The directory holds no catalog file at all (a wrong path must not pass CI).
+    case noCatalog = "no-catalog"
+    /// One entry is malformed (it is skipped at run time; the rest of its file works).
+    case malformedEntry = "malformed-entry"
+    /// A `zero`/`one`/`two` variant without the number, in a language where the category
+    /// covers several integers (ru `one`: 1, 21, 31, …).
+    case impliedQuantity = "implied-quantity"
+    /// One argument used with two types in one entry (`%d` and `%1$@`).
+    case argumentTypeConflict = "argument-type-conflict"
+    /// A translation gains a `% d`/`% g` conversion ("100% guaranteed") the development value lacks.
+    case suspiciousPercent = "suspicious-percent"
 
     /// The severity a rule reports with.
     ///
@@ -45,7 +56,8 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
     /// ```
     public var defaultSeverity: LintSeverity {
         switch self {
-        case .extraKey, .pluralUnusedCategory, .unusedVariable, .stateNew, .stateNeedsReview, .duplicateKey, .lengthBudget:
+        case .extraKey, .pluralUnusedCategory, .unusedVariable, .stateNew, .stateNeedsReview, .duplicateKey, .lengthBudget,
+             .impliedQuantity, .suspiciousPercent:
             .warning
         default:
             .error
@@ -75,6 +87,11 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
         case .duplicateKey: "A key is defined twice in one .strings file."
         case .requiredKeyMissing: "A key required by a component is not provided."
         case .lengthBudget: "A value exceeds its length budget."
+        case .noCatalog: "The directory holds no catalog file."
+        case .malformedEntry: "An entry is malformed and is skipped at run time."
+        case .impliedQuantity: "A zero/one/two variant omits the number although the category covers several numbers."
+        case .argumentTypeConflict: "One argument is used with two different types in one entry."
+        case .suspiciousPercent: "A translation gains a '% d' or '% g' conversion that is probably a literal percent sign."
         }
     }
 
@@ -108,6 +125,8 @@ public struct LintDiagnostic: Hashable, Sendable, Codable, CustomStringConvertib
     public var file: String
     /// The 1-based line, or 0 when unknown.
     public var line: Int
+    /// The 1-based column, or 0 when unknown.
+    public var column: Int
     /// The table (`Localizable`), or nil for file-level findings.
     public var table: String?
     /// The key, or nil for file-level findings.
@@ -122,22 +141,23 @@ public struct LintDiagnostic: Hashable, Sendable, Codable, CustomStringConvertib
     /// ```swift
     /// LintDiagnostic(rule: .emptyValue, file: "fr.lproj/A.strings", line: 3, key: "ok", language: "fr", message: "empty")
     /// ```
-    public init(rule: LintRule, severity: LintSeverity? = nil, file: String, line: Int, table: String? = nil,
+    public init(rule: LintRule, severity: LintSeverity? = nil, file: String, line: Int, column: Int = 0, table: String? = nil,
                 key: String? = nil, language: String? = nil, message: String)
     {
         self.rule = rule
         self.severity = severity ?? rule.defaultSeverity
         self.file = file
         self.line = line
+        self.column = column
         self.table = table
         self.key = key
         self.language = language
         self.message = message
     }
 
-    /// `file:line: severity: [rule] message`, the form compilers and editors understand.
+    /// `file:line:column: severity: [rule] message`, the form compilers and editors understand.
     public var description: String {
-        let place = line > 0 ? "\(file):\(line)" : file
+        let place = line > 0 ? (column > 0 ? "\(file):\(line):\(column)" : "\(file):\(line)") : file
         return "\(place): \(severity.rawValue): [\(rule.rawValue)] \(message)"
     }
 }
@@ -166,6 +186,10 @@ public struct LintOptions: Hashable, Sendable {
     public var warningsAsErrors: Bool
     /// The development language; nil uses the String Catalog's `sourceLanguage`, else `en`.
     public var developmentLanguage: String?
+    /// Tables that are never formatted (get no format rules), e.g. `InfoPlist`.
+    public var plainTables: Set<String>
+    /// Report a plural category only numbers ≥ 1,000,000 reach (fr `many`) as an error, not a warning.
+    public var strictPlurals: Bool
 
     /// Options with every rule enabled and no budgets.
     ///
@@ -174,8 +198,10 @@ public struct LintOptions: Hashable, Sendable {
     /// ```
     public init(disabledRules: Set<LintRule> = [], requiredKeys: [String] = [], maximumLengths: [String: Int] = [:],
                 maximumLengthRatio: Double? = nil, ratioMinimumLength: Int = 10, warningsAsErrors: Bool = false,
-                developmentLanguage: String? = nil)
+                developmentLanguage: String? = nil, plainTables: Set<String> = [], strictPlurals: Bool = false)
     {
+        self.plainTables = plainTables
+        self.strictPlurals = strictPlurals
         self.disabledRules = disabledRules
         self.requiredKeys = requiredKeys
         self.maximumLengths = maximumLengths
@@ -199,16 +225,19 @@ public struct LintReport: Hashable, Sendable {
     public var developmentLanguage: String
     /// Every finding, sorted by file, line, rule.
     public var diagnostics: [LintDiagnostic]
+    /// Per language: translated and plural-complete shares, errors and warnings.
+    public var summary: [LintLanguageSummary]
 
     /// A report.
     ///
     /// ```swift
     /// LintReport(directory: "Res", developmentLanguage: "en", diagnostics: [])
     /// ```
-    public init(directory: String, developmentLanguage: String, diagnostics: [LintDiagnostic]) {
+    public init(directory: String, developmentLanguage: String, diagnostics: [LintDiagnostic], summary: [LintLanguageSummary] = []) {
         self.directory = directory
         self.developmentLanguage = developmentLanguage
         self.diagnostics = diagnostics
+        self.summary = summary
     }
 
     /// Whether any diagnostic is an error.
@@ -217,4 +246,44 @@ public struct LintReport: Hashable, Sendable {
     public var errors: [LintDiagnostic] { diagnostics.filter { $0.severity == .error } }
     /// The warnings.
     public var warnings: [LintDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+}
+
+/// One language's line of `parlance lint --summary`: the table a localization lead reads.
+///
+/// ```swift
+/// for line in report.summary { print(line.language, line.translatedPercent, line.errors) }
+/// ```
+public struct LintLanguageSummary: Hashable, Sendable, Codable {
+    /// The language as written in the catalog.
+    public var language: String
+    /// Keys of the development language the language should translate.
+    public var keys: Int
+    /// Of those, the keys it translates.
+    public var translated: Int
+    /// Plural variables of its entries.
+    public var pluralVariables: Int
+    /// Of those, the variables with every category the language's integers use.
+    public var completePluralVariables: Int
+    /// Errors reported for the language.
+    public var errors: Int
+    /// Warnings reported for the language.
+    public var warnings: Int
+
+    /// A summary line.
+    public init(language: String, keys: Int, translated: Int, pluralVariables: Int, completePluralVariables: Int, errors: Int, warnings: Int) {
+        self.language = language
+        self.keys = keys
+        self.translated = translated
+        self.pluralVariables = pluralVariables
+        self.completePluralVariables = completePluralVariables
+        self.errors = errors
+        self.warnings = warnings
+    }
+
+    /// Translated keys in percent (100 when there is nothing to translate).
+    public var translatedPercent: Double { keys == 0 ? 100 : Double(translated) * 100 / Double(keys) }
+    /// Complete plural variables in percent (100 when there are none).
+    public var pluralCompletePercent: Double {
+        pluralVariables == 0 ? 100 : Double(completePluralVariables) * 100 / Double(pluralVariables)
+    }
 }

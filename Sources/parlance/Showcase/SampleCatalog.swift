@@ -3,10 +3,13 @@ import Foundation
 /// A small catalog written as Xcode writes one — UTF-16 `.strings` with a byte order mark,
 /// XML `.stringsdict` (the en/ru/ar examples of the iOS localization reference), and an
 /// `.xcstrings` String Catalog with plural and device variations and substitutions — for the
-/// showcase, the batch tests and the documentation. Languages: en, ru, ar, pl, cy, ga, fr.
-package enum SampleCatalog {
+/// showcase and the benchmark. Languages: en, ru, ar, pl, cy, ga, fr.
+///
+/// The same files are in the repository at `Examples/Resources` (for the README's commands
+/// and the tests); `ExampleCatalogTests` checks that both are identical byte for byte.
+enum SampleCatalog {
     /// Relative path → bytes.
-    package static var files: [(path: String, bytes: [UInt8])] {
+    static var files: [(path: String, bytes: [UInt8])] {
         var files: [(String, [UInt8])] = []
         for (language, text) in strings {
             // fr is big-endian UTF-16, the others little-endian, as older and newer Xcodes write.
@@ -20,7 +23,7 @@ package enum SampleCatalog {
     }
 
     /// Writes the sample into `directory` (created if needed).
-    package static func write(to directory: String) throws {
+    static func write(to directory: String) throws {
         let manager = FileManager.default
         for (path, bytes) in files {
             let full = directory + "/" + path
@@ -31,13 +34,13 @@ package enum SampleCatalog {
     }
 
     /// Writes the sample into a fresh temporary directory and returns its path.
-    package static func writeToTemporaryDirectory() throws -> String {
+    static func writeToTemporaryDirectory() throws -> String {
         let directory = NSTemporaryDirectory() + "parlance-sample-\(UInt64.random(in: 0...UInt64.max))"
         try write(to: directory)
         return directory
     }
 
-    package static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+    static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
         var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
         for unit in text.utf16 {
             let high = UInt8(unit >> 8)
@@ -47,7 +50,7 @@ package enum SampleCatalog {
         return bytes
     }
 
-    package static let strings: [(String, String)] = [
+    static let strings: [(String, String)] = [
         ("en", #"""
         /* Generic UI chrome (seed 000 keys) */
         "total_odds" = "Total Odds";
@@ -124,7 +127,7 @@ package enum SampleCatalog {
 
     /// The en, ru and ar files are the seed's examples verbatim (items.count, user.photos.count,
     /// files.in.folders, time.ago.minutes); pl, cy and ga follow the same pattern.
-    package static let stringsdicts: [(String, String)] = [
+    static let stringsdicts: [(String, String)] = [
         ("en", plist("""
         \(pluralEntry("items.count", [("zero", "No items"), ("one", "%d item"), ("other", "%d items")]))
         \(pluralEntry("user.photos.count", format: "%1$@ has %2$#@photos@", variable: "photos",
@@ -185,7 +188,7 @@ package enum SampleCatalog {
 
     /// A String Catalog table "Shop": plural variations, device variations, substitutions,
     /// a key without translations, and a stale/needs_review unit.
-    package static let shopCatalog = #"""
+    static let shopCatalog = #"""
     {
       "sourceLanguage" : "en",
       "strings" : {

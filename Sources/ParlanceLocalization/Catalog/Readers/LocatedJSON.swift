@@ -36,7 +36,7 @@ struct LocatedJSON {
     /// The deepest nesting accepted (String Catalogs are about six levels deep).
     static let maximumDepth = 128
 
-    static func parse(_ bytes: [UInt8], file: String) throws(ParlanceError) -> LocatedJSON {
+    static func parse(_ bytes: [UInt8], file: String) throws(CatalogDiagnostic) -> LocatedJSON {
         let scalars = try TextDecoding.decode(bytes, file: file)
         var parser = Parser(scalars: scalars, file: file)
         parser.skipWhitespace()
@@ -58,8 +58,8 @@ struct LocatedJSON {
             self.file = file
         }
 
-        func failure(_ message: String) -> ParlanceError {
-            CatalogDiagnostic(file: file, line: line, column: column, message: "invalid JSON: \(message)").error
+        func failure(_ message: String) -> CatalogDiagnostic {
+            CatalogDiagnostic(file: file, line: line, column: column, message: "invalid JSON: \(message)")
         }
 
 
@@ -69,14 +69,14 @@ struct LocatedJSON {
             }
         }
 
-        mutating func expect(_ word: String) throws(ParlanceError) {
+        mutating func expect(_ word: String) throws(CatalogDiagnostic) {
             for expected in word.unicodeScalars {
                 guard current == expected else { throw failure("expected \(quoted(word))") }
                 advance()
             }
         }
 
-        mutating func value(depth: Int) throws(ParlanceError) -> LocatedJSON {
+        mutating func value(depth: Int) throws(CatalogDiagnostic) -> LocatedJSON {
             guard depth < LocatedJSON.maximumDepth else { throw failure("nested deeper than \(LocatedJSON.maximumDepth) levels") }
             let (startLine, startColumn) = (line, column)
             guard let scalar = current else { throw failure("the file ends where a value was expected") }
@@ -142,21 +142,58 @@ struct LocatedJSON {
                 try expect("null")
                 value = .null
             case "-", "0"..."9":
-                var text = ""
-                while let digit = current, "+-0123456789.eE".unicodeScalars.contains(digit) {
-                    text.unicodeScalars.append(digit)
-                    advance()
-                }
-                value = .number(text)
+                value = .number(try number())
             default:
                 throw failure("unexpected \(quoted(String(scalar)))")
             }
             return LocatedJSON(value: value, line: startLine, column: startColumn)
         }
 
-        mutating func string() throws(ParlanceError) -> String {
+        /// A number by RFC 8259's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+        mutating func number() throws(CatalogDiagnostic) -> String {
+            var text = String.UnicodeScalarView()
+            func digits() -> Int {
+                var count = 0
+                while let digit = current, ("0"..."9").contains(digit) {
+                    text.append(digit)
+                    advance()
+                    count += 1
+                }
+                return count
+            }
+            if current == "-" {
+                text.append("-")
+                advance()
+            }
+            if current == "0" {
+                text.append("0")
+                advance()
+            } else if digits() == 0 {
+                throw failure("a number needs a digit after '-'")
+            }
+            if current == "." {
+                text.append(".")
+                advance()
+                guard digits() > 0 else { throw failure("a number needs digits after '.'") }
+            }
+            if current == "e" || current == "E" {
+                text.append(current!)
+                advance()
+                if current == "+" || current == "-" {
+                    text.append(current!)
+                    advance()
+                }
+                guard digits() > 0 else { throw failure("a number needs digits in its exponent") }
+            }
+            if let next = current, "0123456789.eE+-".unicodeScalars.contains(next) {
+                throw failure("a malformed number \(quoted(String(text) + String(next)))")
+            }
+            return String(text)
+        }
+
+        mutating func string() throws(CatalogDiagnostic) -> String {
             advance()  // the opening quote
-            var out = String.UnicodeScalarView()
+            var out = UTF8Builder()
             var pendingHigh: UInt32?
             while true {
                 guard let scalar = current else { throw failure("an unterminated string") }
@@ -210,7 +247,7 @@ struct LocatedJSON {
                 if pendingHigh != nil { throw failure("an unpaired surrogate escape") }
             }
             if pendingHigh != nil { throw failure("an unpaired surrogate escape") }
-            return String(out)
+            return out.string
         }
     }
 }
