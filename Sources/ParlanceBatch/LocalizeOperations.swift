@@ -4,7 +4,7 @@ import ParlanceLocalization
 /// Batch operation `localize`: a key of the `--catalog` directory, formatted in a locale.
 enum LocalizeOperations {
     static let handlers: [String: BatchServer.Handler] = [
-        "localize": localize,
+        "localize": localize
     ]
 
     /// Catalogs loaded once per (directory, development language) for the life of the process.

@@ -74,9 +74,10 @@ public struct CatalogLinter: Sendable {
         var run = LintRun(options: options, development: development, directory: model.directory)
         if model.fileCount == 0 {
             if !options.disabledRules.contains(.noCatalog) {
-                run.diagnostics.append(LintDiagnostic(
-                    rule: .noCatalog, file: model.directory, line: 0,
-                    message: "no catalog file (<locale>.lproj/*.strings, *.stringsdict or *.xcstrings) in this directory; is the path right?"))
+                run.diagnostics.append(
+                    LintDiagnostic(
+                        rule: .noCatalog, file: model.directory, line: 0,
+                        message: "no catalog file (<locale>.lproj/*.strings, *.stringsdict or *.xcstrings) in this directory; is the path right?"))
             }
         }
         for diagnostic in model.diagnostics { run.adopt(diagnostic) }
@@ -89,8 +90,9 @@ public struct CatalogLinter: Sendable {
             if (a.file, a.line, a.column) != (b.file, b.line, b.column) { return (a.file, a.line, a.column) < (b.file, b.line, b.column) }
             return (a.rule.rawValue, a.key ?? "", a.language ?? "", a.message) < (b.rule.rawValue, b.key ?? "", b.language ?? "", b.message)
         }
-        return LintReport(directory: model.directory, developmentLanguage: development.languageTag, diagnostics: diagnostics,
-                          summary: run.summary())
+        return LintReport(
+            directory: model.directory, developmentLanguage: development.languageTag, diagnostics: diagnostics,
+            summary: run.summary())
     }
 }
 
@@ -100,12 +102,19 @@ enum ArgumentKind: String {
 
     init?(_ spec: FormatSpec) {
         let c = spec.conversion
-        if FormatParser.integerConversions.contains(c) { self = .integer }
-        else if FormatParser.floatConversions.contains(c) { self = .float }
-        else if c == "@" { self = .object }
-        else if c == "s" || c == "S" { self = .cString }
-        else if FormatParser.characterConversions.contains(c) { self = .character }
-        else { return nil }
+        if FormatParser.integerConversions.contains(c) {
+            self = .integer
+        } else if FormatParser.floatConversions.contains(c) {
+            self = .float
+        } else if c == "@" {
+            self = .object
+        } else if c == "s" || c == "S" {
+            self = .cString
+        } else if FormatParser.characterConversions.contains(c) {
+            self = .character
+        } else {
+            return nil
+        }
     }
 }
 
@@ -144,22 +153,26 @@ private struct LintRun {
         return file.hasPrefix(base) ? String(file.dropFirst(base.count)) : file
     }
 
-    mutating func report(_ rule: LintRule, _ location: CatalogLocation?, table: String?, key: String?, language: String?,
-                         severity: LintSeverity? = nil, _ message: String)
-    {
+    mutating func report(
+        _ rule: LintRule, _ location: CatalogLocation?, table: String?, key: String?, language: String?,
+        severity: LintSeverity? = nil, _ message: String
+    ) {
         guard !options.disabledRules.contains(rule) else { return }
-        diagnostics.append(LintDiagnostic(rule: rule, severity: severity, file: location.map { relative($0.file) } ?? "",
-                                          line: location?.line ?? 0, column: location?.column ?? 0, table: table, key: key,
-                                          language: language, message: message))
+        diagnostics.append(
+            LintDiagnostic(
+                rule: rule, severity: severity, file: location.map { relative($0.file) } ?? "",
+                line: location?.line ?? 0, column: location?.column ?? 0, table: table, key: key,
+                language: language, message: message))
     }
 
     /// A reader's diagnostic as a lint finding.
     mutating func adopt(_ diagnostic: CatalogDiagnostic) {
-        let rule: LintRule = switch diagnostic.code {
-        case "duplicate-key": .duplicateKey
-        case "malformed-entry": .malformedEntry
-        default: .unreadableFile
-        }
+        let rule: LintRule =
+            switch diagnostic.code {
+            case "duplicate-key": .duplicateKey
+            case "malformed-entry": .malformedEntry
+            default: .unreadableFile
+            }
         let table = diagnostic.file.split(separator: "/").last.map { name in
             String(name.split(separator: ".").dropLast().joined(separator: "."))
         }
@@ -208,7 +221,9 @@ private struct LintRun {
             // The development language's table: its own, else its language's, else Base
             // (whose keys also complete the development language's own table).
             let languageOnly = developmentKey.split(separator: "_").first.map(String.init) ?? developmentKey
-            let referenceKey = languages[developmentKey] != nil ? developmentKey
+            let referenceKey =
+                languages[developmentKey] != nil
+                ? developmentKey
                 : languages[languageOnly] != nil ? languageOnly : CatalogModel.baseKey
             var reference = languages[referenceKey]
             if referenceKey != CatalogModel.baseKey, let base = languages[CatalogModel.baseKey], var merged = reference {
@@ -219,7 +234,8 @@ private struct LintRun {
             let referenceKeys = reference?.keys ?? []
             providedInDevelopment.formUnion(referenceKeys)
             // Tables that are never formatted: Interface Builder's, and those named plain.
-            let plain = options.plainTables.contains(tableName)
+            let plain =
+                options.plainTables.contains(tableName)
                 || (!referenceKeys.isEmpty && referenceKeys.filter(Self.isObjectID).count * 2 >= referenceKeys.count)
             for (languageKey, language) in languages.sorted(by: { $0.key < $1.key }) {
                 anyLocation = anyLocation ?? language.sources.first.map { CatalogLocation(file: $0.file, line: 1, column: 1) }
@@ -235,8 +251,9 @@ private struct LintRun {
                         // The run-time winner: no earlier (preferred) source has the key.
                         let isWinner = !earlier.contains { $0.entries[key] != nil }
                         let counterpart = isReference || !isWinner ? nil : reference?.entry(key)
-                        checkEntry(entry, table: tableName, language: language.name, reference: counterpart, referenceName: referenceName,
-                                   plain: plain, compare: !isReference && isWinner)
+                        checkEntry(
+                            entry, table: tableName, language: language.name, reference: counterpart, referenceName: referenceName,
+                            plain: plain, compare: !isReference && isWinner)
                     }
                 }
                 guard !isReference, let reference else { continue }
@@ -250,8 +267,10 @@ private struct LintRun {
                     }
                     if inherits || key.isEmpty { continue }
                     let defined = reference.entry(key)
-                    report(.missingTranslation, defined?.location, table: tableName, key: key, language: language.name,
-                           "\(quoted(key)) is not translated into \(language.name) (the \(referenceName) value is at \(defined.map { relative($0.location.file) + ":\($0.location.line)" } ?? "?"))")
+                    report(
+                        .missingTranslation, defined?.location, table: tableName, key: key, language: language.name,
+                        "\(quoted(key)) is not translated into \(language.name) (the \(referenceName) value is at \(defined.map { relative($0.location.file) + ":\($0.location.line)" } ?? "?"))"
+                    )
                 }
                 if !inherits {
                     counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
@@ -259,23 +278,26 @@ private struct LintRun {
                 }
                 for key in languageKeys.sorted() where !referenceKeys.contains(key) {
                     let entry = language.entry(key)
-                    report(.extraKey, entry?.location, table: tableName, key: key, language: language.name,
-                           "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
+                    report(
+                        .extraKey, entry?.location, table: tableName, key: key, language: language.name,
+                        "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
                 }
             }
         }
         // Keys components require.
         for key in options.requiredKeys where !providedInDevelopment.contains(key) {
             let lacking = providedByLanguage.filter { !$0.value.keys.contains(key) }.map(\.value.name).sorted()
-            report(.requiredKeyMissing, anyLocation, table: nil, key: key, language: development.languageTag,
-                   "\(quoted(key)) is required by a component but is not provided in \(development.languageTag)"
-                       + (lacking.isEmpty ? "" : " (nor in \(lacking.joined(separator: ", ")))"))
+            report(
+                .requiredKeyMissing, anyLocation, table: nil, key: key, language: development.languageTag,
+                "\(quoted(key)) is required by a component but is not provided in \(development.languageTag)"
+                    + (lacking.isEmpty ? "" : " (nor in \(lacking.joined(separator: ", ")))"))
         }
     }
 
-    mutating func checkEntry(_ entry: CatalogEntry, table: String, language: String, reference: CatalogEntry?, referenceName: String,
-                             plain: Bool, compare: Bool)
-    {
+    mutating func checkEntry(
+        _ entry: CatalogEntry, table: String, language: String, reference: CatalogEntry?, referenceName: String,
+        plain: Bool, compare: Bool
+    ) {
         let key = entry.key
         func label() -> String { "\(quoted(key)) (\(language))" }
         func say(_ rule: LintRule, _ at: CatalogLocation?, severity: LintSeverity? = nil, _ message: String) {
@@ -291,7 +313,8 @@ private struct LintRun {
         let referenceLeaves = reference?.content.leaves ?? []
         for (device, leaf) in entry.content.leaves {
             let where_ = device.map { " [\($0)]" } ?? ""
-            let counterpart = referenceLeaves.first { $0.label == device } ?? referenceLeaves.first { $0.label == nil || $0.label == "other" }
+            let counterpart =
+                referenceLeaves.first { $0.label == device } ?? referenceLeaves.first { $0.label == nil || $0.label == "other" }
                 ?? referenceLeaves.first
             // Empty values, variant by variant against the development language's same variant.
             if compare, !key.isEmpty, let counterpart {
@@ -307,8 +330,9 @@ private struct LintRun {
             }
             if case .plural(let format, let variables) = leaf {
                 let samples = pluralSamples(entry.language)
-                let found = Self.checkVariables(variables, format: format, leaf: leaf, label: label() + where_, locale: entry.language,
-                                                samples: samples, strictPlurals: options.strictPlurals)
+                let found = Self.checkVariables(
+                    variables, format: format, leaf: leaf, label: label() + where_, locale: entry.language,
+                    samples: samples, strictPlurals: options.strictPlurals)
                 for finding in found.findings { say(finding.rule, finding.location, severity: finding.severity, finding.message) }
                 if compare || reference == nil {
                     counts[language, default: (0, 0, 0, 0)].plurals += found.plurals
@@ -330,8 +354,10 @@ private struct LintRun {
             guard valid else { continue }
             guard let ours = Self.signature(leaf) else { continue }
             for conflict in ours.conflicts {
-                say(.argumentTypeConflict, leaf.location,
-                    "\(label())\(where_): argument \(conflict.position) is used as \(conflict.first.written) (\(conflict.first.kind.rawValue)) and as \(conflict.second.written) (\(conflict.second.kind.rawValue))")
+                say(
+                    .argumentTypeConflict, leaf.location,
+                    "\(label())\(where_): argument \(conflict.position) is used as \(conflict.first.written) (\(conflict.first.kind.rawValue)) and as \(conflict.second.written) (\(conflict.second.kind.rawValue))"
+                )
             }
             guard compare, let counterpart else { continue }
             // Placeholders against the key's own specifiers (a String Catalog key extracted from
@@ -341,8 +367,10 @@ private struct LintRun {
             if let cached = referenceInfo[infoKey] {
                 info = cached
             } else {
-                info = (Self.signature(counterpart.value),
-                        counterpart.value.texts.contains { Self.hasSpaceFlag($0.variable?.formatText($0.text.text) ?? $0.text.text) })
+                info = (
+                    Self.signature(counterpart.value),
+                    counterpart.value.texts.contains { Self.hasSpaceFlag($0.variable?.formatText($0.text.text) ?? $0.text.text) }
+                )
                 referenceInfo[infoKey] = info
             }
             var theirs: Signature?
@@ -357,8 +385,10 @@ private struct LintRun {
             // A percent sign read as a conversion that the development language does not have.
             let theirSpaceFlags = info.spaceFlags
             for text in leaf.texts where !theirSpaceFlags && Self.hasSpaceFlag(text.variable?.formatText(text.text.text) ?? text.text.text) {
-                say(.suspiciousPercent, text.text.location,
-                    "\(label())\(where_): \(quoted(text.text.text, limit: 40)) has a '% ' conversion (\"100% guaranteed\" reads '% g' as a number); write '%%' for a percent sign")
+                say(
+                    .suspiciousPercent, text.text.location,
+                    "\(label())\(where_): \(quoted(text.text.text, limit: 40)) has a '% ' conversion (\"100% guaranteed\" reads '% g' as a number); write '%%' for a percent sign"
+                )
             }
             for position in Set(theirs.uses.keys).union(ours.uses.keys).sorted() {
                 switch (theirs.uses[position], ours.uses[position]) {
@@ -367,8 +397,10 @@ private struct LintRun {
                 case (nil, let extra?):
                     say(.placeholderMismatch, leaf.location, "\(label())\(where_): argument \(position) (\(extra.written)) is not in \(against)")
                 case (let expected?, let actual?) where expected.kind != actual.kind:
-                    say(.placeholderMismatch, leaf.location,
-                        "\(label())\(where_): argument \(position) is \(actual.written) (\(actual.kind.rawValue)) here but \(expected.written) (\(expected.kind.rawValue)) in \(against)")
+                    say(
+                        .placeholderMismatch, leaf.location,
+                        "\(label())\(where_): argument \(position) is \(actual.written) (\(actual.kind.rawValue)) here but \(expected.written) (\(expected.kind.rawValue)) in \(against)"
+                    )
                 default: break
                 }
             }
@@ -384,7 +416,8 @@ private struct LintRun {
                 let referenceLength = theirTexts.map(\.text.text.count).max() ?? 0
                 if referenceLength >= options.ratioMinimumLength {
                     for text in ourTexts where Double(text.text.text.count) > ratio * Double(referenceLength) {
-                        say(.lengthBudget, text.text.location,
+                        say(
+                            .lengthBudget, text.text.location,
                             "\(label())\(where_) is \(text.text.text.count) characters long, more than \(ratio)× the \(referenceLength) of \(referenceName)")
                     }
                 }
@@ -407,9 +440,10 @@ private struct LintRun {
 
     typealias Finding = (rule: LintRule, location: CatalogLocation, severity: LintSeverity?, message: String)
 
-    static func checkVariables(_ variables: [PluralVariable], format: LocatedText, leaf: EntryValue, label: String,
-                               locale: LocaleID, samples: PluralSamples?, strictPlurals: Bool) -> (findings: [Finding], plurals: Int, complete: Int)
-    {
+    static func checkVariables(
+        _ variables: [PluralVariable], format: LocatedText, leaf: EntryValue, label: String,
+        locale: LocaleID, samples: PluralSamples?, strictPlurals: Bool
+    ) -> (findings: [Finding], plurals: Int, complete: Int) {
         var findings: [Finding] = []
         var plurals = 0
         var complete = 0
@@ -451,14 +485,16 @@ private struct LintRun {
                     let example = samples.integers[category]?.first.map(String.init) ?? samples.decimals[category]?.first ?? "?"
                     return "\(category.keyword) (e.g. \(example))"
                 }
-                say(.pluralMissingCategory, variable.location,
+                say(
+                    .pluralMissingCategory, variable.location,
                     "\(label): \(name) lacks \(examples.joined(separator: ", ")), which \(locale.languageTag) uses")
             }
             if !large.isEmpty {
                 let reached = large.map { category in
                     "\(category.keyword) (only for numbers such as \((samples.integers[category] ?? []).prefix(3).map(String.init).joined(separator: ", ")))"
                 }
-                say(.pluralMissingCategory, variable.location, severity: strictPlurals ? .error : .warning,
+                say(
+                    .pluralMissingCategory, variable.location, severity: strictPlurals ? .error : .warning,
                     "\(label): \(name) lacks \(reached.joined(separator: ", ")), which \(locale.languageTag) uses for large numbers; `other` is shown for them")
             }
             for variant in variable.variants {
@@ -467,16 +503,20 @@ private struct LintRun {
                     continue
                 }
                 if category != .zero, !samples.categories.contains(category) {
-                    say(.pluralUnusedCategory, variant.text.location,
-                        "\(label): \(name) has a \(category.keyword) variant, which \(locale.languageTag) never uses (it has \(samples.categories.map(\.keyword).joined(separator: ", ")))")
+                    say(
+                        .pluralUnusedCategory, variant.text.location,
+                        "\(label): \(name) has a \(category.keyword) variant, which \(locale.languageTag) never uses (it has \(samples.categories.map(\.keyword).joined(separator: ", ")))"
+                    )
                 }
                 // A variant without the number, in a category that holds several integers
                 // (ru `one`: 1, 21, 31, …): "1d ago" would be shown for 21.
                 if [.zero, .one, .two].contains(category), integerOnly, let holders = samples.integers[category], holders.count > 1,
                     !Self.printsNumber(variant.text.text, variable: variable)
                 {
-                    say(.impliedQuantity, variant.text.location, severity: nil,
-                        "\(label): the \(category.keyword) variant of \(name) (\(quoted(variant.text.text, limit: 40))) has no number, but \(locale.languageTag) uses \(category.keyword) for \(holders.prefix(4).map(String.init).joined(separator: ", ")), …")
+                    say(
+                        .impliedQuantity, variant.text.location, severity: nil,
+                        "\(label): the \(category.keyword) variant of \(name) (\(quoted(variant.text.text, limit: 40))) has no number, but \(locale.languageTag) uses \(category.keyword) for \(holders.prefix(4).map(String.init).joined(separator: ", ")), …"
+                    )
                 }
             }
         }
@@ -544,8 +584,10 @@ private struct LintRun {
     /// `visited` holds (variable, first argument) pairs already walked: walking one again adds
     /// nothing, and skipping it bounds the walk by the catalog's size instead of letting
     /// self-references multiply it.
-    private static func collect(_ text: String, start: Int, variables: [String: PluralFormat.Variable], into signature: inout Signature,
-                                visited: inout Set<String>, depth: Int) -> Bool {
+    private static func collect(
+        _ text: String, start: Int, variables: [String: PluralFormat.Variable], into signature: inout Signature,
+        visited: inout Set<String>, depth: Int
+    ) -> Bool {
         guard depth < 16 else { return true }
         guard let tokens = try? FormatParser.parse(text, allowVariables: true) else { return false }
         func use(_ position: Int, _ found: ArgumentUse) {

@@ -57,7 +57,7 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
     public var defaultSeverity: LintSeverity {
         switch self {
         case .extraKey, .pluralUnusedCategory, .unusedVariable, .stateNew, .stateNeedsReview, .duplicateKey, .lengthBudget,
-             .impliedQuantity, .suspiciousPercent:
+            .impliedQuantity, .suspiciousPercent:
             .warning
         default:
             .error
@@ -141,9 +141,10 @@ public struct LintDiagnostic: Hashable, Sendable, Codable, CustomStringConvertib
     /// ```swift
     /// LintDiagnostic(rule: .emptyValue, file: "fr.lproj/A.strings", line: 3, key: "ok", language: "fr", message: "empty")
     /// ```
-    public init(rule: LintRule, severity: LintSeverity? = nil, file: String, line: Int, column: Int = 0, table: String? = nil,
-                key: String? = nil, language: String? = nil, message: String)
-    {
+    public init(
+        rule: LintRule, severity: LintSeverity? = nil, file: String, line: Int, column: Int = 0, table: String? = nil,
+        key: String? = nil, language: String? = nil, message: String
+    ) {
         self.rule = rule
         self.severity = severity ?? rule.defaultSeverity
         self.file = file
@@ -196,10 +197,11 @@ public struct LintOptions: Hashable, Sendable {
     /// ```swift
     /// let options = LintOptions(disabledRules: [.extraKey])
     /// ```
-    public init(disabledRules: Set<LintRule> = [], requiredKeys: [String] = [], maximumLengths: [String: Int] = [:],
-                maximumLengthRatio: Double? = nil, ratioMinimumLength: Int = 10, warningsAsErrors: Bool = false,
-                developmentLanguage: String? = nil, plainTables: Set<String> = [], strictPlurals: Bool = false)
-    {
+    public init(
+        disabledRules: Set<LintRule> = [], requiredKeys: [String] = [], maximumLengths: [String: Int] = [:],
+        maximumLengthRatio: Double? = nil, ratioMinimumLength: Int = 10, warningsAsErrors: Bool = false,
+        developmentLanguage: String? = nil, plainTables: Set<String> = [], strictPlurals: Bool = false
+    ) {
         self.plainTables = plainTables
         self.strictPlurals = strictPlurals
         self.disabledRules = disabledRules

@@ -1,4 +1,5 @@
 import ParlanceLocalization
+
 extension LintOptions {
     /// Adds every key that components declared through
     /// ``LocalizationProvider/declare(component:keys:)`` to ``requiredKeys``, so a catalog that

@@ -18,7 +18,8 @@ extension LintReport {
         for file in files {
             if colored { out += paint(file, "1") + "\n" }
             for diagnostic in byFile[file] ?? [] {
-                let place = diagnostic.line > 0
+                let place =
+                    diagnostic.line > 0
                     ? (diagnostic.column > 0 ? "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column)" : "\(diagnostic.file):\(diagnostic.line)")
                     : diagnostic.file
                 let severity = diagnostic.severity == .error ? paint("error", "1;31") : paint("warning", "1;33")
@@ -45,8 +46,10 @@ extension LintReport {
         let header = ["language", "translated", "plurals complete", "errors", "warnings"]
         var rows = [header]
         for line in summary {
-            rows.append([line.language, Self.percent(line.translatedPercent), Self.percent(line.pluralCompletePercent),
-                         String(line.errors), String(line.warnings)])
+            rows.append([
+                line.language, Self.percent(line.translatedPercent), Self.percent(line.pluralCompletePercent),
+                String(line.errors), String(line.warnings),
+            ])
         }
         var widths = [Int](repeating: 0, count: header.count)
         for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
@@ -76,8 +79,10 @@ extension LintReport {
             "errorCount": errors.count,
             "warningCount": warnings.count,
             "summary": summary.map { line -> [String: Any] in
-                ["language": line.language, "keys": line.keys, "translated": line.translated, "pluralVariables": line.pluralVariables,
-                 "completePluralVariables": line.completePluralVariables, "errors": line.errors, "warnings": line.warnings]
+                [
+                    "language": line.language, "keys": line.keys, "translated": line.translated, "pluralVariables": line.pluralVariables,
+                    "completePluralVariables": line.completePluralVariables, "errors": line.errors, "warnings": line.warnings,
+                ]
             },
             "diagnostics": diagnostics.map { diagnostic -> [String: Any] in
                 var item: [String: Any] = [
@@ -106,7 +111,7 @@ extension LintReport {
         let rootURI = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.absoluteString
         let results: [[String: Any]] = diagnostics.map { diagnostic in
             var physical: [String: Any] = [
-                "artifactLocation": ["uri": Self.uriPath(diagnostic.file), "uriBaseId": "CATALOGROOT"],
+                "artifactLocation": ["uri": Self.uriPath(diagnostic.file), "uriBaseId": "CATALOGROOT"]
             ]
             // GitHub code scanning requires a region on every result: line 1 when unknown.
             var region: [String: Any] = ["startLine": max(diagnostic.line, 1)]
@@ -129,22 +134,26 @@ extension LintReport {
         let object: [String: Any] = [
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": [
-                    "name": "parlance",
-                    "informationUri": "https://github.com/parlance/parlance",
-                    "version": toolVersion,
-                    "rules": rules.map { rule -> [String: Any] in
-                        [
-                            "id": rule.rawValue,
-                            "shortDescription": ["text": rule.summary],
-                            "defaultConfiguration": ["level": rule.defaultSeverity == .error ? "error" : "warning"],
+            "runs": [
+                [
+                    "tool": [
+                        "driver": [
+                            "name": "parlance",
+                            "informationUri": "https://github.com/parlance/parlance",
+                            "version": toolVersion,
+                            "rules": rules.map { rule -> [String: Any] in
+                                [
+                                    "id": rule.rawValue,
+                                    "shortDescription": ["text": rule.summary],
+                                    "defaultConfiguration": ["level": rule.defaultSeverity == .error ? "error" : "warning"],
+                                ]
+                            },
                         ]
-                    },
-                ]],
-                "originalUriBaseIds": ["CATALOGROOT": ["uri": rootURI.hasSuffix("/") ? rootURI : rootURI + "/"]],
-                "results": results,
-            ]],
+                    ],
+                    "originalUriBaseIds": ["CATALOGROOT": ["uri": rootURI.hasSuffix("/") ? rootURI : rootURI + "/"]],
+                    "results": results,
+                ]
+            ],
         ]
         return Self.serialize(object)
     }

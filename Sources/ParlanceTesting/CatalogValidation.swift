@@ -1,7 +1,7 @@
 import Foundation
 public import Parlance
-public import ParlanceLocalization
 @_exported public import ParlanceLint
+public import ParlanceLocalization
 
 /// Framework-neutral checks for users' test suites: functions that return what is wrong, which
 /// the XCTest (`assertValid(catalog:)`) and Swift Testing (`expectValid(catalog:)`) helpers
@@ -20,9 +20,10 @@ public enum CatalogValidation {
     /// A directory without any catalog file is a `no-catalog` error, so that a wrong path
     /// does not pass.
     /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidFile`` when the directory cannot be listed.
-    public static func diagnostics(directory: String, options: LintOptions = LintOptions(),
-                                   includeWarnings: Bool = false) throws -> [LintDiagnostic]
-    {
+    public static func diagnostics(
+        directory: String, options: LintOptions = LintOptions(),
+        includeWarnings: Bool = false
+    ) throws -> [LintDiagnostic] {
         let report = try CatalogLinter(options: options).lint(directory: directory)
         return includeWarnings ? report.diagnostics : report.errors
     }
@@ -70,16 +71,19 @@ public enum CatalogValidation {
     /// - Parameters:
     ///   - arguments: builds the arguments from the sample (default: the sample alone).
     ///   - languages: the languages to render (default: every language of the catalog).
-    public static func pluralRenderings(of key: String, table: String = "Localizable", in catalog: Catalog,
-                                        languages: [LocaleID]? = nil,
-                                        arguments: (LocalizationArgument) -> [LocalizationArgument] = { [$0] }) -> [PluralRendering]
-    {
+    public static func pluralRenderings(
+        of key: String, table: String = "Localizable", in catalog: Catalog,
+        languages: [LocaleID]? = nil,
+        arguments: (LocalizationArgument) -> [LocalizationArgument] = { [$0] }
+    ) -> [PluralRendering] {
         var out: [PluralRendering] = []
         let all = languages ?? (catalog.locales.isEmpty ? [catalog.developmentLanguage] : catalog.locales)
         for language in all {
             guard let samples = PluralSampleSource.samples(for: language) else {
-                out.append(PluralRendering(language: language, category: .other, sample: .int(0),
-                                           result: .failure(ParlanceError(.invalidLocale, "no plural rules for \(language.languageTag)"))))
+                out.append(
+                    PluralRendering(
+                        language: language, category: .other, sample: .int(0),
+                        result: .failure(ParlanceError(.invalidLocale, "no plural rules for \(language.languageTag)"))))
                 continue
             }
             for category in samples.categories {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ParlanceBatch
 @testable import ParlanceLocalization
 
@@ -10,30 +11,34 @@ struct LocalizeBatchTests {
         .deletingLastPathComponent().appendingPathComponent("Examples/Resources").path
     let server = BatchServer(context: BatchContext(catalogDirectory: directory))
 
-    @Test("responses per the protocol", arguments: [
-        (#"{"op":"localize","locale":"ru","key":"items.count","args":[5]}"#, #"{"result":"5 элементов"}"#),
-        (#"{"id":7,"op":"localize","locale":"ru","key":"items.count","args":[21]}"#, #"{"id":7,"result":"21 элемент"}"#),
-        (#"{"op":"localize","locale":"ru","key":"download.progress","args":["a",1.5,1000]}"#, "{\"result\":\"a: 1,5% из 1\u{00A0}000 МБ\"}"),
-        (#"{"op":"localize","locale":"en","key":"user.photos.count","args":["Ada",0]}"#, #"{"result":"Ada has no photos"}"#),
-        (#"{"op":"localize","locale":"sr-Latn-RS","key":"total_odds"}"#, #"{"result":"Total Odds"}"#),
-        (#"{"op":"localize","locale":"pl","key":"cart.items","table":"Shop","args":[22]}"#, #"{"result":"22 produkty w koszyku"}"#),
-        (#"{"op":"localize","locale":"ar","key":"items.count","args":[2]}"#, #"{"result":"عنصران"}"#),
-    ])
+    @Test(
+        "responses per the protocol",
+        arguments: [
+            (#"{"op":"localize","locale":"ru","key":"items.count","args":[5]}"#, #"{"result":"5 элементов"}"#),
+            (#"{"id":7,"op":"localize","locale":"ru","key":"items.count","args":[21]}"#, #"{"id":7,"result":"21 элемент"}"#),
+            (#"{"op":"localize","locale":"ru","key":"download.progress","args":["a",1.5,1000]}"#, "{\"result\":\"a: 1,5% из 1\u{00A0}000 МБ\"}"),
+            (#"{"op":"localize","locale":"en","key":"user.photos.count","args":["Ada",0]}"#, #"{"result":"Ada has no photos"}"#),
+            (#"{"op":"localize","locale":"sr-Latn-RS","key":"total_odds"}"#, #"{"result":"Total Odds"}"#),
+            (#"{"op":"localize","locale":"pl","key":"cart.items","table":"Shop","args":[22]}"#, #"{"result":"22 produkty w koszyku"}"#),
+            (#"{"op":"localize","locale":"ar","key":"items.count","args":[2]}"#, #"{"result":"عنصران"}"#),
+        ])
     func results(request: String, expected: String) {
         #expect(server.respond(to: request) == expected)
     }
 
-    @Test("errors per the protocol", arguments: [
-        (#"{"op":"localize","locale":"ru","key":"nope"}"#, "missing-key"),
-        (#"{"op":"localize","locale":"ru","key":"total_odds","table":"Nope"}"#, "missing-key"),
-        (#"{"op":"localize","locale":"ru","key":"items.count"}"#, "invalid-argument"),
-        (#"{"op":"localize","locale":"en","key":"user.photos.count","args":["Ada"]}"#, "invalid-argument"),
-        (#"{"op":"localize","locale":"ru","key":"items.count","args":[true]}"#, "invalid-argument"),
-        (#"{"op":"localize","locale":"ru","key":"items.count","args":"5"}"#, "invalid-argument"),
-        (#"{"op":"localize","locale":"ru"}"#, "missing-field"),
-        (#"{"op":"localize","key":"a"}"#, "missing-field"),
-        (#"{"op":"localize","locale":"en US","key":"a"}"#, "invalid-locale"),
-    ])
+    @Test(
+        "errors per the protocol",
+        arguments: [
+            (#"{"op":"localize","locale":"ru","key":"nope"}"#, "missing-key"),
+            (#"{"op":"localize","locale":"ru","key":"total_odds","table":"Nope"}"#, "missing-key"),
+            (#"{"op":"localize","locale":"ru","key":"items.count"}"#, "invalid-argument"),
+            (#"{"op":"localize","locale":"en","key":"user.photos.count","args":["Ada"]}"#, "invalid-argument"),
+            (#"{"op":"localize","locale":"ru","key":"items.count","args":[true]}"#, "invalid-argument"),
+            (#"{"op":"localize","locale":"ru","key":"items.count","args":"5"}"#, "invalid-argument"),
+            (#"{"op":"localize","locale":"ru"}"#, "missing-field"),
+            (#"{"op":"localize","key":"a"}"#, "missing-field"),
+            (#"{"op":"localize","locale":"en US","key":"a"}"#, "invalid-locale"),
+        ])
     func errors(request: String, code: String) {
         let response = server.respond(to: request) ?? ""
         #expect(response.contains("\"code\":\"\(code)\""), "\(response)")

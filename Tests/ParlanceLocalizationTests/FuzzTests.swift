@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Parlance
 @testable import ParlanceLocalization
 
@@ -67,8 +68,10 @@ struct FuzzTests {
     @Test("thousands of mutated formats and stringsdict entries")
     func formats() {
         var rng = SplitMix64(seed: 7)
-        let seeds = ["%1$@ has %2$#@photos@", "%d items", "%.2f%% of %3$d", "%#@a@ and %#@b@", "%5.1e|%-8g|%x|%c|%%",
-                     "%1$#@a@", "%lld %lu %ld %i %u", "%@ %s %S %C"]
+        let seeds = [
+            "%1$@ has %2$#@photos@", "%d items", "%.2f%% of %3$d", "%#@a@ and %#@b@", "%5.1e|%-8g|%x|%c|%%",
+            "%1$#@a@", "%lld %lu %ld %i %u", "%@ %s %S %C",
+        ]
         let variables: [String: PluralFormat.Variable] = [
             "photos": .init(valueType: "d", variants: [.one: "%2$d photo", .other: "%2$d photos %#@a@"]),
             "a": .init(valueType: "f", variants: [.one: "%#@b@", .other: "%.1f %#@b@"]),

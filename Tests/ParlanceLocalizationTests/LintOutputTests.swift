@@ -1,6 +1,6 @@
 import Foundation
-import ParlanceLocalization
 import ParlanceLint
+import ParlanceLocalization
 import Testing
 
 /// Runs the built `parlance` binary (beside the test bundle), as CI does.
@@ -122,8 +122,10 @@ struct LintOutputTests {
         #expect(required.status == 1)
         #expect(required.stdout.contains("[required-key-missing] \"total_odds\""))
 
-        for usage in [["lint"], ["lint", LintFixtures.clean, "--format", "xml"], ["lint", LintFixtures.clean, "--disable", "no-such-rule"],
-                      ["lint", directory + "/does-not-exist"], ["lint", LintFixtures.clean, "--required-keys", directory + "/none.txt"]] {
+        for usage in [
+            ["lint"], ["lint", LintFixtures.clean, "--format", "xml"], ["lint", LintFixtures.clean, "--disable", "no-such-rule"],
+            ["lint", directory + "/does-not-exist"], ["lint", LintFixtures.clean, "--required-keys", directory + "/none.txt"],
+        ] {
             let result = try LintCLI.run(usage)
             #expect(result.status == 2, "\(usage): \(result.stderr)")
             #expect(!result.stderr.isEmpty)

@@ -1,8 +1,9 @@
 import Foundation
 import Parlance
 import ParlanceLint
-@testable import ParlanceLocalization
 import Testing
+
+@testable import ParlanceLocalization
 
 /// A break of the clean catalog as real apps' translators made it (or its clean counterpart),
 /// and exactly the diagnostics it must produce as "rule key language severity".
@@ -20,15 +21,15 @@ private func unit(_ value: String) -> String { #"{ "stringUnit" : { "state" : "t
 private func favoriteEntry(extraction: String?) -> String {
     let state = extraction.map { #""extractionState" : "\#($0)", "# } ?? ""
     return #"""
-    "notifications.label.favorite %lld" : { \#(state)"localizations" : {
-          "en" : \#(unit("starred")),
-          "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@count@" }, "substitutions" : { "count" : { "formatSpecifier" : "lld",
-            "variations" : { "plural" : { "one" : \#(unit("%arg Stern")), "other" : \#(unit("%arg Sterne")) } } } } },
-          "ru" : { "stringUnit" : { "state" : "translated", "value" : "%#@count@" }, "substitutions" : { "count" : { "formatSpecifier" : "lld",
-            "variations" : { "plural" : { "one" : \#(unit("%arg звезда")), "few" : \#(unit("%arg звезды")),
-                                          "many" : \#(unit("%arg звёзд")), "other" : \#(unit("%arg звезды")) } } } } } } },
-        "photos.count" : {
-    """#
+        "notifications.label.favorite %lld" : { \#(state)"localizations" : {
+              "en" : \#(unit("starred")),
+              "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@count@" }, "substitutions" : { "count" : { "formatSpecifier" : "lld",
+                "variations" : { "plural" : { "one" : \#(unit("%arg Stern")), "other" : \#(unit("%arg Sterne")) } } } } },
+              "ru" : { "stringUnit" : { "state" : "translated", "value" : "%#@count@" }, "substitutions" : { "count" : { "formatSpecifier" : "lld",
+                "variations" : { "plural" : { "one" : \#(unit("%arg звезда")), "few" : \#(unit("%arg звезды")),
+                                              "many" : \#(unit("%arg звёзд")), "other" : \#(unit("%arg звезды")) } } } } } } },
+            "photos.count" : {
+        """#
 }
 
 private let frItemsMany = "\t\t\t<key>many</key>\n\t\t\t<string>%d d’éléments</string>\n"
@@ -37,66 +38,92 @@ private let frOne = "<key>one</key>\n\t\t\t<string>%d élément</string>"
 
 let realCatalogCases: [RealCatalogCase] = [
     // implied-quantity
-    RealCatalogCase(name: "implied-quantity: ru `one` without the number (shown for 21, 31, …)",
-                    edits: [("ru.lproj/Localizable.stringsdict", "<string>%d элемент</string>", "<string>один элемент</string>")],
-                    expected: ["implied-quantity items.count ru warning"]),
-    RealCatalogCase(name: "implied-quantity clean: en `one` holds only 1",
-                    edits: [("en.lproj/Localizable.stringsdict", "<string>%d item</string>", "<string>one item</string>")],
-                    expected: []),
+    RealCatalogCase(
+        name: "implied-quantity: ru `one` without the number (shown for 21, 31, …)",
+        edits: [("ru.lproj/Localizable.stringsdict", "<string>%d элемент</string>", "<string>один элемент</string>")],
+        expected: ["implied-quantity items.count ru warning"]),
+    RealCatalogCase(
+        name: "implied-quantity clean: en `one` holds only 1",
+        edits: [("en.lproj/Localizable.stringsdict", "<string>%d item</string>", "<string>one item</string>")],
+        expected: []),
     // placeholder-mismatch against the key's specifiers
-    RealCatalogCase(name: "placeholder-mismatch clean: a translation consumes the argument the key declares",
-                    edits: [("Settings.xcstrings", "\"photos.count\" : {", favoriteEntry(extraction: nil))],
-                    expected: []),
-    RealCatalogCase(name: "placeholder-mismatch: a manual key has no specifiers to compare with, so the development value counts",
-                    edits: [("Settings.xcstrings", "\"photos.count\" : {", favoriteEntry(extraction: "manual"))],
-                    expected: ["placeholder-mismatch notifications.label.favorite %lld de error",
-                               "placeholder-mismatch notifications.label.favorite %lld ru error"]),
+    RealCatalogCase(
+        name: "placeholder-mismatch clean: a translation consumes the argument the key declares",
+        edits: [("Settings.xcstrings", "\"photos.count\" : {", favoriteEntry(extraction: nil))],
+        expected: []),
+    RealCatalogCase(
+        name: "placeholder-mismatch: a manual key has no specifiers to compare with, so the development value counts",
+        edits: [("Settings.xcstrings", "\"photos.count\" : {", favoriteEntry(extraction: "manual"))],
+        expected: [
+            "placeholder-mismatch notifications.label.favorite %lld de error",
+            "placeholder-mismatch notifications.label.favorite %lld ru error",
+        ]),
     // plural-missing-category for large-number categories
-    RealCatalogCase(name: "plural-missing-category: fr without `many` (1,000,000) is a warning",
-                    edits: [("fr.lproj/Localizable.stringsdict", frItemsMany, "")],
-                    expected: ["plural-missing-category items.count fr warning"]),
-    RealCatalogCase(name: "plural-missing-category: fr without `many` is an error with --strict-plurals",
-                    edits: [("fr.lproj/Localizable.stringsdict", frItemsMany, "")], options: LintOptions(strictPlurals: true),
-                    expected: ["plural-missing-category items.count fr error"]),
+    RealCatalogCase(
+        name: "plural-missing-category: fr without `many` (1,000,000) is a warning",
+        edits: [("fr.lproj/Localizable.stringsdict", frItemsMany, "")],
+        expected: ["plural-missing-category items.count fr warning"]),
+    RealCatalogCase(
+        name: "plural-missing-category: fr without `many` is an error with --strict-plurals",
+        edits: [("fr.lproj/Localizable.stringsdict", frItemsMany, "")], options: LintOptions(strictPlurals: true),
+        expected: ["plural-missing-category items.count fr error"]),
     // argument-type-conflict
-    RealCatalogCase(name: "argument-type-conflict: argument 1 as the %d plural and as %1$@",
-                    edits: [("ru.lproj/Localizable.stringsdict", "<string>%d элементов</string>", "<string>%d элементов (%1$@)</string>")],
-                    expected: ["argument-type-conflict items.count ru error"]),
+    RealCatalogCase(
+        name: "argument-type-conflict: argument 1 as the %d plural and as %1$@",
+        edits: [("ru.lproj/Localizable.stringsdict", "<string>%d элементов</string>", "<string>%d элементов (%1$@)</string>")],
+        expected: ["argument-type-conflict items.count ru error"]),
     // empty-value per variant
-    RealCatalogCase(name: "empty-value: fr `zero` empty where en has a value",
-                    edits: [("fr.lproj/Localizable.stringsdict", frOne, "<key>zero</key>\n\t\t\t<string></string>\n\t\t\t" + frOne)],
-                    expected: ["empty-value items.count fr error"]),
-    RealCatalogCase(name: "empty-value clean: an intentionally empty variant, empty in the source too",
-                    edits: [("en.lproj/Localizable.stringsdict", enZero, "<key>zero</key>\n\t\t\t<string></string>"),
-                            ("fr.lproj/Localizable.stringsdict", frOne, "<key>zero</key>\n\t\t\t<string></string>\n\t\t\t" + frOne)],
-                    expected: []),
-    RealCatalogCase(name: "missing-translation clean: a regional variant of the development language inherits its keys",
-                    edits: [("en-GB.lproj/Localizable.strings", "", "\"cancel\" = \"Cancel\";\n")],
-                    expected: []),
+    RealCatalogCase(
+        name: "empty-value: fr `zero` empty where en has a value",
+        edits: [("fr.lproj/Localizable.stringsdict", frOne, "<key>zero</key>\n\t\t\t<string></string>\n\t\t\t" + frOne)],
+        expected: ["empty-value items.count fr error"]),
+    RealCatalogCase(
+        name: "empty-value clean: an intentionally empty variant, empty in the source too",
+        edits: [
+            ("en.lproj/Localizable.stringsdict", enZero, "<key>zero</key>\n\t\t\t<string></string>"),
+            ("fr.lproj/Localizable.stringsdict", frOne, "<key>zero</key>\n\t\t\t<string></string>\n\t\t\t" + frOne),
+        ],
+        expected: []),
+    RealCatalogCase(
+        name: "missing-translation clean: a regional variant of the development language inherits its keys",
+        edits: [("en-GB.lproj/Localizable.strings", "", "\"cancel\" = \"Cancel\";\n")],
+        expected: []),
     // the run-time winner
-    RealCatalogCase(name: "placeholder-mismatch clean: the development language's .stringsdict entry wins over its .strings entry",
-                    edits: [("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";", "\"cancel\" = \"Cancel\";\n\"items.count\" = \"Items\";")],
-                    expected: []),
+    RealCatalogCase(
+        name: "placeholder-mismatch clean: the development language's .stringsdict entry wins over its .strings entry",
+        edits: [("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";", "\"cancel\" = \"Cancel\";\n\"items.count\" = \"Items\";")],
+        expected: []),
     // tables that are never formatted
-    RealCatalogCase(name: "invalid-format clean: Interface Builder .strings (object-id keys) get no format rules",
-                    edits: [("en.lproj/Main.strings", "", "\"Zhv-Bz-I5V.title\" = \"Save 50%\";\n\"x2K-aa-b9Q.text\" = \"100% sure\";\n"),
-                            ("fr.lproj/Main.strings", "", "\"Zhv-Bz-I5V.title\" = \"Économisez 50 %\";\n\"x2K-aa-b9Q.text\" = \"Sûr à 100 %\";\n")],
-                    expected: []),
-    RealCatalogCase(name: "invalid-format: a table not named plain is checked",
-                    edits: [("en.lproj/InfoPlist.strings", "", "\"CFBundleName\" = \"Save 50%\";\n"),
-                            ("fr.lproj/InfoPlist.strings", "", "\"CFBundleName\" = \"Économisez 50 %\";\n")],
-                    expected: ["invalid-format CFBundleName en error", "invalid-format CFBundleName fr error"]),
-    RealCatalogCase(name: "invalid-format clean: --plain-table InfoPlist",
-                    edits: [("en.lproj/InfoPlist.strings", "", "\"CFBundleName\" = \"Save 50%\";\n"),
-                            ("fr.lproj/InfoPlist.strings", "", "\"CFBundleName\" = \"Économisez 50 %\";\n")],
-                    options: LintOptions(plainTables: ["InfoPlist"]), expected: []),
+    RealCatalogCase(
+        name: "invalid-format clean: Interface Builder .strings (object-id keys) get no format rules",
+        edits: [
+            ("en.lproj/Main.strings", "", "\"Zhv-Bz-I5V.title\" = \"Save 50%\";\n\"x2K-aa-b9Q.text\" = \"100% sure\";\n"),
+            ("fr.lproj/Main.strings", "", "\"Zhv-Bz-I5V.title\" = \"Économisez 50 %\";\n\"x2K-aa-b9Q.text\" = \"Sûr à 100 %\";\n"),
+        ],
+        expected: []),
+    RealCatalogCase(
+        name: "invalid-format: a table not named plain is checked",
+        edits: [
+            ("en.lproj/InfoPlist.strings", "", "\"CFBundleName\" = \"Save 50%\";\n"),
+            ("fr.lproj/InfoPlist.strings", "", "\"CFBundleName\" = \"Économisez 50 %\";\n"),
+        ],
+        expected: ["invalid-format CFBundleName en error", "invalid-format CFBundleName fr error"]),
+    RealCatalogCase(
+        name: "invalid-format clean: --plain-table InfoPlist",
+        edits: [
+            ("en.lproj/InfoPlist.strings", "", "\"CFBundleName\" = \"Save 50%\";\n"),
+            ("fr.lproj/InfoPlist.strings", "", "\"CFBundleName\" = \"Économisez 50 %\";\n"),
+        ],
+        options: LintOptions(plainTables: ["InfoPlist"]), expected: []),
     // stray percent signs
-    RealCatalogCase(name: "invalid-format: a stray '%' before a letter says so",
-                    edits: [("fr.lproj/Localizable.strings", "\"Bienvenue, %@ !\"", "\"Bienvenue à 100% pour %@ !\"")],
-                    expected: ["invalid-format welcome fr error"]),
-    RealCatalogCase(name: "suspicious-percent: a translation gains '% g' (\"100% garanti\")",
-                    edits: [("fr.lproj/Localizable.strings", "\"Annuler\"", "\"Annuler, 100% garanti\"")],
-                    expected: ["placeholder-mismatch cancel fr error", "suspicious-percent cancel fr warning"]),
+    RealCatalogCase(
+        name: "invalid-format: a stray '%' before a letter says so",
+        edits: [("fr.lproj/Localizable.strings", "\"Bienvenue, %@ !\"", "\"Bienvenue à 100% pour %@ !\"")],
+        expected: ["invalid-format welcome fr error"]),
+    RealCatalogCase(
+        name: "suspicious-percent: a translation gains '% g' (\"100% garanti\")",
+        edits: [("fr.lproj/Localizable.strings", "\"Annuler\"", "\"Annuler, 100% garanti\"")],
+        expected: ["placeholder-mismatch cancel fr error", "suspicious-percent cancel fr warning"]),
 ]
 
 @Suite("Lint rules from real catalogs: broken and clean")

@@ -1,5 +1,6 @@
 import ParlanceLint
 import Testing
+
 @testable import Parlance
 @testable import ParlanceLocalization
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Parlance
 @testable import ParlanceLocalization
 
@@ -8,9 +9,10 @@ struct MalformedFileTests {
     static let validStringsdict = ExampleCatalog.text("en.lproj/Localizable.stringsdict")
 
     /// Returns the error message of a failing read, checking it is `invalid-file` and located.
-    func located(_ body: () throws -> Void, file: String, line: Int, column: Int? = nil,
-                 sourceLocation: SourceLocation = #_sourceLocation) -> String
-    {
+    func located(
+        _ body: () throws -> Void, file: String, line: Int, column: Int? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
         do {
             try body()
             Issue.record("expected an error", sourceLocation: sourceLocation)
@@ -33,16 +35,21 @@ struct MalformedFileTests {
 
     @Test(".strings syntax errors name line and column")
     func strings() {
-        _ = located({ () throws in _ = try StringsFile(text: "\"a\" = \"b\"\n\"c\" = \"d\";", file: "x.strings") },
-                    file: "x.strings", line: 2, column: 1)
-        _ = located({ () throws in _ = try StringsFile(text: "/* open\n\"a\" = \"b\";", file: "x.strings") },
-                    file: "x.strings", line: 1, column: 1)
-        _ = located({ () throws in _ = try StringsFile(text: "\"a\" = \"unterminated;\n", file: "x.strings") },
-                    file: "x.strings", line: 1, column: 7)
-        _ = located({ () throws in _ = try StringsFile(bytes: [0x22, 0xC3, 0x28], file: "bad.strings") },
-                    file: "bad.strings", line: 1, column: 2)
-        _ = located({ () throws in _ = try StringsFile(text: "\"a\" = \"\\UD800x\";", file: "x.strings") },
-                    file: "x.strings", line: 1, column: 8)
+        _ = located(
+            { () throws in _ = try StringsFile(text: "\"a\" = \"b\"\n\"c\" = \"d\";", file: "x.strings") },
+            file: "x.strings", line: 2, column: 1)
+        _ = located(
+            { () throws in _ = try StringsFile(text: "/* open\n\"a\" = \"b\";", file: "x.strings") },
+            file: "x.strings", line: 1, column: 1)
+        _ = located(
+            { () throws in _ = try StringsFile(text: "\"a\" = \"unterminated;\n", file: "x.strings") },
+            file: "x.strings", line: 1, column: 7)
+        _ = located(
+            { () throws in _ = try StringsFile(bytes: [0x22, 0xC3, 0x28], file: "bad.strings") },
+            file: "bad.strings", line: 1, column: 2)
+        _ = located(
+            { () throws in _ = try StringsFile(text: "\"a\" = \"\\UD800x\";", file: "x.strings") },
+            file: "x.strings", line: 1, column: 8)
     }
 
     @Test(".strings duplicates are reported, the last value wins")
@@ -56,12 +63,14 @@ struct MalformedFileTests {
     func truncated() {
         let text = Self.validStringsdict
         let cut = String(text.prefix(text.count / 2))
-        let message = located({ () throws in _ = try StringsdictFile(bytes: Array(cut.utf8), file: "t.stringsdict") },
-                              file: "t.stringsdict", line: cut.split(separator: "\n", omittingEmptySubsequences: false).count)
+        let message = located(
+            { () throws in _ = try StringsdictFile(bytes: Array(cut.utf8), file: "t.stringsdict") },
+            file: "t.stringsdict", line: cut.split(separator: "\n", omittingEmptySubsequences: false).count)
         #expect(message.contains("malformed XML"))
         let mismatched = text.replacingOccurrences(of: "<string>%d item</string>", with: "<string>%d item</strin>")
-        let message2 = located({ () throws in _ = try StringsdictFile(bytes: Array(mismatched.utf8), file: "m.stringsdict") },
-                               file: "m.stringsdict", line: lineNumber(of: "%d item</strin>", in: mismatched))
+        let message2 = located(
+            { () throws in _ = try StringsdictFile(bytes: Array(mismatched.utf8), file: "m.stringsdict") },
+            file: "m.stringsdict", line: lineNumber(of: "%d item</strin>", in: mismatched))
         #expect(message2.contains("expected </string>"))
     }
 
@@ -83,7 +92,10 @@ struct MalformedFileTests {
         #expect(noOther != text)
         let withoutOther = try StringsdictFile(bytes: Array(noOther.utf8), file: "o.stringsdict")
         #expect(withoutOther.diagnostics.isEmpty)
-        guard case .plural(let entry)? = withoutOther.entries["items.count"] else { Issue.record("no entry"); return }
+        guard case .plural(let entry)? = withoutOther.entries["items.count"] else {
+            Issue.record("no entry")
+            return
+        }
         #expect(try entry.format(language: "en", locale: "en", arguments: [2]) == "2 item")  // no `other`: the first variant
         var badType = text
         badType.replaceSubrange(badType.range(of: "<string>d</string>")!, with: "<string>k</string>")
@@ -91,8 +103,11 @@ struct MalformedFileTests {
         #expect(bad.diagnostics.map(\.line) == [lineNumber(of: "<string>k</string>", in: badType) - 1])
         #expect(bad.diagnostics.first?.message.contains("unknown format specifier") == true)
         let array = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<array><string>x</string></array>\n</plist>\n"
-        #expect(located({ () throws in _ = try StringsdictFile(bytes: Array(array.utf8), file: "a.stringsdict") },
-                        file: "a.stringsdict", line: 3, column: 1).contains("expected a dictionary"))
+        #expect(
+            located(
+                { () throws in _ = try StringsdictFile(bytes: Array(array.utf8), file: "a.stringsdict") },
+                file: "a.stringsdict", line: 3, column: 1
+            ).contains("expected a dictionary"))
     }
 
     @Test(".stringsdict: binary property lists work through Foundation")
@@ -100,7 +115,10 @@ struct MalformedFileTests {
         let object = try PropertyListSerialization.propertyList(from: Data(Self.validStringsdict.utf8), options: [], format: nil)
         let binary = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
         let file = try StringsdictFile(bytes: Array(binary), file: "b.stringsdict")
-        guard case .plural(let entry)? = file.entries["items.count"] else { Issue.record("no entry"); return }
+        guard case .plural(let entry)? = file.entries["items.count"] else {
+            Issue.record("no entry")
+            return
+        }
         #expect(try entry.format(language: "en", locale: "en", arguments: [2]) == "2 items")
     }
 
@@ -108,11 +126,13 @@ struct MalformedFileTests {
     func xcstrings() throws {
         let text = ExampleCatalog.shopCatalog
         let cut = String(text.prefix(300))
-        _ = located({ () throws in _ = try StringCatalogFile(bytes: Array(cut.utf8), file: "c.xcstrings") },
-                    file: "c.xcstrings", line: cut.split(separator: "\n", omittingEmptySubsequences: false).count)
+        _ = located(
+            { () throws in _ = try StringCatalogFile(bytes: Array(cut.utf8), file: "c.xcstrings") },
+            file: "c.xcstrings", line: cut.split(separator: "\n", omittingEmptySubsequences: false).count)
         let comma = text.replacingOccurrences(of: "\"version\" : \"1.0\"", with: ",")
-        _ = located({ () throws in _ = try StringCatalogFile(bytes: Array(comma.utf8), file: "c.xcstrings") },
-                    file: "c.xcstrings", line: lineNumber(of: "\"Welcome to the shop\"", in: comma) + 6)
+        _ = located(
+            { () throws in _ = try StringCatalogFile(bytes: Array(comma.utf8), file: "c.xcstrings") },
+            file: "c.xcstrings", line: lineNumber(of: "\"Welcome to the shop\"", in: comma) + 6)
         let number = text.replacingOccurrences(of: "\"value\" : \"Tap to pay\"", with: "\"value\" : 42")
         let lines = number.split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(lines.firstIndex(where: { $0.contains(": 42") })) + 1
@@ -129,8 +149,9 @@ struct MalformedFileTests {
         #expect(badArgNum.diagnostics.first?.message.contains("argNum") == true)
         // Strict JSON numbers.
         let sloppy = text.replacingOccurrences(of: "\"argNum\" : 2", with: "\"argNum\" : 1.0.0--e")
-        _ = located({ () throws in _ = try StringCatalogFile(bytes: Array(sloppy.utf8), file: "j.xcstrings") },
-                    file: "j.xcstrings", line: lineNumber(of: "1.0.0--e", in: sloppy))
+        _ = located(
+            { () throws in _ = try StringCatalogFile(bytes: Array(sloppy.utf8), file: "j.xcstrings") },
+            file: "j.xcstrings", line: lineNumber(of: "1.0.0--e", in: sloppy))
     }
 
     @Test("a malformed catalog value names its file and key when used")

@@ -1,6 +1,7 @@
 import Foundation
 import ParlanceLint
 import Testing
+
 @testable import Parlance
 @testable import ParlanceLocalization
 
@@ -50,8 +51,8 @@ struct ReaderCompatibilityTests {
         let file = try StringsFile(text: #""a" = "don\’t";"b" = "\ה";"c" = "\U41\U00e9";"d" = "\u0041";"e" = "x\qy";"#, file: "e.strings")
         #expect(file.entries["a"] == "don’t")
         #expect(file.entries["b"] == "ה")
-        #expect(file.entries["c"] == "Aé")       // \U41 is U+0041
-        #expect(file.entries["d"] == "u0041")    // CoreFoundation knows \U only: \u is an unknown escape
+        #expect(file.entries["c"] == "Aé")  // \U41 is U+0041
+        #expect(file.entries["d"] == "u0041")  // CoreFoundation knows \U only: \u is an unknown escape
         #expect(file.entries["e"] == "xqy")
     }
 
@@ -63,7 +64,10 @@ struct ReaderCompatibilityTests {
         #expect(NSDictionary(dictionary: ours) == (try ReaderFixtures.expected("quirks")))
         let file = try StringsdictFile(bytes: bytes, file: "quirks.stringsdict")
         #expect(file.diagnostics.isEmpty)
-        guard case .plural(let cart)? = file.entries["cart & checkout"] else { Issue.record("no entry"); return }
+        guard case .plural(let cart)? = file.entries["cart & checkout"] else {
+            Issue.record("no entry")
+            return
+        }
         #expect(try cart.format(language: "en", locale: "en", arguments: [1]) == "1 item — \"one\" in <your> cart")
         #expect(try cart.format(language: "en", locale: "en", arguments: [3]) == "3  items in <your> cart")
         #expect(file.entries["<tag>"] != nil)
@@ -95,8 +99,10 @@ struct ReaderCompatibilityTests {
         #expect(bytes.count < 100)
         let error = try #require(throws: ParlanceError.self) { try StringsdictFile(bytes: bytes, file: "set.stringsdict") }
         #expect(error.code == .invalidFile && error.message.contains("a set"))
-        let directory = try ReaderFixtures.catalog(["en.lproj/Localizable.stringsdict": bytes,
-                                                    "en.lproj/Localizable.strings": Array(#""ok" = "OK";"#.utf8)])
+        let directory = try ReaderFixtures.catalog([
+            "en.lproj/Localizable.stringsdict": bytes,
+            "en.lproj/Localizable.strings": Array(#""ok" = "OK";"#.utf8),
+        ])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let catalog = try Catalog(directory: directory)
         #expect(try catalog.localizedString("ok", locale: "en") == "OK")
@@ -123,8 +129,9 @@ struct ReaderCompatibilityTests {
     @Test("one bad entry never fails the catalog: skipped, located, and the rest works")
     func oneBadEntry() throws {
         let good = ExampleCatalog.text("en.lproj/Localizable.stringsdict")
-        let broken = good.replacingOccurrences(of: "<key>NSStringLocalizedFormatKey</key>", with: "<key>NSStringLocalizedFormatKeyX</key>",
-                                               options: [], range: good.range(of: "<key>NSStringLocalizedFormatKey</key>"))
+        let broken = good.replacingOccurrences(
+            of: "<key>NSStringLocalizedFormatKey</key>", with: "<key>NSStringLocalizedFormatKeyX</key>",
+            options: [], range: good.range(of: "<key>NSStringLocalizedFormatKey</key>"))
         #expect(broken != good)
         let directory = try ExampleCatalog.copy()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -147,22 +154,22 @@ struct ReaderCompatibilityTests {
     @Test(".xcstrings: device variations, plural inside a device, substitutions that vary by device")
     func stringCatalogVariations() throws {
         let json = #"""
-        { "sourceLanguage" : "en", "version" : "1.0", "strings" : {
-          "tap" : { "localizations" : { "en" : { "variations" : { "device" : {
-              "iphone" : { "variations" : { "plural" : {
-                  "one" : { "stringUnit" : { "state" : "translated", "value" : "Tap %lld time" } },
-                  "other" : { "stringUnit" : { "state" : "translated", "value" : "Tap %lld times" } } } } },
-              "other" : { "stringUnit" : { "state" : "translated", "value" : "Click %lld times" } } } } } } },
-          "files" : { "localizations" : { "en" : {
-              "stringUnit" : { "state" : "translated", "value" : "%#@files@ here" },
-              "substitutions" : { "files" : { "formatSpecifier" : "lld", "variations" : { "device" : {
-                  "mac" : { "variations" : { "plural" : {
-                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg document" } },
-                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg documents" } } } } },
-                  "other" : { "variations" : { "plural" : {
-                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg file" } },
-                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg files" } } } } } } } } } } } } } }
-        """#
+            { "sourceLanguage" : "en", "version" : "1.0", "strings" : {
+              "tap" : { "localizations" : { "en" : { "variations" : { "device" : {
+                  "iphone" : { "variations" : { "plural" : {
+                      "one" : { "stringUnit" : { "state" : "translated", "value" : "Tap %lld time" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "Tap %lld times" } } } } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "Click %lld times" } } } } } } },
+              "files" : { "localizations" : { "en" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@files@ here" },
+                  "substitutions" : { "files" : { "formatSpecifier" : "lld", "variations" : { "device" : {
+                      "mac" : { "variations" : { "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg document" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg documents" } } } } },
+                      "other" : { "variations" : { "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg file" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg files" } } } } } } } } } } } } } }
+            """#
         let directory = try ReaderFixtures.catalog(["Localizable.xcstrings": Array(json.utf8)])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let phone = try Catalog(directory: directory, device: "iphone")
@@ -180,28 +187,28 @@ struct ReaderCompatibilityTests {
 struct SubstitutionBindingTests {
     /// The same German entry written as `.stringsdict` and as `.xcstrings` (no `argNum`).
     static let stringsdict = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict>
-    <key>recent</key><dict>
-      <key>NSStringLocalizedFormatKey</key><string>%#@posts@ von %#@people@</string>
-      <key>posts</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-        <key>NSStringFormatValueTypeKey</key><string>lld</string>
-        <key>one</key><string>%lld aktueller Beitrag</string><key>other</key><string>%lld aktuelle Beiträge</string></dict>
-      <key>people</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-        <key>NSStringFormatValueTypeKey</key><string>lld</string>
-        <key>one</key><string>%lld Teilnehmendem</string><key>other</key><string>%lld Teilnehmenden</string></dict>
-    </dict>
-    <key>mixed</key><dict>
-      <key>NSStringLocalizedFormatKey</key><string>%#@people@ / %#@posts@</string>
-      <key>people</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-        <key>NSStringFormatValueTypeKey</key><string>lld</string>
-        <key>one</key><string>%lld person</string><key>other</key><string>%lld people</string></dict>
-      <key>posts</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-        <key>NSStringFormatValueTypeKey</key><string>lld</string>
-        <key>one</key><string>%lld post</string><key>other</key><string>%lld posts</string></dict>
-    </dict>
-    </dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>recent</key><dict>
+          <key>NSStringLocalizedFormatKey</key><string>%#@posts@ von %#@people@</string>
+          <key>posts</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>lld</string>
+            <key>one</key><string>%lld aktueller Beitrag</string><key>other</key><string>%lld aktuelle Beiträge</string></dict>
+          <key>people</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>lld</string>
+            <key>one</key><string>%lld Teilnehmendem</string><key>other</key><string>%lld Teilnehmenden</string></dict>
+        </dict>
+        <key>mixed</key><dict>
+          <key>NSStringLocalizedFormatKey</key><string>%#@people@ / %#@posts@</string>
+          <key>people</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>lld</string>
+            <key>one</key><string>%lld person</string><key>other</key><string>%lld people</string></dict>
+          <key>posts</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>lld</string>
+            <key>one</key><string>%lld post</string><key>other</key><string>%lld posts</string></dict>
+        </dict>
+        </dict></plist>
+        """
 
     static func unit(_ value: String) -> String { #"{ "stringUnit" : { "state" : "translated", "value" : "\#(value)" } }"# }
 
@@ -210,14 +217,14 @@ struct SubstitutionBindingTests {
     }
 
     static let xcstrings = """
-    { "sourceLanguage" : "de", "version" : "1.0", "strings" : {
-      "recent" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@posts@ von %#@people@" },
-        "substitutions" : { \(substitution("posts", one: "%arg aktueller Beitrag", other: "%arg aktuelle Beiträge")),
-                            \(substitution("people", one: "%arg Teilnehmendem", other: "%arg Teilnehmenden")) } } } },
-      "mixed" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@people@ / %#@posts@" },
-        "substitutions" : { \(substitution("people", one: "%lld person", other: "%lld people")),
-                            \(substitution("posts", one: "%lld post", other: "%lld posts")) } } } } } }
-    """
+        { "sourceLanguage" : "de", "version" : "1.0", "strings" : {
+          "recent" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@posts@ von %#@people@" },
+            "substitutions" : { \(substitution("posts", one: "%arg aktueller Beitrag", other: "%arg aktuelle Beiträge")),
+                                \(substitution("people", one: "%arg Teilnehmendem", other: "%arg Teilnehmenden")) } } } },
+          "mixed" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@people@ / %#@posts@" },
+            "substitutions" : { \(substitution("people", one: "%lld person", other: "%lld people")),
+                                \(substitution("posts", one: "%lld post", other: "%lld posts")) } } } } } }
+        """
 
     @Test("without argNum, substitutions take the arguments in the order of their tokens; a literal %lld is the substitution's own argument")
     func sameAsStringsdict() throws {

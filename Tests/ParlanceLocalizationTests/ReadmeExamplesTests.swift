@@ -22,7 +22,9 @@ struct ReadmeExamplesTests {
         #expect(try NumberFormat(locale: "de", options: .currency("EUR")).format(1234.5) == "1.234,50\u{A0}€")
         #expect(try NumberFormat(locale: "hi-IN", skeleton: "").format(1234567) == "12,34,567")
         #expect(try NumberFormat(locale: "en", skeleton: "compact-short").format(1234) == "1.2K")
-        #expect(try NumberFormat(locale: "fr", skeleton: "").format(decimal: "12345678901234567890.5") == "12\u{202F}345\u{202F}678\u{202F}901\u{202F}234\u{202F}567\u{202F}890,5")
+        #expect(
+            try NumberFormat(locale: "fr", skeleton: "").format(decimal: "12345678901234567890.5")
+                == "12\u{202F}345\u{202F}678\u{202F}901\u{202F}234\u{202F}567\u{202F}890,5")
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         #expect(try DateFormat(locale: "en-US", skeleton: "yMMMd", timeZone: "America/New_York").format(date) == "Nov 14, 2023")
         #expect(try DateFormat(locale: "ja-JP-u-ca-japanese", skeleton: "GyMMMd").format(date) == "令和5年11月14日")

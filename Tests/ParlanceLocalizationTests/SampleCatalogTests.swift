@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Parlance
 @testable import ParlanceLocalization
 
@@ -37,21 +38,23 @@ struct SampleCatalogTests {
     }
 
     // Every CLDR category of ru, ar, pl, cy, ga, with the seed's texts for ru and ar.
-    @Test("stringsdict plural variants by CLDR category", arguments: [
-        ("en", Int64(0), "No items"), ("en", 1, "1 item"), ("en", 2, "2 items"), ("en", 5, "5 items"),
-        ("en", 21, "21 items"), ("en", 101, "101 items"), ("en", 1000, "1,000 items"),
-        ("ru", 0, "Нет элементов"), ("ru", 1, "1 элемент"), ("ru", 2, "2 элемента"), ("ru", 5, "5 элементов"),
-        ("ru", 21, "21 элемент"), ("ru", 101, "101 элемент"), ("ru", 11, "11 элементов"), ("ru", 22, "22 элемента"),
-        ("ru", 1000, "1\u{00A0}000 элементов"),
-        ("ar", 0, "لا عناصر"), ("ar", 1, "عنصر واحد"), ("ar", 2, "عنصران"), ("ar", 5, "٥ عناصر"),
-        ("ar", 21, "٢١ عنصرًا"), ("ar", 101, "١٠١ عنصر"), ("ar", 11, "١١ عنصرًا"),
-        ("pl", 0, "0 elementów"), ("pl", 1, "1 element"), ("pl", 2, "2 elementy"), ("pl", 5, "5 elementów"),
-        ("pl", 21, "21 elementów"), ("pl", 22, "22 elementy"), ("pl", 101, "101 elementów"),
-        ("cy", 0, "0 eitemau (zero)"), ("cy", 1, "1 eitem (one)"), ("cy", 2, "2 eitem (two)"), ("cy", 3, "3 eitem (few)"),
-        ("cy", 6, "6 eitem (many)"), ("cy", 5, "5 eitem (other)"), ("cy", 21, "21 eitem (other)"),
-        ("ga", 1, "1 mhír (one)"), ("ga", 2, "2 mhír (two)"), ("ga", 5, "5 mhír (few)"), ("ga", 7, "7 mír (many)"),
-        ("ga", 11, "11 mír (other)"), ("ga", 0, "0 mír (other)"), ("ga", 101, "101 mír (other)"),
-    ])
+    @Test(
+        "stringsdict plural variants by CLDR category",
+        arguments: [
+            ("en", Int64(0), "No items"), ("en", 1, "1 item"), ("en", 2, "2 items"), ("en", 5, "5 items"),
+            ("en", 21, "21 items"), ("en", 101, "101 items"), ("en", 1000, "1,000 items"),
+            ("ru", 0, "Нет элементов"), ("ru", 1, "1 элемент"), ("ru", 2, "2 элемента"), ("ru", 5, "5 элементов"),
+            ("ru", 21, "21 элемент"), ("ru", 101, "101 элемент"), ("ru", 11, "11 элементов"), ("ru", 22, "22 элемента"),
+            ("ru", 1000, "1\u{00A0}000 элементов"),
+            ("ar", 0, "لا عناصر"), ("ar", 1, "عنصر واحد"), ("ar", 2, "عنصران"), ("ar", 5, "٥ عناصر"),
+            ("ar", 21, "٢١ عنصرًا"), ("ar", 101, "١٠١ عنصر"), ("ar", 11, "١١ عنصرًا"),
+            ("pl", 0, "0 elementów"), ("pl", 1, "1 element"), ("pl", 2, "2 elementy"), ("pl", 5, "5 elementów"),
+            ("pl", 21, "21 elementów"), ("pl", 22, "22 elementy"), ("pl", 101, "101 elementów"),
+            ("cy", 0, "0 eitemau (zero)"), ("cy", 1, "1 eitem (one)"), ("cy", 2, "2 eitem (two)"), ("cy", 3, "3 eitem (few)"),
+            ("cy", 6, "6 eitem (many)"), ("cy", 5, "5 eitem (other)"), ("cy", 21, "21 eitem (other)"),
+            ("ga", 1, "1 mhír (one)"), ("ga", 2, "2 mhír (two)"), ("ga", 5, "5 mhír (few)"), ("ga", 7, "7 mír (many)"),
+            ("ga", 11, "11 mír (other)"), ("ga", 0, "0 mír (other)"), ("ga", 101, "101 mír (other)"),
+        ])
     func plurals(locale: String, count: Int64, expected: String) throws {
         #expect(try catalog.localizedString("items.count", locale: locale, arguments: [LocalizationArgument.int(count)]) == expected)
         // The category really is the one CLDR gives (not a coincidence of the sample texts).
@@ -79,15 +82,17 @@ struct SampleCatalogTests {
         #expect(try format.format(language: "ru", locale: "ru", arguments: [LocalizationArgument.double(21)]) == "one:21")
     }
 
-    @Test("positional and several variables (seed examples)", arguments: [
-        ("user.photos.count", [LocalizationArgument.string("Ada"), 0], "Ada has no photos"),
-        ("user.photos.count", ["Ada", 1], "Ada has 1 photo"),
-        ("user.photos.count", ["Ada", 1234], "Ada has 1,234 photos"),
-        ("files.in.folders", [3, 1], "3 files in 1 folder"),
-        ("files.in.folders", [1, 2], "1 file in 2 folders"),
-        ("time.ago.minutes", [1], "1 minute ago"),
-        ("time.ago.minutes", [45], "45 minutes ago"),
-    ])
+    @Test(
+        "positional and several variables (seed examples)",
+        arguments: [
+            ("user.photos.count", [LocalizationArgument.string("Ada"), 0], "Ada has no photos"),
+            ("user.photos.count", ["Ada", 1], "Ada has 1 photo"),
+            ("user.photos.count", ["Ada", 1234], "Ada has 1,234 photos"),
+            ("files.in.folders", [3, 1], "3 files in 1 folder"),
+            ("files.in.folders", [1, 2], "1 file in 2 folders"),
+            ("time.ago.minutes", [1], "1 minute ago"),
+            ("time.ago.minutes", [45], "45 minutes ago"),
+        ])
     func seedEntries(key: String, arguments: [LocalizationArgument], expected: String) throws {
         #expect(try catalog.localizedString(key, locale: "en", arguments: arguments) == expected)
     }
@@ -114,8 +119,9 @@ struct SampleCatalogTests {
         let table = try #require(throws: ParlanceError.self) { try catalog.localizedString("total_odds", table: "Nope", locale: "ru") }
         #expect(table.code == .missingKey)
         // Values are always formats: %% → %.
-        #expect(try catalog.localizedString("download.progress", locale: "ru", arguments: ["a.pdf", 42.25, 1536])
-            == "a.pdf: 42,2% из 1\u{00A0}536 МБ")
+        #expect(
+            try catalog.localizedString("download.progress", locale: "ru", arguments: ["a.pdf", 42.25, 1536])
+                == "a.pdf: 42,2% из 1\u{00A0}536 МБ")
     }
 
     @Test("String Catalog: plural and device variations, substitutions, source keys")

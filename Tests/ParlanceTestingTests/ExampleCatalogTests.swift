@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import parlance
 
 /// The showcase and the benchmark run on embedded data; the README's commands and the tests

@@ -128,9 +128,10 @@ public struct Catalog: Sendable {
     /// try catalog.lookup("items.count", locale: try LocaleID("zh-HK"), arguments: [2]).locale  // zh-Hant-TW
     /// ```
     /// - Throws: as ``localizedString(_:table:locale:arguments:width:)-(_,_,LocaleID,_,_)``.
-    public func lookup(_ key: String, table: String = "Localizable", locale: LocaleID,
-                       arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil) throws -> CatalogLookup
-    {
+    public func lookup(
+        _ key: String, table: String = "Localizable", locale: LocaleID,
+        arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
+    ) throws -> CatalogLookup {
         try resolve(key, table: table, locale: locale, arguments: arguments.map(\.localizationArgument), width: width)
     }
 
@@ -146,9 +147,10 @@ public struct Catalog: Sendable {
     ///   argument or one of the wrong type; ``ParlanceError/Code/invalidFile`` when the
     ///   translation is malformed (the message names the file, line and key);
     ///   ``ParlanceError/Code/invalidLocale``.
-    public func localizedString(_ key: String, table: String = "Localizable", locale: String,
-                                arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil) throws -> String
-    {
+    public func localizedString(
+        _ key: String, table: String = "Localizable", locale: String,
+        arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
+    ) throws -> String {
         try resolveText(key, table: table, locale: ParlanceCore.locale(locale), arguments: arguments.map(\.localizationArgument), width: width)
     }
 
@@ -158,16 +160,18 @@ public struct Catalog: Sendable {
     /// try catalog.localizedString("items.count", locale: LocaleID("pl"), arguments: [22])  // "22 elementy"
     /// ```
     /// - Throws: as ``localizedString(_:table:locale:arguments:width:)-(_,_,String,_,_)``.
-    public func localizedString(_ key: String, table: String = "Localizable", locale: LocaleID,
-                                arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil) throws -> String
-    {
+    public func localizedString(
+        _ key: String, table: String = "Localizable", locale: LocaleID,
+        arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
+    ) throws -> String {
         try resolveText(key, table: table, locale: locale, arguments: arguments.map(\.localizationArgument), width: width)
     }
 
     /// The lookup with its error type, with the entry and the locale it came from.
-    package func resolve(_ key: String, table: String = "Localizable", locale: LocaleID,
-                         arguments: [LocalizationArgument], width: Int? = nil) throws(ParlanceError) -> CatalogLookup
-    {
+    package func resolve(
+        _ key: String, table: String = "Localizable", locale: LocaleID,
+        arguments: [LocalizationArgument], width: Int? = nil
+    ) throws(ParlanceError) -> CatalogLookup {
         let chain = runtime.chain(table: table, locale: locale)
         let (found, compiled) = try find(key, table: table, chain: chain)
         let text = try compiled.run(found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, width: width)
@@ -176,9 +180,10 @@ public struct Catalog: Sendable {
 
     /// The formatted text alone: the warm path (one read of the chain cache, one of the
     /// compiled table, no parsing, no copy of the entry).
-    package func resolveText(_ key: String, table: String = "Localizable", locale: LocaleID,
-                             arguments: [LocalizationArgument], width: Int? = nil) throws(ParlanceError) -> String
-    {
+    package func resolveText(
+        _ key: String, table: String = "Localizable", locale: LocaleID,
+        arguments: [LocalizationArgument], width: Int? = nil
+    ) throws(ParlanceError) -> String {
         let chain = runtime.chain(table: table, locale: locale)
         let (found, compiled) = try find(key, table: table, chain: chain)
         return try compiled.run(found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, width: width)
@@ -200,9 +205,10 @@ public struct Catalog: Sendable {
     /// catalog.string("total_odds", locale: "fr")   // "Cotes Totales"
     /// catalog.string("no.such.key", locale: "fr")  // "no.such.key"
     /// ```
-    public func string(_ key: String, table: String = "Localizable", locale: String,
-                       arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil) -> String
-    {
+    public func string(
+        _ key: String, table: String = "Localizable", locale: String,
+        arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
+    ) -> String {
         guard let parsed = try? ParlanceCore.locale(locale) else { return key }
         return string(key, table: table, locale: parsed, arguments: arguments, width: width)
     }
@@ -212,9 +218,10 @@ public struct Catalog: Sendable {
     /// ```swift
     /// catalog.string("items.count", locale: LocaleID.root, arguments: [2])
     /// ```
-    public func string(_ key: String, table: String = "Localizable", locale: LocaleID,
-                       arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil) -> String
-    {
+    public func string(
+        _ key: String, table: String = "Localizable", locale: LocaleID,
+        arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
+    ) -> String {
         let arguments = arguments.map(\.localizationArgument)
         do {
             return try resolveText(key, table: table, locale: locale, arguments: arguments, width: width)
@@ -263,7 +270,8 @@ package indirect enum CompiledEntry: Sendable {
             let normalized = PluralNormalization.normalize(format: format.text, variables: variables)
             return .plural(CompiledPlural(format: normalized.format, variables: normalized.variables))
         case .device(let variants):
-            let chosen = variants.first { $0.device == device } ?? variants.first { $0.device == "other" }
+            let chosen =
+                variants.first { $0.device == device } ?? variants.first { $0.device == "other" }
                 ?? variants.min { $0.device < $1.device }
             guard let chosen else { return .text(.success([])) }
             return compile(chosen.value, device: device)
@@ -295,9 +303,10 @@ package final class CompiledTable: Sendable {
         self.rules = rules
     }
 
-    func run(_ plan: CompiledEntry, entry: CatalogEntry, formatter: LocalizedFormatter, arguments: [LocalizationArgument],
-             width: Int?) throws(ParlanceError) -> String
-    {
+    func run(
+        _ plan: CompiledEntry, entry: CatalogEntry, formatter: LocalizedFormatter, arguments: [LocalizationArgument],
+        width: Int?
+    ) throws(ParlanceError) -> String {
         var plan = plan
         while case .width(let variants) = plan {
             guard let chosen = width.flatMap({ limit in variants.last { $0.0 <= limit } }) ?? variants.last else { return "" }
@@ -316,7 +325,8 @@ package final class CompiledTable: Sendable {
         } catch {
             switch error {
             case .syntax(let message):
-                throw ParlanceError(.invalidFile, "\(entry.content.location): the value of \(quoted(entry.key)) (\(entry.language.languageTag)) is malformed: \(message)")
+                throw ParlanceError(
+                    .invalidFile, "\(entry.content.location): the value of \(quoted(entry.key)) (\(entry.language.languageTag)) is malformed: \(message)")
             case .argument(let message):
                 throw ParlanceError(.invalidArgument, "\(quoted(entry.key)) (\(entry.location)): \(message)")
             }
@@ -454,9 +464,11 @@ final class CatalogRuntime: Sendable {
         let id = "\(table)\u{0}\(key)\u{0}\(locale.identifier)"
         let first = logged.withLock { $0.count < 100_000 && $0.insert(id).inserted }
         if first {
-            Self.logger.error("\(error.message); using the development language's value", metadata: [
-                "key": "\(key)", "table": "\(table)", "locale": "\(locale.languageTag)", "code": "\(error.code)",
-            ])
+            Self.logger.error(
+                "\(error.message); using the development language's value",
+                metadata: [
+                    "key": "\(key)", "table": "\(table)", "locale": "\(locale.languageTag)", "code": "\(error.code)",
+                ])
         }
     }
 }

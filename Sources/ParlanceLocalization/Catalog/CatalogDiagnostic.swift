@@ -35,9 +35,10 @@ public struct CatalogDiagnostic: Hashable, Sendable, CustomStringConvertible, Er
     /// ```swift
     /// CatalogDiagnostic(file: "a.strings", line: 3, column: 7, message: "expected ';'")
     /// ```
-    public init(file: String, line: Int, column: Int, message: String, key: String? = nil, language: String? = nil,
-                code: String = "unreadable-file")
-    {
+    public init(
+        file: String, line: Int, column: Int, message: String, key: String? = nil, language: String? = nil,
+        code: String = "unreadable-file"
+    ) {
         self.file = file
         self.line = line
         self.column = column

@@ -264,7 +264,8 @@ package enum FormatParser {
             spec.length = length
             guard index < scalars.count else { throw failure(start, "an incomplete conversion at the end") }
             let conversion = Character(scalars[index])
-            let known = integerConversions.contains(conversion) || floatConversions.contains(conversion)
+            let known =
+                integerConversions.contains(conversion) || floatConversions.contains(conversion)
                 || textConversions.contains(conversion) || characterConversions.contains(conversion)
             if !known, conversion != "n", spec.spaceSign || !(conversion.isASCII && conversion.isLetter) {
                 // "100% pure": a percent sign meant literally, not a conversion.

@@ -126,4 +126,3 @@ extension Substring: LocalizationArgumentConvertible {
     /// A ``LocalizationArgument/string(_:)`` argument.
     public var localizationArgument: LocalizationArgument { .string(String(self)) }
 }
-

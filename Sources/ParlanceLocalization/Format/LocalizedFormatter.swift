@@ -202,10 +202,13 @@ public struct LocalizedFormatter: Hashable, Sendable {
         let unsigned = spec.conversion == "u" || spec.conversion == "U"
         // Plain `%d` (the common case) needs the locale's default skeleton, "".
         let plain = !spec.plusSign && spec.precision == nil && !spec.zeroPad
-        let parts = plain ? [] : [
-            spec.plusSign && !unsigned ? "sign-always" : "",
-            try integerWidth(minimumIntegerDigits(spec, argument, float: false)),
-        ]
+        let parts =
+            plain
+            ? []
+            : [
+                spec.plusSign && !unsigned ? "sign-always" : "",
+                try integerWidth(minimumIntegerDigits(spec, argument, float: false)),
+            ]
         let icu = try formatter(plain ? "" : skeleton(parts), locale)
         switch argument {
         case .int(let value):
@@ -261,9 +264,10 @@ public struct LocalizedFormatter: Hashable, Sendable {
 
     /// `%f %e %g` in `locale`. With `grouping: false` in root this is the plain ASCII form used
     /// to find the plural operands of a value "as formatted".
-    func floatText(_ spec: FormatSpec, _ argument: LocalizationArgument, locale: LocaleID, grouping: Bool,
-                   mismatch: @autoclosure () -> FormatFailure) throws(FormatFailure) -> String
-    {
+    func floatText(
+        _ spec: FormatSpec, _ argument: LocalizationArgument, locale: LocaleID, grouping: Bool,
+        mismatch: @autoclosure () -> FormatFailure
+    ) throws(FormatFailure) -> String {
         let double: Double?
         let decimal: String?
         switch argument {
@@ -286,7 +290,8 @@ public struct LocalizedFormatter: Hashable, Sendable {
         case "g", "G":
             let significant = max(precision, 1)
             let exponent = Self.decimalExponent(double: double, decimal: decimal, significant: significant)
-            let digits = spec.alternate
+            let digits =
+                spec.alternate
                 ? "@" + String(repeating: "@", count: significant - 1)
                 : "@" + String(repeating: "#", count: significant - 1)
             if exponent < -4 || exponent >= significant {
@@ -294,8 +299,10 @@ public struct LocalizedFormatter: Hashable, Sendable {
             }
             parts.append(digits)
         default:
-            parts.append(precision == 0 ? (spec.alternate ? "precision-integer decimal-always" : "precision-integer")
-                                        : "." + String(repeating: "0", count: precision))
+            parts.append(
+                precision == 0
+                    ? (spec.alternate ? "precision-integer decimal-always" : "precision-integer")
+                    : "." + String(repeating: "0", count: precision))
             parts.append(try integerWidth(minimumIntegerDigits(spec, argument, float: true)))
         }
         let icu = try formatter(skeleton(parts), locale)

@@ -126,7 +126,8 @@ package struct CompiledPlural: Sendable {
             var spec: FormatSpec?
             var failure: FormatFailure?
             if let type = variable.valueType {
-                if case .success(let tokens) = Result(catching: { () throws(FormatFailure) in try FormatParser.parseUncached("%" + type, allowVariables: false) }),
+                if case .success(let tokens) = Result(catching: { () throws(FormatFailure) in try FormatParser.parseUncached("%" + type, allowVariables: false)
+                    }),
                     tokens.count == 1, case .spec(let parsed) = tokens[0], parsed.position == nil
                 {
                     spec = parsed
@@ -134,8 +135,9 @@ package struct CompiledPlural: Sendable {
                     failure = .syntax("the NSStringFormatValueTypeKey \(quoted(type)) of \(quoted(name)) is not a format conversion")
                 }
             }
-            compiled[name] = Variable(valueType: variable.valueType, valueSpec: spec, variants: variable.variants.mapValues(parse),
-                                      valueTypeFailure: failure)
+            compiled[name] = Variable(
+                valueType: variable.valueType, valueSpec: spec, variants: variable.variants.mapValues(parse),
+                valueTypeFailure: failure)
         }
         self.variables = compiled
     }
@@ -199,7 +201,8 @@ package struct CompiledPlural: Sendable {
                     let index = spec.position! - 1
                     guard index < arguments.count else {
                         throw .argument(
-                            "\(spec.text) needs argument \(index + 1) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given")
+                            "\(spec.text) needs argument \(index + 1) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given"
+                        )
                     }
                     out += try formatter.convert(spec, arguments[index], number: index + 1)
                 case .variable(let name, let position):
@@ -215,7 +218,9 @@ package struct CompiledPlural: Sendable {
                         throw .syntax("the variable \(quoted(name)) is not defined")
                     }
                     guard argumentNumber <= arguments.count else {
-                        throw .argument("the variable \(quoted(name)) needs argument \(argumentNumber) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given")
+                        throw .argument(
+                            "the variable \(quoted(name)) needs argument \(argumentNumber) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given"
+                        )
                     }
                     expansions += 1
                     guard expansions <= Self.maximumExpansions else {
@@ -239,11 +244,14 @@ package struct CompiledPlural: Sendable {
         /// The variant Foundation chooses: `zero` for 0 in every language when present, else the
         /// CLDR category's, else `other`; an entry without `other` (which Apple loads too) uses
         /// its most general variant (`many`, `few`, `two`, `one`, then `zero`).
-        func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> Result<[FormatToken], FormatFailure> {
+        func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> Result<
+            [FormatToken], FormatFailure
+        > {
             if argument.isZero, let zero = variable.variants[.zero] { return zero }
             if let failure = variable.valueTypeFailure { throw failure }
-            let category = try PluralFormat.category(of: argument, valueSpec: variable.valueSpec, valueType: variable.valueType,
-                                                     rules: rules, variable: name, number: number)
+            let category = try PluralFormat.category(
+                of: argument, valueSpec: variable.valueSpec, valueType: variable.valueType,
+                rules: rules, variable: name, number: number)
             if let variant = variable.variants[category] { return variant }
             if let other = variable.variants[.other] { return other }
             for candidate in PluralCategory.allCases.reversed() { if let variant = variable.variants[candidate] { return variant } }
@@ -254,9 +262,10 @@ package struct CompiledPlural: Sendable {
 
 extension PluralFormat {
     /// The plural category of an argument as the value type formats it.
-    static func category(of argument: LocalizationArgument, valueSpec: FormatSpec?, valueType: String?, rules: PluralRules,
-                         variable: String, number: Int) throws(FormatFailure) -> PluralCategory
-    {
+    static func category(
+        of argument: LocalizationArgument, valueSpec: FormatSpec?, valueType: String?, rules: PluralRules,
+        variable: String, number: Int
+    ) throws(FormatFailure) -> PluralCategory {
         // The common case, an integer argument for an integer value type, needs no parsing.
         if case .int(let value) = argument, valueSpec.map({ FormatParser.integerConversions.contains($0) }) ?? true {
             return rules.category(for: Int(value))
@@ -264,7 +273,9 @@ extension PluralFormat {
         let typeText = valueType ?? "d"
         let spec = valueSpec ?? FormatSpec(conversion: "d")
         func mismatch() -> FormatFailure {
-            .argument("the variable \(quoted(variable)) (%\(typeText)) cannot take argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))")
+            .argument(
+                "the variable \(quoted(variable)) (%\(typeText)) cannot take argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))"
+            )
         }
         if FormatParser.floatConversions.contains(spec) {
             if case .double(let value) = argument, !value.isFinite { return .other }

@@ -109,7 +109,10 @@ struct LintCommand: ParsableCommand {
         switch format {
         case .human:
             print(report.humanReadable(colored: isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil), terminator: "")
-            if summary { print(); print(report.summaryTable(), terminator: "") }
+            if summary {
+                print()
+                print(report.summaryTable(), terminator: "")
+            }
         case .json:
             FileHandle.standardOutput.write(report.json() + Data("\n".utf8))
         case .sarif:

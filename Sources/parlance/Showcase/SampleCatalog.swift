@@ -51,44 +51,59 @@ enum SampleCatalog {
     }
 
     static let strings: [(String, String)] = [
-        ("en", #"""
-        /* Generic UI chrome (seed 000 keys) */
-        "total_odds" = "Total Odds";
-        "bet_amount" = "Bet Amount";
-        "place_bet" = "Place Bet";
-        "no_results" = "No results found";
-        "load_more_count" = "Load {count} more";
-        /* Formats */
-        "user.greeting" = "Hello, %@!";
-        "download.progress" = "%1$@: %2$.1f%% of %3$d MB";
-        "items.count" = "%d items (strings fallback)";
-        // Escapes and unquoted keys
-        "escapes" = "Caf\U00e9 \"quoted\"\n\\ tab\there";
-        only_en = English_only;
-        """#),
-        ("fr", #"""
-        /* French: big-endian UTF-16 */
-        "total_odds" = "Cotes Totales";
-        "bet_amount" = "Mise";
-        "place_bet" = "Placer le Pari";
-        "load_more_count" = "Voir {count} de plus";
-        "user.greeting" = "Bonjour, %@ !";
-        "download.progress" = "%1$@ : %2$.1f %% de %3$d Mo";
-        """#),
-        ("ru", #"""
-        "total_odds" = "Общий коэффициент";
-        "user.greeting" = "Привет, %@!";
-        "download.progress" = "%1$@: %2$.1f%% из %3$d МБ";
-        "items.count" = "the .stringsdict entry wins over this";
-        """#),
-        ("ar", #"""
-        "total_odds" = "إجمالي الاحتمالات";
-        "user.greeting" = "مرحبًا، %@!";
-        "download.progress" = "%1$@: %2$.1f%% من %3$d م.ب";
-        """#),
-        ("pl", #"""
-        "total_odds" = "Łączny kurs";
-        """#),
+        (
+            "en",
+            #"""
+            /* Generic UI chrome (seed 000 keys) */
+            "total_odds" = "Total Odds";
+            "bet_amount" = "Bet Amount";
+            "place_bet" = "Place Bet";
+            "no_results" = "No results found";
+            "load_more_count" = "Load {count} more";
+            /* Formats */
+            "user.greeting" = "Hello, %@!";
+            "download.progress" = "%1$@: %2$.1f%% of %3$d MB";
+            "items.count" = "%d items (strings fallback)";
+            // Escapes and unquoted keys
+            "escapes" = "Caf\U00e9 \"quoted\"\n\\ tab\there";
+            only_en = English_only;
+            """#
+        ),
+        (
+            "fr",
+            #"""
+            /* French: big-endian UTF-16 */
+            "total_odds" = "Cotes Totales";
+            "bet_amount" = "Mise";
+            "place_bet" = "Placer le Pari";
+            "load_more_count" = "Voir {count} de plus";
+            "user.greeting" = "Bonjour, %@ !";
+            "download.progress" = "%1$@ : %2$.1f %% de %3$d Mo";
+            """#
+        ),
+        (
+            "ru",
+            #"""
+            "total_odds" = "Общий коэффициент";
+            "user.greeting" = "Привет, %@!";
+            "download.progress" = "%1$@: %2$.1f%% из %3$d МБ";
+            "items.count" = "the .stringsdict entry wins over this";
+            """#
+        ),
+        (
+            "ar",
+            #"""
+            "total_odds" = "إجمالي الاحتمالات";
+            "user.greeting" = "مرحبًا، %@!";
+            "download.progress" = "%1$@: %2$.1f%% من %3$d م.ب";
+            """#
+        ),
+        (
+            "pl",
+            #"""
+            "total_odds" = "Łączny kurs";
+            """#
+        ),
     ]
 
     private static func plist(_ body: String) -> String {
@@ -104,214 +119,239 @@ enum SampleCatalog {
         """
     }
 
-    private static func pluralEntry(_ key: String, format: String = "%#@items@", variable: String = "items",
-                                    type: String = "d", _ variants: [(String, String)]) -> String
-    {
+    private static func pluralEntry(
+        _ key: String, format: String = "%#@items@", variable: String = "items",
+        type: String = "d", _ variants: [(String, String)]
+    ) -> String {
         let cases = variants.map { "            <key>\($0.0)</key>\n            <string>\($0.1)</string>" }.joined(separator: "\n")
         return """
-            <key>\(key)</key>
-            <dict>
-                <key>NSStringLocalizedFormatKey</key>
-                <string>\(format)</string>
-                <key>\(variable)</key>
+                <key>\(key)</key>
                 <dict>
-                    <key>NSStringFormatSpecTypeKey</key>
-                    <string>NSStringPluralRuleType</string>
-                    <key>NSStringFormatValueTypeKey</key>
-                    <string>\(type)</string>
-        \(cases)
+                    <key>NSStringLocalizedFormatKey</key>
+                    <string>\(format)</string>
+                    <key>\(variable)</key>
+                    <dict>
+                        <key>NSStringFormatSpecTypeKey</key>
+                        <string>NSStringPluralRuleType</string>
+                        <key>NSStringFormatValueTypeKey</key>
+                        <string>\(type)</string>
+            \(cases)
+                    </dict>
                 </dict>
-            </dict>
-        """
+            """
     }
 
     /// The en, ru and ar files are the seed's examples verbatim (items.count, user.photos.count,
     /// files.in.folders, time.ago.minutes); pl, cy and ga follow the same pattern.
     static let stringsdicts: [(String, String)] = [
-        ("en", plist("""
-        \(pluralEntry("items.count", [("zero", "No items"), ("one", "%d item"), ("other", "%d items")]))
-        \(pluralEntry("user.photos.count", format: "%1$@ has %2$#@photos@", variable: "photos",
+        (
+            "en",
+            plist(
+                """
+                \(pluralEntry("items.count", [("zero", "No items"), ("one", "%d item"), ("other", "%d items")]))
+                \(pluralEntry("user.photos.count", format: "%1$@ has %2$#@photos@", variable: "photos",
                       [("zero", "no photos"), ("one", "%2$d photo"), ("other", "%2$d photos")]))
-            <key>files.in.folders</key>
-            <dict>
-                <key>NSStringLocalizedFormatKey</key>
-                <string>%1$#@files@ in %2$#@folders@</string>
-                <key>files</key>
-                <dict>
-                    <key>NSStringFormatSpecTypeKey</key>
-                    <string>NSStringPluralRuleType</string>
-                    <key>NSStringFormatValueTypeKey</key>
-                    <string>d</string>
-                    <key>one</key>
-                    <string>%1$d file</string>
-                    <key>other</key>
-                    <string>%1$d files</string>
-                </dict>
-                <key>folders</key>
-                <dict>
-                    <key>NSStringFormatSpecTypeKey</key>
-                    <string>NSStringPluralRuleType</string>
-                    <key>NSStringFormatValueTypeKey</key>
-                    <string>d</string>
-                    <key>one</key>
-                    <string>%2$d folder</string>
-                    <key>other</key>
-                    <string>%2$d folders</string>
-                </dict>
-            </dict>
-        \(pluralEntry("time.ago.minutes", format: "%#@minutes@ ago", variable: "minutes",
+                    <key>files.in.folders</key>
+                    <dict>
+                        <key>NSStringLocalizedFormatKey</key>
+                        <string>%1$#@files@ in %2$#@folders@</string>
+                        <key>files</key>
+                        <dict>
+                            <key>NSStringFormatSpecTypeKey</key>
+                            <string>NSStringPluralRuleType</string>
+                            <key>NSStringFormatValueTypeKey</key>
+                            <string>d</string>
+                            <key>one</key>
+                            <string>%1$d file</string>
+                            <key>other</key>
+                            <string>%1$d files</string>
+                        </dict>
+                        <key>folders</key>
+                        <dict>
+                            <key>NSStringFormatSpecTypeKey</key>
+                            <string>NSStringPluralRuleType</string>
+                            <key>NSStringFormatValueTypeKey</key>
+                            <string>d</string>
+                            <key>one</key>
+                            <string>%2$d folder</string>
+                            <key>other</key>
+                            <string>%2$d folders</string>
+                        </dict>
+                    </dict>
+                \(pluralEntry("time.ago.minutes", format: "%#@minutes@ ago", variable: "minutes",
                       [("one", "%d minute"), ("other", "%d minutes")]))
-        \(pluralEntry("distance.km", format: "%#@km@", variable: "km", type: ".1f",
+                \(pluralEntry("distance.km", format: "%#@km@", variable: "km", type: ".1f",
                       [("one", "%.1f kilometre"), ("other", "%.1f kilometres")]))
-        """)),
-        ("ru", plist("""
-        \(pluralEntry("items.count", [("zero", "Нет элементов"), ("one", "%d элемент"), ("few", "%d элемента"),
+                """)
+        ),
+        (
+            "ru",
+            plist(
+                """
+                \(pluralEntry("items.count", [("zero", "Нет элементов"), ("one", "%d элемент"), ("few", "%d элемента"),
                                       ("many", "%d элементов"), ("other", "%d элементов")]))
-        """)),
-        ("ar", plist("""
-        \(pluralEntry("items.count", [("zero", "لا عناصر"), ("one", "عنصر واحد"), ("two", "عنصران"),
+                """)
+        ),
+        (
+            "ar",
+            plist(
+                """
+                \(pluralEntry("items.count", [("zero", "لا عناصر"), ("one", "عنصر واحد"), ("two", "عنصران"),
                                       ("few", "%d عناصر"), ("many", "%d عنصرًا"), ("other", "%d عنصر")]))
-        """)),
-        ("pl", plist("""
-        \(pluralEntry("items.count", [("one", "%d element"), ("few", "%d elementy"), ("many", "%d elementów"),
+                """)
+        ),
+        (
+            "pl",
+            plist(
+                """
+                \(pluralEntry("items.count", [("one", "%d element"), ("few", "%d elementy"), ("many", "%d elementów"),
                                       ("other", "%d elementu")]))
-        """)),
-        ("cy", plist("""
-        \(pluralEntry("items.count", [("zero", "%d eitemau (zero)"), ("one", "%d eitem (one)"), ("two", "%d eitem (two)"),
+                """)
+        ),
+        (
+            "cy",
+            plist(
+                """
+                \(pluralEntry("items.count", [("zero", "%d eitemau (zero)"), ("one", "%d eitem (one)"), ("two", "%d eitem (two)"),
                                       ("few", "%d eitem (few)"), ("many", "%d eitem (many)"), ("other", "%d eitem (other)")]))
-        """)),
-        ("ga", plist("""
-        \(pluralEntry("items.count", [("one", "%d mhír (one)"), ("two", "%d mhír (two)"), ("few", "%d mhír (few)"),
+                """)
+        ),
+        (
+            "ga",
+            plist(
+                """
+                \(pluralEntry("items.count", [("one", "%d mhír (one)"), ("two", "%d mhír (two)"), ("few", "%d mhír (few)"),
                                       ("many", "%d mír (many)"), ("other", "%d mír (other)")]))
-        """)),
+                """)
+        ),
     ]
 
     /// A String Catalog table "Shop": plural variations, device variations, substitutions,
     /// a key without translations, and a stale/needs_review unit.
     static let shopCatalog = #"""
-    {
-      "sourceLanguage" : "en",
-      "strings" : {
-        "cart.items" : {
-          "comment" : "Number of items in the cart",
-          "extractionState" : "manual",
-          "localizations" : {
-            "en" : {
-              "variations" : {
-                "plural" : {
-                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld item in your cart" } },
-                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld items in your cart" } }
-                }
-              }
-            },
-            "pl" : {
-              "variations" : {
-                "plural" : {
-                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld produkt w koszyku" } },
-                  "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld produkty w koszyku" } },
-                  "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld produktów w koszyku" } },
-                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld produktu w koszyku" } }
-                }
-              }
-            },
-            "ru" : {
-              "variations" : {
-                "plural" : {
-                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld товар в корзине" } },
-                  "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld товара в корзине" } },
-                  "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld товаров в корзине" } },
-                  "other" : { "stringUnit" : { "state" : "needs_review", "value" : "%lld товара в корзине" } }
-                }
-              }
-            }
-          }
-        },
-        "checkout.title" : {
-          "localizations" : {
-            "en" : {
-              "variations" : {
-                "device" : {
-                  "iphone" : { "stringUnit" : { "state" : "translated", "value" : "Tap to pay" } },
-                  "mac" : { "stringUnit" : { "state" : "translated", "value" : "Click to pay" } },
-                  "other" : { "stringUnit" : { "state" : "translated", "value" : "Pay now" } }
-                }
-              }
-            },
-            "fr" : {
-              "variations" : {
-                "device" : {
-                  "iphone" : { "stringUnit" : { "state" : "translated", "value" : "Touchez pour payer" } },
-                  "other" : { "stringUnit" : { "state" : "translated", "value" : "Payer maintenant" } }
-                }
-              }
-            }
-          }
-        },
-        "cart.summary" : {
-          "localizations" : {
-            "en" : {
-              "stringUnit" : { "state" : "translated", "value" : "%#@items@ for %#@people@" },
-              "substitutions" : {
-                "items" : {
-                  "argNum" : 1,
-                  "formatSpecifier" : "lld",
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "cart.items" : {
+              "comment" : "Number of items in the cart",
+              "extractionState" : "manual",
+              "localizations" : {
+                "en" : {
                   "variations" : {
                     "plural" : {
-                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg item" } },
-                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg items" } }
+                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld item in your cart" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld items in your cart" } }
                     }
                   }
                 },
-                "people" : {
-                  "argNum" : 2,
-                  "formatSpecifier" : "lld",
+                "pl" : {
                   "variations" : {
                     "plural" : {
-                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg person" } },
-                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg people" } }
+                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld produkt w koszyku" } },
+                      "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld produkty w koszyku" } },
+                      "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld produktów w koszyku" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld produktu w koszyku" } }
+                    }
+                  }
+                },
+                "ru" : {
+                  "variations" : {
+                    "plural" : {
+                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld товар в корзине" } },
+                      "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld товара в корзине" } },
+                      "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld товаров в корзине" } },
+                      "other" : { "stringUnit" : { "state" : "needs_review", "value" : "%lld товара в корзине" } }
                     }
                   }
                 }
               }
             },
-            "ru" : {
-              "stringUnit" : { "state" : "translated", "value" : "%#@items@ на %#@people@" },
-              "substitutions" : {
-                "items" : {
-                  "argNum" : 1,
-                  "formatSpecifier" : "lld",
+            "checkout.title" : {
+              "localizations" : {
+                "en" : {
                   "variations" : {
-                    "plural" : {
-                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg товар" } },
-                      "few" : { "stringUnit" : { "state" : "translated", "value" : "%arg товара" } },
-                      "many" : { "stringUnit" : { "state" : "translated", "value" : "%arg товаров" } },
-                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg товара" } }
+                    "device" : {
+                      "iphone" : { "stringUnit" : { "state" : "translated", "value" : "Tap to pay" } },
+                      "mac" : { "stringUnit" : { "state" : "translated", "value" : "Click to pay" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "Pay now" } }
                     }
                   }
                 },
-                "people" : {
-                  "argNum" : 2,
-                  "formatSpecifier" : "lld",
+                "fr" : {
                   "variations" : {
-                    "plural" : {
-                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg человека" } },
-                      "few" : { "stringUnit" : { "state" : "translated", "value" : "%arg человек" } },
-                      "many" : { "stringUnit" : { "state" : "translated", "value" : "%arg человек" } },
-                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg человека" } }
+                    "device" : {
+                      "iphone" : { "stringUnit" : { "state" : "translated", "value" : "Touchez pour payer" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "Payer maintenant" } }
                     }
                   }
                 }
               }
+            },
+            "cart.summary" : {
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@items@ for %#@people@" },
+                  "substitutions" : {
+                    "items" : {
+                      "argNum" : 1,
+                      "formatSpecifier" : "lld",
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg item" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg items" } }
+                        }
+                      }
+                    },
+                    "people" : {
+                      "argNum" : 2,
+                      "formatSpecifier" : "lld",
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg person" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg people" } }
+                        }
+                      }
+                    }
+                  }
+                },
+                "ru" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@items@ на %#@people@" },
+                  "substitutions" : {
+                    "items" : {
+                      "argNum" : 1,
+                      "formatSpecifier" : "lld",
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg товар" } },
+                          "few" : { "stringUnit" : { "state" : "translated", "value" : "%arg товара" } },
+                          "many" : { "stringUnit" : { "state" : "translated", "value" : "%arg товаров" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg товара" } }
+                        }
+                      }
+                    },
+                    "people" : {
+                      "argNum" : 2,
+                      "formatSpecifier" : "lld",
+                      "variations" : {
+                        "plural" : {
+                          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg человека" } },
+                          "few" : { "stringUnit" : { "state" : "translated", "value" : "%arg человек" } },
+                          "many" : { "stringUnit" : { "state" : "translated", "value" : "%arg человек" } },
+                          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg человека" } }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "Welcome to the shop" : {
+              "localizations" : {
+                "fr" : { "stringUnit" : { "state" : "translated", "value" : "Bienvenue dans la boutique" } }
+              }
             }
-          }
-        },
-        "Welcome to the shop" : {
-          "localizations" : {
-            "fr" : { "stringUnit" : { "state" : "translated", "value" : "Bienvenue dans la boutique" } }
-          }
+          },
+          "version" : "1.0"
         }
-      },
-      "version" : "1.0"
-    }
-    """#
+        """#
 }

@@ -108,9 +108,10 @@ public struct PluralVariable: Hashable, Sendable {
     /// ```swift
     /// PluralVariable(name: "items", valueType: "d", variants: [...], location: location)
     /// ```
-    public init(name: String, kind: Kind = .variable, valueType: String? = nil, argumentNumber: Int? = nil,
-                usesArgumentPlaceholder: Bool = false, variants: [PluralVariant], location: CatalogLocation)
-    {
+    public init(
+        name: String, kind: Kind = .variable, valueType: String? = nil, argumentNumber: Int? = nil,
+        usesArgumentPlaceholder: Bool = false, variants: [PluralVariant], location: CatalogLocation
+    ) {
         self.name = name
         self.kind = kind
         self.valueType = valueType
@@ -302,7 +303,8 @@ public struct CatalogEntry: Hashable, Sendable {
         self.context = context
         self.location = record.location
         self.content = record.content
-        self.metadata = record.state == nil && record.extractionState == nil
+        self.metadata =
+            record.state == nil && record.extractionState == nil
             ? nil : Metadata(state: record.state, extractionState: record.extractionState)
     }
 
@@ -402,9 +404,13 @@ package enum PluralNormalization {
             case .literal(let literal): out += literal.replacing("%", with: "%%")
             case .spec(let spec): out += spec.text
             case .variable(let name, let position):
-                if let position { out += "%\(position)$#@\(name)@" }
-                else if let placed = positions[name] { out += "%\(placed)$#@\(name)@" }
-                else { out += "%#@\(name)@" }
+                if let position {
+                    out += "%\(position)$#@\(name)@"
+                } else if let placed = positions[name] {
+                    out += "%\(placed)$#@\(name)@"
+                } else {
+                    out += "%#@\(name)@"
+                }
             }
         }
         return out

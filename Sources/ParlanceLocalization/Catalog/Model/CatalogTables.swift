@@ -96,7 +96,8 @@ package struct CatalogModel: Sendable {
                 diagnostics += file.diagnostics
                 for (language, records) in file.records.sorted(by: { $0.key < $1.key }) {
                     guard let locale = try? ParlanceCore.locale(language) else { continue }
-                    add(records, table: table, key: Self.localeKey(locale), locale: locale, name: language, isBase: false,
+                    add(
+                        records, table: table, key: Self.localeKey(locale), locale: locale, name: language, isBase: false,
                         format: .xcstrings, file: path(name))
                 }
             } else if lowered.hasSuffix(".lproj") {
@@ -108,8 +109,10 @@ package struct CatalogModel: Sendable {
                 } else if let parsed = try? ParlanceCore.locale(localeName) {
                     locale = parsed
                 } else {
-                    diagnostics.append(CatalogDiagnostic(file: path(name), line: 0, column: 0,
-                                                         message: "ignored: \(quoted(localeName)) is not a locale id", code: "ignored-folder"))
+                    diagnostics.append(
+                        CatalogDiagnostic(
+                            file: path(name), line: 0, column: 0,
+                            message: "ignored: \(quoted(localeName)) is not a locale id", code: "ignored-folder"))
                     continue
                 }
                 let key = isBase ? Self.baseKey : Self.localeKey(locale)
@@ -122,13 +125,15 @@ package struct CatalogModel: Sendable {
                             fileCount += 1
                             let file = try StringsdictFile(reading: full)
                             diagnostics += file.diagnostics.map { $0.with(language: localeName) }
-                            add(file.records, table: String(fileName.dropLast(".stringsdict".count)), key: key, locale: locale,
+                            add(
+                                file.records, table: String(fileName.dropLast(".stringsdict".count)), key: key, locale: locale,
                                 name: localeName, isBase: isBase, format: .stringsdict, file: full)
                         } else if loweredFile.hasSuffix(".strings") {
                             fileCount += 1
                             let file = try StringsFile(reading: full)
                             diagnostics += file.diagnostics.map { $0.with(language: localeName) }
-                            add(file.records, table: String(fileName.dropLast(".strings".count)), key: key, locale: locale,
+                            add(
+                                file.records, table: String(fileName.dropLast(".strings".count)), key: key, locale: locale,
                                 name: localeName, isBase: isBase, format: .strings, file: full)
                         }
                     } catch {
@@ -139,9 +144,10 @@ package struct CatalogModel: Sendable {
         }
     }
 
-    private mutating func add(_ records: [EntryRecord], table: String, key: String, locale: LocaleID, name: String, isBase: Bool,
-                              format: CatalogFileFormat, file: String)
-    {
+    private mutating func add(
+        _ records: [EntryRecord], table: String, key: String, locale: LocaleID, name: String, isBase: Bool,
+        format: CatalogFileFormat, file: String
+    ) {
         var entries: [String: CatalogEntry] = [:]
         entries.reserveCapacity(records.count)
         let context = CatalogEntry.Context(table: table, language: locale, format: format)
@@ -172,8 +178,8 @@ package struct CatalogModel: Sendable {
 
 extension CatalogEntry {
     func with(_ context: Context) -> CatalogEntry {
-        CatalogEntry(record: EntryRecord(key: key, location: location, content: content, state: state, extractionState: extractionState),
-                     context: context)
+        CatalogEntry(
+            record: EntryRecord(key: key, location: location, content: content, state: state, extractionState: extractionState),
+            context: context)
     }
 }
-

@@ -62,7 +62,6 @@ struct LocatedJSON {
             CatalogDiagnostic(file: file, line: line, column: column, message: "invalid JSON: \(message)")
         }
 
-
         mutating func skipWhitespace() {
             while let scalar = current, scalar == " " || scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == "\u{FEFF}" {
                 advance()

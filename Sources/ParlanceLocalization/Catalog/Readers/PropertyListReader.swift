@@ -222,8 +222,9 @@ private struct XMLPlistParser: LocatedScanner {
             if try skipMarkup() { continue }
             let end = try tag()
             guard end.closing, end.name == name else {
-                throw failure("<\(end.closing ? "/" : "")\(end.name)> inside <\(name)> (line \(opened.0), column \(opened.1)); expected </\(name)>",
-                              (end.line, end.column))
+                throw failure(
+                    "<\(end.closing ? "/" : "")\(end.name)> inside <\(name)> (line \(opened.0), column \(opened.1)); expected </\(name)>",
+                    (end.line, end.column))
             }
             return out.string
         }

@@ -73,8 +73,10 @@ public struct StringCatalogFile: Sendable {
         var records: [String: [EntryRecord]] = [:]
         var diagnostics: [CatalogDiagnostic] = []
         func skip(_ node: LocatedJSON, _ message: String, key: String?, language: String? = nil) {
-            diagnostics.append(CatalogDiagnostic(file: file, line: node.line, column: node.column, message: message,
-                                                 key: key, language: language, code: "malformed-entry"))
+            diagnostics.append(
+                CatalogDiagnostic(
+                    file: file, line: node.line, column: node.column, message: message,
+                    key: key, language: language, code: "malformed-entry"))
         }
         if let stringsNode = root["strings"] {
             guard case .object(let strings) = stringsNode.value else {
@@ -92,7 +94,9 @@ public struct StringCatalogFile: Sendable {
                 var hasSource = false
                 if let localizationsNode = entry["localizations"] {
                     guard case .object(let localizations) = localizationsNode.value else {
-                        skip(localizationsNode, "\"localizations\" of \(quoted(key)) must be an object, found \(localizationsNode.typeName); the entry is skipped", key: key)
+                        skip(
+                            localizationsNode,
+                            "\"localizations\" of \(quoted(key)) must be an object, found \(localizationsNode.typeName); the entry is skipped", key: key)
                         continue
                     }
                     for (language, node) in localizations {
@@ -103,9 +107,10 @@ public struct StringCatalogFile: Sendable {
                         var reader = UnitReader(file: file, key: key)
                         do {
                             if let value = try reader.value(node) {
-                                records[language, default: []].append(EntryRecord(
-                                    key: key, location: CatalogLocation(file: file, line: node.line, column: node.column),
-                                    content: value, state: reader.state, extractionState: extraction))
+                                records[language, default: []].append(
+                                    EntryRecord(
+                                        key: key, location: CatalogLocation(file: file, line: node.line, column: node.column),
+                                        content: value, state: reader.state, extractionState: extraction))
                                 if language == source { hasSource = true }
                             }
                         } catch {
@@ -116,8 +121,9 @@ public struct StringCatalogFile: Sendable {
                 }
                 if !hasSource {
                     // Xcode compiles a key without a source localization to the key itself.
-                    var record = EntryRecord(key: key, location: keyAt, content: .text(LocatedText(text: key, location: keyAt)),
-                                             extractionState: extraction)
+                    var record = EntryRecord(
+                        key: key, location: keyAt, content: .text(LocatedText(text: key, location: keyAt)),
+                        extractionState: extraction)
                     record.isImplicit = true
                     records[source, default: []].append(record)
                 }
@@ -148,8 +154,9 @@ private struct UnitReader {
     var state: String?
 
     func fail(_ node: LocatedJSON, _ message: String) -> CatalogDiagnostic {
-        CatalogDiagnostic(file: file, line: node.line, column: node.column, message: "\(message) (key \(quoted(key))); it is skipped",
-                          key: key, code: "malformed-entry")
+        CatalogDiagnostic(
+            file: file, line: node.line, column: node.column, message: "\(message) (key \(quoted(key))); it is skipped",
+            key: key, code: "malformed-entry")
     }
 
     func location(_ node: LocatedJSON) -> CatalogLocation { CatalogLocation(file: file, line: node.line, column: node.column) }
@@ -246,8 +253,9 @@ private struct UnitReader {
             throw fail(node, "the substitution \(quoted(name)) has no \"variations\"")
         }
         func variable(_ plural: LocatedJSON, _ variants: [PluralVariant]) -> PluralVariable {
-            PluralVariable(name: name, valueType: specifier, argumentNumber: argNum, usesArgumentPlaceholder: true,
-                           variants: variants, location: location(node))
+            PluralVariable(
+                name: name, valueType: specifier, argumentNumber: argNum, usesArgumentPlaceholder: true,
+                variants: variants, location: location(node))
         }
         let kinds = try object(variationsNode, "\"variations\"")
         if let plural = kinds.last(where: { $0.0 == "plural" })?.1 {
@@ -293,10 +301,12 @@ private struct UnitReader {
         }
         // A substitution that varies by device makes a value without device variations vary too.
         let substitutionDevices = Set(substitutions.flatMap { $0.1.keys.compactMap { $0 } })
-        if case .device = base {} else if !substitutionDevices.isEmpty {
-            return .device(substitutionDevices.sorted().map { device in
-                DeviceVariant(device: device, value: apply(base, device: device), location: base.location)
-            })
+        if case .device = base {
+        } else if !substitutionDevices.isEmpty {
+            return .device(
+                substitutionDevices.sorted().map { device in
+                    DeviceVariant(device: device, value: apply(base, device: device), location: base.location)
+                })
         }
         return apply(base, device: nil)
     }

@@ -1,9 +1,10 @@
+import Parlance
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Parlance
 
 /// A `.strings` file: Apple's old-style property list text of `"key" = "value";` pairs.
 ///
@@ -104,8 +105,9 @@ enum TextDecoding {
             if bytes[0] == 0, bytes[1] != 0 { return try utf16(bytes, from: 0, littleEndian: false, file: file) }
         }
         var iterator = bytes[start...].makeIterator()
-        return try scalars(decoding: &iterator, as: UTF8.self, capacity: bytes.count - start, file: file,
-                           invalid: "invalid UTF-8 (and no UTF-16 byte order mark)")
+        return try scalars(
+            decoding: &iterator, as: UTF8.self, capacity: bytes.count - start, file: file,
+            invalid: "invalid UTF-8 (and no UTF-16 byte order mark)")
     }
 
     private static func utf16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, file: String) throws(CatalogDiagnostic) -> [Unicode.Scalar] {
@@ -116,14 +118,17 @@ enum TextDecoding {
         units.reserveCapacity((bytes.count - start) / 2)
         var index = start
         while index + 1 < bytes.count {
-            let pair = littleEndian ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
-                                    : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+            let pair =
+                littleEndian
+                ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+                : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
             units.append(pair)
             index += 2
         }
         var iterator = units.makeIterator()
-        return try scalars(decoding: &iterator, as: UTF16.self, capacity: units.count, file: file,
-                           invalid: "an unpaired UTF-16 surrogate")
+        return try scalars(
+            decoding: &iterator, as: UTF16.self, capacity: units.count, file: file,
+            invalid: "an unpaired UTF-16 surrogate")
     }
 
     /// Decodes code units to scalars, tracking line and column so a decoding error is located.
@@ -294,12 +299,15 @@ private struct StringsParser: LocatedScanner {
                 throw failure("expected ';' after the entry for \(quoted(key)), found \(quoted(String(current!)))")
             }
             advance()
-            let record = EntryRecord(key: key, location: CatalogLocation(file: file, line: keyLine, column: keyColumn),
-                                     content: .text(LocatedText(text: value, location: valueAt)))
+            let record = EntryRecord(
+                key: key, location: CatalogLocation(file: file, line: keyLine, column: keyColumn),
+                content: .text(LocatedText(text: value, location: valueAt)))
             if let existing = keyIndex[key] {
-                diagnostics.append(CatalogDiagnostic(
-                    file: file, line: keyLine, column: keyColumn,
-                    message: "duplicate key \(quoted(key)) (first at line \(records[existing].location.line)); the last value wins", key: key, code: "duplicate-key"))
+                diagnostics.append(
+                    CatalogDiagnostic(
+                        file: file, line: keyLine, column: keyColumn,
+                        message: "duplicate key \(quoted(key)) (first at line \(records[existing].location.line)); the last value wins", key: key,
+                        code: "duplicate-key"))
                 records[existing] = record
             } else {
                 keyIndex[key] = records.count
@@ -364,8 +372,7 @@ private struct StringsParser: LocatedScanner {
                 // As CoreFoundation: up to four hex digits (fewer is fine), UTF-16 units.
                 var value: UInt32 = 0
                 var digits = 0
-                while digits < 4, let hex = current, let digit = hex.properties.isASCIIHexDigit ? UInt32(String(hex), radix: 16) : nil
-                {
+                while digits < 4, let hex = current, let digit = hex.properties.isASCIIHexDigit ? UInt32(String(hex), radix: 16) : nil {
                     value = value * 16 + digit
                     digits += 1
                     advance()

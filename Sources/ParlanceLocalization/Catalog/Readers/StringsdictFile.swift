@@ -56,8 +56,9 @@ public struct StringsdictFile: Sendable {
     package init(parsing bytes: [UInt8], file: String) throws(CatalogDiagnostic) {
         let root = try PropertyListReader.read(bytes, file: file)
         guard case .dictionary(let members) = root.value else {
-            throw CatalogDiagnostic(file: file, line: root.line, column: root.column,
-                                    message: "the top level is \(root.typeName), expected a dictionary of entries")
+            throw CatalogDiagnostic(
+                file: file, line: root.line, column: root.column,
+                message: "the top level is \(root.typeName), expected a dictionary of entries")
         }
         var records: [EntryRecord] = []
         var diagnostics: [CatalogDiagnostic] = []
@@ -84,8 +85,9 @@ private struct StringsdictEntryReader {
     func location(_ line: Int, _ column: Int) -> CatalogLocation { CatalogLocation(file: file, line: line, column: column) }
 
     func fail(_ line: Int, _ column: Int, _ message: String) -> CatalogDiagnostic {
-        CatalogDiagnostic(file: file, line: line, column: column, message: "\(quoted(key)): \(message); the entry is skipped",
-                          key: key, code: "malformed-entry")
+        CatalogDiagnostic(
+            file: file, line: line, column: column, message: "\(quoted(key)): \(message); the entry is skipped",
+            key: key, code: "malformed-entry")
     }
 
     func text(_ node: PlistNode) -> LocatedText? {
@@ -142,8 +144,10 @@ private struct StringsdictEntryReader {
                 throw fail(member.line, member.column, "the variable \(quoted(member.key)) needs NSStringFormatSpecTypeKey")
             }
             guard specType.node.string == "NSStringPluralRuleType" else {
-                throw fail(specType.line, specType.column,
-                           "the variable \(quoted(member.key)) has the unsupported spec type \(specType.node.string.map { quoted($0) } ?? specType.node.typeName) (expected NSStringPluralRuleType)")
+                throw fail(
+                    specType.line, specType.column,
+                    "the variable \(quoted(member.key)) has the unsupported spec type \(specType.node.string.map { quoted($0) } ?? specType.node.typeName) (expected NSStringPluralRuleType)"
+                )
             }
             var valueType: String?
             if let typeMember = member.node["NSStringFormatValueTypeKey"] {
@@ -161,14 +165,17 @@ private struct StringsdictEntryReader {
             guard case .dictionary(let cases) = member.node.value else { continue }
             for variant in cases where !variant.key.hasPrefix("NSStringFormat") {
                 guard let value = text(variant.node) else {
-                    throw fail(variant.line, variant.column, "the \(quoted(variant.key)) variant of \(quoted(member.key)) must be a string, found \(variant.node.typeName)")
+                    throw fail(
+                        variant.line, variant.column,
+                        "the \(quoted(variant.key)) variant of \(quoted(member.key)) must be a string, found \(variant.node.typeName)")
                 }
                 variants.append(PluralVariant(keyword: variant.key, text: value))
             }
-            variables.append(PluralVariable(name: member.key, valueType: valueType, variants: variants,
-                                            location: location(member.line, member.column)))
+            variables.append(
+                PluralVariable(
+                    name: member.key, valueType: valueType, variants: variants,
+                    location: location(member.line, member.column)))
         }
         return .plural(format: format, variables: variables)
     }
 }
-
