@@ -126,9 +126,11 @@ package struct CompiledPlural: Sendable {
             var spec: FormatSpec?
             var failure: FormatFailure?
             if let type = variable.valueType {
-                if case .success(let tokens) = Result(catching: { () throws(FormatFailure) in try FormatParser.parseUncached("%" + type, allowVariables: false)
-                    }),
-                    tokens.count == 1, case .spec(let parsed) = tokens[0], parsed.position == nil
+                let parsedType = Result { () throws(FormatFailure) in
+                    try FormatParser.parseUncached("%" + type, allowVariables: false)
+                }
+                if case .success(let tokens) = parsedType, tokens.count == 1, case .spec(let parsed) = tokens[0],
+                    parsed.position == nil
                 {
                     spec = parsed
                 } else {
