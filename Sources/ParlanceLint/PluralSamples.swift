@@ -34,7 +34,7 @@ public struct PluralSamples: Hashable, Sendable {
     /// try PluralSamples(locale: LocaleID("ar")).integers[.zero]  // [0]
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidLocale`` when ICU has no rules for the locale.
-    public init(locale: LocaleID) throws(ParlanceError) {
+    public init(locale: LocaleID) throws {
         let rules = try ParlanceCore.pluralRules(locale)
         var integers: [PluralCategory: [Int64]] = [:]
         var candidates = Array(Int64(0)...1000)
@@ -68,7 +68,7 @@ public struct PluralSamples: Hashable, Sendable {
     /// try PluralSamples(locale: "pl").integers[.many]  // [0, 5, 6, 7, 8]
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidLocale``.
-    public init(locale: String) throws(ParlanceError) {
+    public init(locale: String) throws {
         try self.init(locale: ParlanceCore.locale(locale))
     }
 
