@@ -62,16 +62,6 @@ public struct PluralSamples: Hashable, Sendable {
         self.decimals = decimals
     }
 
-    /// Scans a language's rules, the locale given as a string.
-    ///
-    /// ```swift
-    /// try PluralSamples(locale: "pl").integers[.many]  // [0, 5, 6, 7, 8]
-    /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale``.
-    public init(locale: String) throws {
-        try self.init(locale: ParlanceCore.locale(locale))
-    }
-
     /// The categories some integer selects (what a `%d` plural can reach).
     ///
     /// ```swift

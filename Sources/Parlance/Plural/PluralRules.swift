@@ -30,21 +30,6 @@ public struct PluralRules: Hashable, Sendable {
     public let type: PluralRuleType
     private let compiled: Compiled
 
-    /// The rules of a locale given as an id string.
-    ///
-    /// Kept for callers that hold ids as strings (ParlanceLocalization's tests among them);
-    /// new code passes a ``LocaleID`` (string literals convert).
-    ///
-    /// - Parameters:
-    ///   - locale: a BCP 47 tag or ICU locale id (case-insensitive, `-` or `_`). A well-formed
-    ///     locale without rules of its own gets its parent's or root's (only `other`).
-    ///   - type: ``PluralRuleType/cardinal`` (default) or ``PluralRuleType/ordinal``.
-    /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidLocale``) when `locale` is not
-    ///   a well-formed identifier.
-    public init(locale: String, type: PluralRuleType = .cardinal) throws {
-        try self.init(locale: LocaleID(locale), type: type)
-    }
-
     /// The rules of a parsed locale.
     public init(locale: LocaleID, type: PluralRuleType = .cardinal) throws {
         self = try PluralRules.rules(locale: locale, type: type)

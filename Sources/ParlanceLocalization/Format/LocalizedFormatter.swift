@@ -52,13 +52,6 @@ public struct LocalizedFormatter: Hashable, Sendable {
     public static func == (lhs: LocalizedFormatter, rhs: LocalizedFormatter) -> Bool { lhs.locale == rhs.locale }
     public func hash(into hasher: inout Hasher) { hasher.combine(locale) }
 
-    /// A formatter for a locale id (BCP 47 or ICU).
-    ///
-    /// - Throws: ``ParlanceError/Code/invalidLocale`` when `locale` is not well-formed.
-    public init(locale: String) throws {
-        self.init(locale: try ParlanceCore.locale(locale))
-    }
-
     /// Formats `format` with typed arguments.
     ///
     /// ```swift

@@ -75,17 +75,6 @@ public struct PluralFormat: Hashable, Sendable {
         }
     }
 
-    /// Evaluates the entry with locale ids given as strings.
-    ///
-    /// ```swift
-    /// try entry.format(language: "ru", locale: "ru", arguments: [5])
-    /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, else as
-    ///   ``format(language:locale:arguments:)-(LocaleID,_,_)``.
-    public func format(language: String, locale: String, arguments: [LocalizationArgument]) throws -> String {
-        try format(language: ParlanceCore.locale(language), locale: ParlanceCore.locale(locale), arguments: arguments)
-    }
-
     func evaluate(language: LocaleID, locale: LocaleID, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
         let rules: PluralRules
         do {

@@ -35,7 +35,7 @@ struct PluralCommand: ParsableCommand {
 
     func run() throws {
         let rules = try CLIError.wrap {
-            try PluralRules(locale: locale, type: ordinal ? .ordinal : .cardinal)
+            try PluralRules(locale: LocaleID(locale), type: ordinal ? .ordinal : .cardinal)
         }
         if categories {
             print(rules.categories.map(\.keyword).joined(separator: " "))
