@@ -94,7 +94,8 @@ package struct CompiledPlural: Sendable {
         var valueType: String?
         /// The parsed value type (nil: `d`).
         var valueSpec: FormatSpec?
-        var variants: [PluralCategory: Result<[FormatToken], FormatFailure>]
+        /// The parsed variants indexed by ``PluralCategory/index`` (no hashing on the warm path).
+        var variants: [Result<[FormatToken], FormatFailure>?]
         var valueTypeFailure: FormatFailure?
     }
 
@@ -127,7 +128,7 @@ package struct CompiledPlural: Sendable {
                 }
             }
             compiled[name] = Variable(
-                valueType: variable.valueType, valueSpec: spec, variants: variable.variants.mapValues(parse),
+                valueType: variable.valueType, valueSpec: spec, variants: PluralCategory.allCases.map { variable.variants[$0].map(parse) },
                 valueTypeFailure: failure)
         }
         self.variables = compiled
@@ -238,14 +239,14 @@ package struct CompiledPlural: Sendable {
         func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> Result<
             [FormatToken], FormatFailure
         > {
-            if argument.isZero, let zero = variable.variants[.zero] { return zero }
+            if argument.isZero, let zero = variable.variants[PluralCategory.zero.index] { return zero }
             if let failure = variable.valueTypeFailure { throw failure }
             let category = try PluralFormat.category(
                 of: argument, valueSpec: variable.valueSpec, valueType: variable.valueType,
                 rules: rules, variable: name, number: number)
-            if let variant = variable.variants[category] { return variant }
-            if let other = variable.variants[.other] { return other }
-            for candidate in PluralCategory.allCases.reversed() { if let variant = variable.variants[candidate] { return variant } }
+            if let variant = variable.variants[category.index] { return variant }
+            // Without the category: `other`, else the most general variant there is (many … zero).
+            for variant in variable.variants.reversed() { if let variant { return variant } }
             throw .syntax("the variable \(quoted(name)) has no variants")
         }
     }
