@@ -119,6 +119,11 @@ public struct LocalizedFormatter: Hashable, Sendable {
     }
 
     func convert(_ spec: FormatSpec, _ argument: LocalizationArgument, number: Int) throws(FormatFailure) -> String {
+        // The common case, `%d`/`%ld`/`%lld` of an integer without flags, width or precision:
+        // the locale's plain integer formatter, as the general path below would choose.
+        if case .int(let value) = argument, let plainIntegers, spec.isPlainSignedInteger {
+            return plainIntegers.format(value)
+        }
         func mismatch() -> FormatFailure {
             .argument("\(spec.text) cannot format argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))")
         }

@@ -100,7 +100,9 @@ package struct CompiledPlural: Sendable {
     }
 
     let format: Result<[FormatToken], FormatFailure>
-    let variables: [String: Variable]
+    /// The variables, found by a linear search on their names: an entry has one to three,
+    /// where hashing a name would cost more than comparing it.
+    let variables: [(name: String, variable: Variable)]
 
     package init(_ plural: PluralFormat) {
         self.init(format: plural.format, variables: plural.variables)
@@ -111,8 +113,8 @@ package struct CompiledPlural: Sendable {
             Result { () throws(FormatFailure) in try FormatParser.parseUncached(text, allowVariables: true) }
         }
         self.format = parse(format)
-        var compiled: [String: Variable] = [:]
-        for (name, variable) in variables {
+        var compiled: [(name: String, variable: Variable)] = []
+        for (name, variable) in variables.sorted(by: { $0.key < $1.key }) {
             var spec: FormatSpec?
             var failure: FormatFailure?
             if let type = variable.valueType {
@@ -127,15 +129,20 @@ package struct CompiledPlural: Sendable {
                     failure = .syntax("the NSStringFormatValueTypeKey \(quoted(type)) of \(quoted(name)) is not a format conversion")
                 }
             }
-            compiled[name] = Variable(
-                valueType: variable.valueType, valueSpec: spec, variants: PluralCategory.allCases.map { variable.variants[$0].map(parse) },
-                valueTypeFailure: failure)
+            compiled.append(
+                (
+                    name,
+                    Variable(
+                        valueType: variable.valueType, valueSpec: spec,
+                        variants: PluralCategory.allCases.map { variable.variants[$0].map(parse) }, valueTypeFailure: failure)
+                ))
         }
         self.variables = compiled
     }
 
     package func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
         var composer = Composer(variables: variables, rules: rules, arguments: arguments, formatter: formatter)
+        composer.out.reserveCapacity(64)
         var stack = VariableStack()
         _ = try composer.compose(format.get(), start: 1, stack: &stack)
         return composer.out
@@ -164,7 +171,7 @@ package struct CompiledPlural: Sendable {
     /// specifier is given its position (so that a variant without `%d`, such as "No items",
     /// does not shift later arguments) and converted at once into `out`.
     private struct Composer {
-        let variables: [String: Variable]
+        let variables: [(name: String, variable: Variable)]
         let rules: PluralRules
         let arguments: [LocalizationArgument]
         let formatter: LocalizedFormatter
@@ -185,12 +192,14 @@ package struct CompiledPlural: Sendable {
                 switch token {
                 case .literal(let literal):
                     out += literal
-                case .spec(var spec):
-                    if spec.position == nil {
-                        spec.position = sequential
+                case .spec(let spec):
+                    let index: Int
+                    if let position = spec.position {
+                        index = position - 1
+                    } else {
+                        index = sequential - 1
                         sequential += 1
                     }
-                    let index = spec.position! - 1
                     guard index < arguments.count else {
                         throw .argument(
                             "\(spec.text) needs argument \(index + 1) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given"
@@ -206,7 +215,7 @@ package struct CompiledPlural: Sendable {
                     guard stack.count < PluralFormat.maximumNesting else {
                         throw .syntax("variables are nested more than \(PluralFormat.maximumNesting) deep")
                     }
-                    guard let variable = variables[name] else {
+                    guard let variable = variables.first(where: { $0.name == name })?.variable else {
                         throw .syntax("the variable \(quoted(name)) is not defined")
                     }
                     guard argumentNumber <= arguments.count else {
