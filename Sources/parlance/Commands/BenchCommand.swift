@@ -108,6 +108,9 @@ struct BenchCommand: ParsableCommand {
             print(renderJSON(rows, notes: notes, peers: peerResults))
         } else {
             print(renderTable(rows))
+            if rows.contains(where: { $0.name.hasSuffix("¹") }) {
+                print("¹ Foundation column: String(format:locale:) alone (Foundation has no stringsdict lookup on Linux).")
+            }
             for result in peerResults { print("peer: \(result.label)") }
             for note in peerNotes { print(note) }
             if let number = notes["twoThreadScalingNumber"], let date = notes["twoThreadScalingDate"] {
