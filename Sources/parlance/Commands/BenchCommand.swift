@@ -114,7 +114,7 @@ struct BenchCommand: ParsableCommand {
             for result in peerResults { print("peer: \(result.label)") }
             for note in peerNotes { print(note) }
             if let number = notes["twoThreadScalingNumber"], let date = notes["twoThreadScalingDate"] {
-                print(String(format: "two threads vs one (throughput): currency %.2f×, date %.2f× (target ≥ 1.70×)", number, date))
+                print(String(format: "two threads vs one (throughput): currency %.2f×, date %.2f× (target ≥ 1.80×, median of 5 trials)", number, date))
             }
             if let peak = notes["memoryPeakRSSMB"] {
                 print(
