@@ -319,7 +319,7 @@ private struct LintRun {
         // Regional variants of the development language inherit its keys.
         let inherits = language.language.language == development.language
         var translated = 0
-        for key in referenceKeys.sorted() {
+        for key in referenceKeys {  // the report is sorted at the end
             if languageKeys.contains(key) {
                 translated += 1
                 continue
@@ -335,7 +335,7 @@ private struct LintRun {
             counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
             counts[language.name, default: (0, 0, 0, 0)].translated += translated
         }
-        for key in languageKeys.sorted() where !referenceKeys.contains(key) {
+        for key in languageKeys where !referenceKeys.contains(key) {
             let entry = language.entry(key)
             report(
                 .extraKey, entry?.location, table: tableName, key: key, language: language.name,
