@@ -49,6 +49,9 @@ public struct LocalizedFormatter: Hashable, Sendable {
         self.plainIntegers = try? ParlanceCore.numberFormatter(skeleton: "", locale: locale)
     }
 
+    /// `%d` of `value` when the plain integer formatter was resolved at creation, else nil.
+    func plainIntegerText(_ value: Int64) -> String? { plainIntegers?.format(value) }
+
     public static func == (lhs: LocalizedFormatter, rhs: LocalizedFormatter) -> Bool { lhs.locale == rhs.locale }
     public func hash(into hasher: inout Hasher) { hasher.combine(locale) }
 

@@ -103,6 +103,109 @@ package struct CompiledPlural: Sendable {
     /// The variables, found by a linear search on their names: an entry has one to three,
     /// where hashing a name would cost more than comparing it.
     let variables: [(name: String, variable: Variable)]
+    /// The common shape compiled further, when the entry has it (see ``SingleVariable``).
+    package let single: SingleVariable?
+
+    /// The shape most plural entries have: text, one variable over an integer argument, text;
+    /// each variant text with at most one plain `%d` of that same argument. Evaluating it is a
+    /// category lookup and a concatenation, with the same result as the general composer
+    /// (which handles every other shape, every error and every non-integer argument).
+    package final class SingleVariable: Sendable {
+        /// One variant split around its `%d` (`number` false: no number in it).
+        struct Variant: Sendable {
+            var before: String
+            var number: Bool
+            var after: String
+        }
+
+        let prefix: String
+        let suffix: String
+        /// The 0-based index of the variable's argument.
+        let argument: Int
+        /// The variant each category chooses (with `other`'s fallback applied), by index.
+        let byCategory: [Variant]
+        /// The `zero` variant, which 0 chooses in every language when present.
+        let zero: Variant?
+
+        init(prefix: String, suffix: String, argument: Int, byCategory: [Variant], zero: Variant?) {
+            self.prefix = prefix
+            self.suffix = suffix
+            self.argument = argument
+            self.byCategory = byCategory
+            self.zero = zero
+        }
+
+        /// The shape, if `format` and `variables` have it.
+        static func make(format: Result<[FormatToken], FormatFailure>, variables: [(name: String, variable: Variable)]) -> SingleVariable? {
+            guard case .success(var tokens) = format, variables.count == 1 else { return nil }
+            var prefix = ""
+            var suffix = ""
+            if case .literal(let text) = tokens.first {
+                prefix = text
+                tokens.removeFirst()
+            }
+            if case .literal(let text) = tokens.last {
+                suffix = text
+                tokens.removeLast()
+            }
+            guard tokens.count == 1, case .variable(let name, let position) = tokens[0], name == variables[0].name else { return nil }
+            let variable = variables[0].variable
+            guard variable.valueTypeFailure == nil, variable.valueSpec.map({ FormatParser.integerConversions.contains($0) }) ?? true
+            else { return nil }
+            let argumentNumber = position ?? 1
+            var parsed: [Variant?] = []
+            for variant in variable.variants {
+                guard let variant else {
+                    parsed.append(nil)
+                    continue
+                }
+                guard case .success(let pieces) = variant, let split = split(pieces, argumentNumber: argumentNumber) else { return nil }
+                parsed.append(split)
+            }
+            // Without the category's own variant: `other`, else the most general there is.
+            guard let general = parsed.reversed().compactMap({ $0 }).first else { return nil }
+            return SingleVariable(
+                prefix: prefix, suffix: suffix, argument: argumentNumber - 1, byCategory: parsed.map { $0 ?? general },
+                zero: parsed[PluralCategory.zero.index])
+        }
+
+        private static func split(_ tokens: [FormatToken], argumentNumber: Int) -> Variant? {
+            var variant = Variant(before: "", number: false, after: "")
+            for token in tokens {
+                switch token {
+                case .literal(let text):
+                    if variant.number { variant.after += text } else { variant.before += text }
+                case .spec(let spec):
+                    guard !variant.number, spec.isPlainSignedInteger, (spec.position ?? argumentNumber) == argumentNumber else { return nil }
+                    variant.number = true
+                case .variable:
+                    return nil
+                }
+            }
+            return variant
+        }
+
+        /// The text for `arguments`, or nil when they are not this shape's (then the composer
+        /// decides, errors included).
+        func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) -> String? {
+            guard argument < arguments.count, case .int(let value) = arguments[argument] else { return nil }
+            let variant = value == 0 ? (zero ?? byCategory[rules.category(for: Int(value)).index]) : byCategory[rules.category(for: Int(value)).index]
+            var out = ""
+            if variant.number {
+                guard let digits = formatter.plainIntegerText(value) else { return nil }
+                out.reserveCapacity(prefix.utf8.count + variant.before.utf8.count + digits.utf8.count + variant.after.utf8.count + suffix.utf8.count)
+                out += prefix
+                out += variant.before
+                out += digits
+            } else {
+                out += prefix
+                out += variant.before
+            }
+            out += variant.after
+            out += suffix
+            return out.utf8.count <= LocalizedFormatter.maximumOutputBytes ? out : nil
+        }
+    }
 
     package init(_ plural: PluralFormat) {
         self.init(format: plural.format, variables: plural.variables)
@@ -138,9 +241,16 @@ package struct CompiledPlural: Sendable {
                 ))
         }
         self.variables = compiled
+        self.single = SingleVariable.make(format: self.format, variables: compiled)
     }
 
     package func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
+        if let single, let text = single.evaluate(rules: rules, formatter: formatter, arguments: arguments) { return text }
+        return try compose(rules: rules, formatter: formatter, arguments: arguments)
+    }
+
+    /// The general evaluation (every shape; the reference ``SingleVariable`` is tested against).
+    package func compose(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
         var composer = Composer(variables: variables, rules: rules, arguments: arguments, formatter: formatter)
         composer.out.reserveCapacity(64)
         var stack = VariableStack()
