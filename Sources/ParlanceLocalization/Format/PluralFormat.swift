@@ -190,20 +190,31 @@ package struct CompiledPlural: Sendable {
         func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) -> String? {
             guard argument < arguments.count, case .int(let value) = arguments[argument] else { return nil }
             let variant = value == 0 ? (zero ?? byCategory[rules.category(for: Int(value)).index]) : byCategory[rules.category(for: Int(value)).index]
-            var out = ""
+            var digits = ""
             if variant.number {
-                guard let digits = formatter.plainIntegerText(value) else { return nil }
-                out.reserveCapacity(prefix.utf8.count + variant.before.utf8.count + digits.utf8.count + variant.after.utf8.count + suffix.utf8.count)
-                out += prefix
-                out += variant.before
-                out += digits
-            } else {
-                out += prefix
-                out += variant.before
+                guard let text = formatter.plainIntegerText(value) else { return nil }
+                digits = text
             }
-            out += variant.after
-            out += suffix
-            return out.utf8.count <= LocalizedFormatter.maximumOutputBytes ? out : nil
+            // One allocation: the five parts' UTF-8 copied in place.
+            var parts = (prefix, variant.before, digits, variant.after, suffix)
+            let total = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count + parts.3.utf8.count + parts.4.utf8.count
+            guard total <= LocalizedFormatter.maximumOutputBytes else { return nil }
+            return String(unsafeUninitializedCapacity: total) { buffer in
+                var offset = 0
+                func copy(_ part: inout String) {
+                    part.withUTF8 { bytes in
+                        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+                        UnsafeMutableRawPointer(buffer.baseAddress! + offset).copyMemory(from: base, byteCount: bytes.count)
+                        offset += bytes.count
+                    }
+                }
+                copy(&parts.0)
+                copy(&parts.1)
+                copy(&parts.2)
+                copy(&parts.3)
+                copy(&parts.4)
+                return offset
+            }
         }
     }
 
