@@ -67,7 +67,7 @@ public struct PluralFormat: Hashable, Sendable {
     ///   - arguments: the arguments, by position.
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for a malformed format or variable,
     ///   a cycle, nesting deeper than ``maximumNesting``, a missing argument or a type mismatch.
-    public func format(language: LocaleID, locale: LocaleID, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
+    public func format(language: LocaleID, locale: LocaleID, arguments: [LocalizationArgument]) throws -> String {
         do {
             return try evaluate(language: language, locale: locale, arguments: arguments)
         } catch {
@@ -75,40 +75,229 @@ public struct PluralFormat: Hashable, Sendable {
         }
     }
 
-    /// Evaluates the entry with locale ids given as strings.
-    ///
-    /// ```swift
-    /// try entry.format(language: "ru", locale: "ru", arguments: [5])
-    /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, else as
-    ///   ``format(language:locale:arguments:)-(LocaleID,_,_)``.
-    public func format(language: String, locale: String, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
-        try format(language: LocaleID(language), locale: LocaleID(locale), arguments: arguments)
-    }
-
     func evaluate(language: LocaleID, locale: LocaleID, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
         let rules: PluralRules
         do {
-            rules = try PluralRules(locale: language)
+            rules = try ParlanceCore.pluralRules(language)
         } catch {
             throw .argument(error.message)
         }
-        var composer = Composer(variables: variables, rules: rules, arguments: arguments)
-        let composed = try composer.compose(format, start: 1, stack: []).tokens
-        return try LocalizedFormatter(locale: locale).render(composed, arguments: arguments)
+        return try CompiledPlural(self).evaluate(rules: rules, formatter: LocalizedFormatter(locale: locale), arguments: arguments)
+    }
+}
+
+/// A stringsdict-style entry compiled once: every format and variant parsed into tokens (a
+/// variant that does not parse keeps its failure, reported only when it is chosen), so that
+/// evaluating it parses nothing and takes no lock.
+package struct CompiledPlural: Sendable {
+    package struct Variable: Sendable {
+        var valueType: String?
+        /// The parsed value type (nil: `d`).
+        var valueSpec: FormatSpec?
+        /// The parsed variants indexed by ``PluralCategory/index`` (no hashing on the warm path).
+        var variants: [Result<[FormatToken], FormatFailure>?]
+        var valueTypeFailure: FormatFailure?
     }
 
-    /// Replaces variables by their variants, producing format tokens whose specifiers are all
-    /// positional (so that a variant without `%d`, such as "No items", does not shift later
-    /// arguments). Tokens, not text: the parsed (and cached) pieces are reused as they are,
-    /// with no string to build and parse again on every lookup.
+    let format: Result<[FormatToken], FormatFailure>
+    /// The variables, found by a linear search on their names: an entry has one to three,
+    /// where hashing a name would cost more than comparing it.
+    let variables: [(name: String, variable: Variable)]
+    /// The common shape compiled further, when the entry has it (see ``SingleVariable``).
+    package let single: SingleVariable?
+
+    /// The shape most plural entries have: text, one variable over an integer argument, text;
+    /// each variant text with at most one plain `%d` of that same argument. Evaluating it is a
+    /// category lookup and a concatenation, with the same result as the general composer
+    /// (which handles every other shape, every error and every non-integer argument).
+    package final class SingleVariable: Sendable {
+        /// One variant split around its `%d` (`number` false: no number in it).
+        struct Variant: Sendable {
+            var before: String
+            var number: Bool
+            var after: String
+        }
+
+        let prefix: String
+        let suffix: String
+        /// The 0-based index of the variable's argument.
+        let argument: Int
+        /// The variant each category chooses (with `other`'s fallback applied), by index.
+        let byCategory: [Variant]
+        /// The `zero` variant, which 0 chooses in every language when present.
+        let zero: Variant?
+
+        init(prefix: String, suffix: String, argument: Int, byCategory: [Variant], zero: Variant?) {
+            self.prefix = prefix
+            self.suffix = suffix
+            self.argument = argument
+            self.byCategory = byCategory
+            self.zero = zero
+        }
+
+        /// The shape, if `format` and `variables` have it.
+        static func make(format: Result<[FormatToken], FormatFailure>, variables: [(name: String, variable: Variable)]) -> SingleVariable? {
+            guard case .success(var tokens) = format, variables.count == 1 else { return nil }
+            var prefix = ""
+            var suffix = ""
+            if case .literal(let text) = tokens.first {
+                prefix = text
+                tokens.removeFirst()
+            }
+            if case .literal(let text) = tokens.last {
+                suffix = text
+                tokens.removeLast()
+            }
+            guard tokens.count == 1, case .variable(let name, let position) = tokens[0], name == variables[0].name else { return nil }
+            let variable = variables[0].variable
+            guard variable.valueTypeFailure == nil, variable.valueSpec.map({ FormatParser.integerConversions.contains($0) }) ?? true
+            else { return nil }
+            let argumentNumber = position ?? 1
+            var parsed: [Variant?] = []
+            for variant in variable.variants {
+                guard let variant else {
+                    parsed.append(nil)
+                    continue
+                }
+                guard case .success(let pieces) = variant, let split = split(pieces, argumentNumber: argumentNumber) else { return nil }
+                parsed.append(split)
+            }
+            // Without the category's own variant: `other`, else the most general there is.
+            guard let general = parsed.reversed().compactMap({ $0 }).first else { return nil }
+            return SingleVariable(
+                prefix: prefix, suffix: suffix, argument: argumentNumber - 1, byCategory: parsed.map { $0 ?? general },
+                zero: parsed[PluralCategory.zero.index])
+        }
+
+        private static func split(_ tokens: [FormatToken], argumentNumber: Int) -> Variant? {
+            var variant = Variant(before: "", number: false, after: "")
+            for token in tokens {
+                switch token {
+                case .literal(let text):
+                    if variant.number { variant.after += text } else { variant.before += text }
+                case .spec(let spec):
+                    guard !variant.number, spec.isPlainSignedInteger, (spec.position ?? argumentNumber) == argumentNumber else { return nil }
+                    variant.number = true
+                case .variable:
+                    return nil
+                }
+            }
+            return variant
+        }
+
+        /// The text for `arguments`, or nil when they are not this shape's (then the composer
+        /// decides, errors included).
+        func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) -> String? {
+            guard argument < arguments.count, case .int(let value) = arguments[argument] else { return nil }
+            let variant = value == 0 ? (zero ?? byCategory[rules.category(for: Int(value)).index]) : byCategory[rules.category(for: Int(value)).index]
+            var digits = ""
+            if variant.number {
+                guard let text = formatter.plainIntegerText(value) else { return nil }
+                digits = text
+            }
+            // One allocation: the five parts' UTF-8 copied in place.
+            var parts = (prefix, variant.before, digits, variant.after, suffix)
+            let total = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count + parts.3.utf8.count + parts.4.utf8.count
+            guard total <= LocalizedFormatter.maximumOutputBytes else { return nil }
+            return String(unsafeUninitializedCapacity: total) { buffer in
+                var offset = 0
+                func copy(_ part: inout String) {
+                    part.withUTF8 { bytes in
+                        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+                        UnsafeMutableRawPointer(buffer.baseAddress! + offset).copyMemory(from: base, byteCount: bytes.count)
+                        offset += bytes.count
+                    }
+                }
+                copy(&parts.0)
+                copy(&parts.1)
+                copy(&parts.2)
+                copy(&parts.3)
+                copy(&parts.4)
+                return offset
+            }
+        }
+    }
+
+    package init(_ plural: PluralFormat) {
+        self.init(format: plural.format, variables: plural.variables)
+    }
+
+    package init(format: String, variables: [String: PluralFormat.Variable]) {
+        func parse(_ text: String) -> Result<[FormatToken], FormatFailure> {
+            Result { () throws(FormatFailure) in try FormatParser.parseUncached(text, allowVariables: true) }
+        }
+        self.format = parse(format)
+        var compiled: [(name: String, variable: Variable)] = []
+        for (name, variable) in variables.sorted(by: { $0.key < $1.key }) {
+            var spec: FormatSpec?
+            var failure: FormatFailure?
+            if let type = variable.valueType {
+                let parsedType = Result { () throws(FormatFailure) in
+                    try FormatParser.parseUncached("%" + type, allowVariables: false)
+                }
+                if case .success(let tokens) = parsedType, tokens.count == 1, case .spec(let parsed) = tokens[0],
+                    parsed.position == nil
+                {
+                    spec = parsed
+                } else {
+                    failure = .syntax("the NSStringFormatValueTypeKey \(quoted(type)) of \(quoted(name)) is not a format conversion")
+                }
+            }
+            compiled.append(
+                (
+                    name,
+                    Variable(
+                        valueType: variable.valueType, valueSpec: spec,
+                        variants: PluralCategory.allCases.map { variable.variants[$0].map(parse) }, valueTypeFailure: failure)
+                ))
+        }
+        self.variables = compiled
+        self.single = SingleVariable.make(format: self.format, variables: compiled)
+    }
+
+    package func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
+        if let single, let text = single.evaluate(rules: rules, formatter: formatter, arguments: arguments) { return text }
+        return try compose(rules: rules, formatter: formatter, arguments: arguments)
+    }
+
+    /// The general evaluation (every shape; the reference ``SingleVariable`` is tested against).
+    package func compose(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
+        var composer = Composer(variables: variables, rules: rules, arguments: arguments, formatter: formatter)
+        composer.out.reserveCapacity(64)
+        var stack = VariableStack()
+        _ = try composer.compose(format.get(), start: 1, stack: &stack)
+        return composer.out
+    }
+
+    /// The variables being expanded, outermost first; the first is held inline so that the
+    /// common one-variable entry allocates nothing.
+    struct VariableStack {
+        private var first: String?
+        private var rest: [String] = []
+
+        var count: Int { first == nil ? 0 : 1 + rest.count }
+        var names: [String] { (first.map { [$0] } ?? []) + rest }
+        func contains(_ name: String) -> Bool { first == name || (!rest.isEmpty && rest.contains(name)) }
+
+        mutating func append(_ name: String) {
+            if first == nil { first = name } else { rest.append(name) }
+        }
+
+        mutating func removeLast() {
+            if rest.isEmpty { first = nil } else { rest.removeLast() }
+        }
+    }
+
+    /// Expands variables into their variants and formats as it goes, in one pass: every
+    /// specifier is given its position (so that a variant without `%d`, such as "No items",
+    /// does not shift later arguments) and converted at once into `out`.
     private struct Composer {
-        let variables: [String: Variable]
+        let variables: [(name: String, variable: Variable)]
         let rules: PluralRules
         let arguments: [LocalizationArgument]
+        let formatter: LocalizedFormatter
+        var out = ""
 
-        /// UTF-8 bytes of literal text produced so far (bounded like any formatted output).
-        var literalBytes = 0
         /// Variables expanded so far, over the whole recursion: a variant that names the next
         /// variable eight times, twelve levels deep, would otherwise be expanded 8^12 times
         /// while producing nothing.
@@ -117,34 +306,43 @@ public struct PluralFormat: Hashable, Sendable {
         var tokenCount = 0
         static let maximumExpansions = 10_000
 
-        mutating func compose(_ text: String, start: Int, stack: [String]) throws(FormatFailure) -> (tokens: [FormatToken], next: Int) {
-            var out: [FormatToken] = []
+        /// Composes `tokens` whose sequential arguments start at `start`; returns the next one.
+        mutating func compose(_ tokens: [FormatToken], start: Int, stack: inout VariableStack) throws(FormatFailure) -> Int {
             var sequential = start
-            for token in try FormatParser.parse(text, allowVariables: true) {
+            for token in tokens {
                 switch token {
                 case .literal(let literal):
-                    literalBytes += literal.utf8.count
-                    out.append(.literal(literal))
-                case .spec(var spec):
-                    if spec.position == nil {
-                        spec.position = sequential
+                    out += literal
+                case .spec(let spec):
+                    let index: Int
+                    if let position = spec.position {
+                        index = position - 1
+                    } else {
+                        index = sequential - 1
                         sequential += 1
                     }
-                    out.append(.spec(spec))
+                    guard index < arguments.count else {
+                        throw .argument(
+                            "\(spec.text) needs argument \(index + 1) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given"
+                        )
+                    }
+                    out += try formatter.convert(spec, arguments[index], number: index + 1)
                 case .variable(let name, let position):
                     let argumentNumber = position ?? sequential
                     if position == nil { sequential += 1 }
                     if stack.contains(name) {
-                        throw .syntax("the variable \(quoted(name)) refers to itself (\((stack + [name]).joined(separator: " → ")))")
+                        throw .syntax("the variable \(quoted(name)) refers to itself (\((stack.names + [name]).joined(separator: " → ")))")
                     }
                     guard stack.count < PluralFormat.maximumNesting else {
                         throw .syntax("variables are nested more than \(PluralFormat.maximumNesting) deep")
                     }
-                    guard let variable = variables[name] else {
+                    guard let variable = variables.first(where: { $0.name == name })?.variable else {
                         throw .syntax("the variable \(quoted(name)) is not defined")
                     }
                     guard argumentNumber <= arguments.count else {
-                        throw .argument("the variable \(quoted(name)) needs argument \(argumentNumber) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given")
+                        throw .argument(
+                            "the variable \(quoted(name)) needs argument \(argumentNumber) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given"
+                        )
                     }
                     expansions += 1
                     guard expansions <= Self.maximumExpansions else {
@@ -152,66 +350,72 @@ public struct PluralFormat: Hashable, Sendable {
                     }
                     let argument = arguments[argumentNumber - 1]
                     let variant = try choose(variable, name: name, argument: argument, number: argumentNumber)
-                    let (expanded, end) = try compose(variant, start: argumentNumber, stack: stack + [name])
-                    out += expanded
+                    stack.append(name)
+                    let end = try compose(variant.get(), start: argumentNumber, stack: &stack)
+                    stack.removeLast()
                     if position == nil { sequential = max(sequential, end) }
                 }
                 tokenCount += 1
-                if literalBytes > LocalizedFormatter.maximumOutputBytes || tokenCount > LocalizedFormatter.maximumOutputBytes {
+                if out.utf8.count > LocalizedFormatter.maximumOutputBytes || tokenCount > LocalizedFormatter.maximumOutputBytes {
                     throw .syntax("the variables expand to more than \(LocalizedFormatter.maximumOutputBytes) bytes of UTF-8")
                 }
             }
-            return (out, sequential)
+            return sequential
         }
 
-        func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> String {
-            if argument.isZero, let zero = variable.variants[.zero] { return zero }
-            let category = try PluralFormat.category(of: argument, valueType: variable.valueType, rules: rules, variable: name, number: number)
-            if let variant = variable.variants[category] { return variant }
-            if let other = variable.variants[.other] { return other }
-            throw .syntax("the variable \(quoted(name)) has no \(category.keyword) and no other variant")
+        /// The variant Foundation chooses: `zero` for 0 in every language when present, else the
+        /// CLDR category's, else `other`; an entry without `other` (which Apple loads too) uses
+        /// its most general variant (`many`, `few`, `two`, `one`, then `zero`).
+        func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> Result<
+            [FormatToken], FormatFailure
+        > {
+            if argument.isZero, let zero = variable.variants[PluralCategory.zero.index] { return zero }
+            if let failure = variable.valueTypeFailure { throw failure }
+            let category = try PluralFormat.category(
+                of: argument, valueSpec: variable.valueSpec, valueType: variable.valueType,
+                rules: rules, variable: name, number: number)
+            if let variant = variable.variants[category.index] { return variant }
+            // Without the category: `other`, else the most general variant there is (many … zero).
+            for variant in variable.variants.reversed() { if let variant { return variant } }
+            throw .syntax("the variable \(quoted(name)) has no variants")
         }
     }
+}
 
+extension PluralFormat {
     /// The plural category of an argument as the value type formats it.
-    static func category(of argument: LocalizationArgument, valueType: String?, rules: PluralRules,
-                         variable: String, number: Int) throws(FormatFailure) -> PluralCategory
-    {
+    static func category(
+        of argument: LocalizationArgument, valueSpec: FormatSpec?, valueType: String?, rules: PluralRules,
+        variable: String, number: Int
+    ) throws(FormatFailure) -> PluralCategory {
         // The common case, an integer argument for an integer value type, needs no parsing.
-        if case .int(let value) = argument {
-            switch valueType {
-            case nil, "d", "i", "u", "ld", "li", "lu", "lld", "lli", "llu", "qd", "zd", "D", "U":
-                return rules.category(for: value)
-            default:
-                break
-            }
+        if case .int(let value) = argument, valueSpec.map({ FormatParser.integerConversions.contains($0) }) ?? true {
+            return rules.category(for: Int(value))
         }
         let typeText = valueType ?? "d"
-        let tokens = try FormatParser.parse("%" + typeText, allowVariables: false)
-        guard tokens.count == 1, case .spec(let spec) = tokens[0], spec.position == nil else {
-            throw .syntax("the NSStringFormatValueTypeKey \(quoted(typeText)) of \(quoted(variable)) is not a format conversion")
-        }
+        let spec = valueSpec ?? FormatSpec(conversion: "d")
         func mismatch() -> FormatFailure {
-            .argument("the variable \(quoted(variable)) (%\(typeText)) cannot take argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))")
+            .argument(
+                "the variable \(quoted(variable)) (%\(typeText)) cannot take argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))"
+            )
         }
-        let conversion = spec.conversion
-        if FormatParser.floatConversions.contains(conversion) {
+        if FormatParser.floatConversions.contains(spec) {
             if case .double(let value) = argument, !value.isFinite { return .other }
             let plain = try LocalizedFormatter(locale: .root).floatText(spec, argument, locale: .root, grouping: false, mismatch: mismatch())
             return (try? rules.category(for: plain)) ?? .other
         }
         switch argument {
         case .int(let value):
-            return rules.category(for: value)
+            return rules.category(for: Int(value))
         case .decimal(let value):
             guard let category = try? rules.category(for: value) else { throw mismatch() }
-            if FormatParser.integerConversions.contains(conversion), value.contains(".") { throw mismatch() }
+            if FormatParser.integerConversions.contains(spec), value.contains(".") { throw mismatch() }
             return category
         case .double(let value):
-            if FormatParser.integerConversions.contains(conversion) { throw mismatch() }
+            if FormatParser.integerConversions.contains(spec) { throw mismatch() }
             return rules.category(for: value)
         case .string(let value):
-            if FormatParser.textConversions.contains(conversion) { return (try? rules.category(for: value)) ?? .other }
+            if FormatParser.textConversions.contains(spec) { return (try? rules.category(for: value)) ?? .other }
             throw mismatch()
         }
     }

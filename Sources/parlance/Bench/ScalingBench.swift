@@ -27,19 +27,20 @@ extension BenchCommand {
             }
             blackHole(total)
         }
+        /// The median of five trials (a maximum would report the luckiest one).
         func ratio(_ work: @escaping @Sendable () -> Void) -> Double {
             work()  // warm-up
-            var best = 0.0
-            for _ in 0..<3 {
+            var trials: [Double] = []
+            for _ in 0..<5 {
                 let start = BenchHarness.now()
                 work()
                 let one = Double(BenchHarness.now() - start)
                 let startTwo = BenchHarness.now()
                 DispatchQueue.concurrentPerform(iterations: 2) { _ in work() }
                 let two = Double(BenchHarness.now() - startTwo)
-                best = max(best, 2 * one / two)
+                trials.append(2 * one / two)
             }
-            return best
+            return trials.sorted()[trials.count / 2]
         }
         return (ratio(numberWork), ratio(dateWork))
     }
@@ -47,8 +48,10 @@ extension BenchCommand {
     /// Formats with ten option sets in every locale ICU ships, then reads the peak resident set
     /// size (getrusage). The formatter cache is bounded, so the peak must stay flat.
     func memorySweep() throws -> (locales: Int, formatted: Int, peakMB: Double, cached: Int) {
-        var optionSets: [NumberOptions] = [NumberOptions(), .currency("EUR"), .currency("JPY", display: .isoCode),
-                                           .unit("length-kilometer"), .unit("duration-hour", width: .wide)]
+        var optionSets: [NumberOptions] = [
+            NumberOptions(), .currency("EUR"), .currency("JPY", display: .isoCode),
+            .unit("length-kilometer"), .unit("duration-hour", width: .wide),
+        ]
         var percent = NumberOptions()
         percent.style = .percent
         var compactShort = NumberOptions()

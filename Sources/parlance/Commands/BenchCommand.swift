@@ -1,16 +1,20 @@
 import ArgumentParser
 import Foundation
 import Parlance
+import ParlanceBench
 
 /// `parlance bench`: Parlance against raw ICU and Foundation, side by side in one run.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure ns/op of Parlance, raw ICU (C loop) and Foundation, side by side.",
+        abstract: "Measure ns/op of Parlance, raw ICU (C loop), Foundation, Node's Intl and Babel, side by side.",
         discussion: """
             Build in release mode for meaningful numbers:
               swift run -c release parlance bench
-            Each figure is the median of several timed rounds after a warm-up.
+            Each figure is the median of several timed rounds after a warm-up. The peer
+            columns come from Scripts/bench-peers (node; python3 with `pip install babel`)
+            over the same operations and inputs; a missing peer is noted, not an error.
+            All figures are ns/op.
             """
     )
 
@@ -26,10 +30,16 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Leave out the Foundation column (to profile Parlance alone).")
     var skipFoundation = false
 
+    @Flag(help: "Leave out the peer columns (Node's Intl, Python's Babel; Scripts/bench-peers).")
+    var skipPeers = false
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Flag(help: "Instead of timing, prove the plural evaluator equal to ICU: every integer 0…1,000,000 and 100,000 random decimals per rule set, over every ICU locale, both types (several minutes).")
+    @Flag(
+        help:
+            "Instead of timing, prove the plural evaluator equal to ICU: every integer 0…1,000,000 and 100,000 random decimals per rule set, over every ICU locale, both types (several minutes)."
+    )
     var verifyPlurals = false
 
     @Option(help: "With --verify-plurals: the largest integer checked.")
@@ -43,7 +53,9 @@ struct BenchCommand: ParsableCommand {
             let start = BenchHarness.now()
             let report = try PluralVerification(integerLimit: integerLimit, decimalsPerLocale: decimals).run(extraLocales: PluralRules.localesWithRules)
             let seconds = Double(BenchHarness.now() - start) / 1e9
-            print("plural verification: \(report.locales) locales, \(report.ruleSets) distinct rule sets (cardinal + ordinal), \(report.integersChecked) integers and \(report.decimalsChecked) decimals checked against ICU in \(String(format: "%.0f", seconds)) s; mismatches: \(report.mismatches.count)")
+            print(
+                "plural verification: \(report.locales) locales, \(report.ruleSets) distinct rule sets (cardinal + ordinal), \(report.integersChecked) integers and \(report.decimalsChecked) decimals checked against ICU in \(String(format: "%.0f", seconds)) s; mismatches: \(report.mismatches.count)"
+            )
             for mismatch in report.mismatches.prefix(20) { print("  \(mismatch)") }
             if !report.mismatches.isEmpty { throw ExitCode(1) }
             return
@@ -64,6 +76,22 @@ struct BenchCommand: ParsableCommand {
         for group in groups where only.map({ group.name.contains($0) }) ?? true {
             rows += try group.rows()
         }
+        var peerResults: [PeerResult] = []
+        var peerNotes: [String] = []
+        if !skipPeers {
+            if let directory = PeerRunner.defaultDirectory() {
+                let runner = PeerRunner(directory: directory, iterations: iterations, rounds: rounds)
+                (peerResults, peerNotes) = runner.run(rows.compactMap { row in row.peer.map { (row.name, $0) } })
+                for index in rows.indices {
+                    for result in peerResults {
+                        let value = result.results[rows[index].name]
+                        if result.peer == "Node Intl" { rows[index].node = value } else if result.peer == "Babel" { rows[index].babel = value }
+                    }
+                }
+            } else {
+                peerNotes.append("peers: Scripts/bench-peers not found (run from the package's folder)")
+            }
+        }
         var notes: [String: Double] = [:]
         if only.map({ "threads".contains($0) }) ?? true {
             let scaling = try twoThreadScaling(iterations: iterations)
@@ -78,15 +106,23 @@ struct BenchCommand: ParsableCommand {
             notes["memoryCachedFormatters"] = Double(memory.cached)
         }
         if json {
-            print(renderJSON(rows, notes: notes))
+            print(renderJSON(rows, notes: notes, peers: peerResults))
         } else {
             print(renderTable(rows))
+            if rows.contains(where: { $0.name.hasSuffix("¹") }) {
+                print("¹ Foundation column: String(format:locale:) alone (Foundation has no stringsdict lookup on Linux).")
+            }
+            for result in peerResults { print("peer: \(result.label)") }
+            for note in peerNotes { print(note) }
             if let number = notes["twoThreadScalingNumber"], let date = notes["twoThreadScalingDate"] {
-                print(String(format: "two threads vs one (throughput): currency %.2f×, date %.2f× (target ≥ 1.70×)", number, date))
+                print(String(format: "two threads vs one (throughput): currency %.2f×, date %.2f× (target ≥ 1.80×, median of 5 trials)", number, date))
             }
             if let peak = notes["memoryPeakRSSMB"] {
-                print(String(format: "memory: %.0f formats (10 option sets × %.0f ICU locales), peak RSS %.1f MB (target < 150 MB), %.0f formatters cached (bound 2048)",
-                             notes["memoryFormatted"] ?? 0, notes["memoryLocales"] ?? 0, peak, notes["memoryCachedFormatters"] ?? 0))
+                print(
+                    String(
+                        format:
+                            "memory: %.0f formats (10 option sets × %.0f ICU locales), peak RSS %.1f MB (target < 150 MB), %.0f formatters cached (bound 2048)",
+                        notes["memoryFormatted"] ?? 0, notes["memoryLocales"] ?? 0, peak, notes["memoryCachedFormatters"] ?? 0))
             }
         }
     }
@@ -103,11 +139,14 @@ struct BenchCommand: ParsableCommand {
                 blackHole(sum)
             },
             icu: { n in blackHole(RawICUBench.pluralSelectIntegers(rules, values: integers, iterations: n)) },
+            peer: .numbers("pluralInteger", locale: "ru", integers.map(Double.init)),
             target: 40)
         let decimals = (0..<256).map { index -> String in
             let fractionDigits = index % 4
             let whole = (index * 7919) % 10_000
-            return fractionDigits == 0 ? String(whole) : "\(whole)." + String(String((index * 31) % 1000).prefix(fractionDigits)).padding(toLength: fractionDigits, withPad: "0", startingAt: 0)
+            return fractionDigits == 0
+                ? String(whole)
+                : "\(whole)." + String(String((index * 31) % 1000).prefix(fractionDigits)).padding(toLength: fractionDigits, withPad: "0", startingAt: 0)
         }
         let decimalRow = harness.row(
             name: "plural ru decimal string",
@@ -117,6 +156,7 @@ struct BenchCommand: ParsableCommand {
                 blackHole(sum)
             },
             icu: { n in blackHole(RawICUBench.pluralSelectDecimals(rules, decimals: decimals, iterations: n)) },
+            peer: PeerOperation(kind: "pluralDecimal", locale: "ru", inputs: decimals.map(PeerOperation.Input.text)),
             target: 120)
         return [integerRow, decimalRow]
     }
@@ -124,23 +164,36 @@ struct BenchCommand: ParsableCommand {
     func renderTable(_ rows: [BenchRow]) -> String {
         func ns(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "—" }
         func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "—" }
-        let header = ["operation", "Parlance ns/op", "raw ICU ns/op", "Foundation ns/op", "Parlance/ICU", "Foundation/Parlance", "target"]
+        let header = [
+            "operation", "Parlance", "raw ICU", "Foundation", "Node Intl", "Babel", "Parlance/ICU", "Foundation/P.", "Node/P.", "target",
+        ]
         let body = rows.map { row in
-            [row.name, ns(row.parlance), ns(row.icu), ns(row.foundation), ratio(row.parlanceOverICU),
-             ratio(row.foundationOverParlance), row.target.map { "≤ \(Int($0)) ns" + (row.parlance <= $0 ? " ✓" : " ✗") } ?? ""]
+            [
+                row.name, ns(row.parlance), ns(row.icu), ns(row.foundation), ns(row.node), ns(row.babel), ratio(row.parlanceOverICU),
+                ratio(row.foundationOverParlance), ratio(row.node.map { $0 / row.parlance }),
+                row.target.map { "≤ \(Int($0)) ns" + (row.parlance <= $0 ? " ✓" : " ✗") } ?? "",
+            ]
         }
         return Table(header: header, rows: body).rendered
     }
 
-    func renderJSON(_ rows: [BenchRow], notes: [String: Double]) -> String {
+    func renderJSON(_ rows: [BenchRow], notes: [String: Double], peers: [PeerResult]) -> String {
         let objects = rows.map { row -> [String: Any] in
             var object: [String: Any] = ["operation": row.name, "parlanceNs": row.parlance]
             if let icu = row.icu { object["icuNs"] = icu }
             if let foundation = row.foundation { object["foundationNs"] = foundation }
+            if let node = row.node { object["nodeIntlNs"] = node }
+            if let babel = row.babel { object["babelNs"] = babel }
+            // What each peer printed for input 1: evidence that it ran the same operation.
+            let samples = peers.reduce(into: [String: String]()) { $0[$1.peer] = $1.samples[row.name] }
+            if !samples.isEmpty { object["peerSamples"] = samples }
             if let target = row.target { object["targetNs"] = target }
             return object
         }
-        let document: [String: Any] = ["rows": objects, "measurements": notes]
+        let peerObjects = peers.map { peer -> [String: Any] in
+            ["peer": peer.peer, "version": peer.version, "icu": peer.icu ?? "", "cldr": peer.cldr ?? ""]
+        }
+        let document: [String: Any] = ["rows": objects, "measurements": notes, "peers": peerObjects]
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

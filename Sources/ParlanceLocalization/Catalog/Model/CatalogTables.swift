@@ -1,0 +1,271 @@
+import Foundation
+import Parlance
+
+/// The entries of one file of one table in one locale.
+package struct TableSource: Sendable {
+    package var format: CatalogFileFormat
+    package var file: String
+    package var entries: [String: CatalogEntry]
+    /// Keys in file order.
+    package var keys: [String]
+}
+
+/// One table in one locale: its sources in the order a lookup prefers them (`.stringsdict`,
+/// then `.strings`, then the String Catalog), as Apple's bundle lookup does.
+package struct LocaleTable: Sendable {
+    /// The language of the table (the development language for `Base.lproj`).
+    package var language: LocaleID
+    /// The language as written (`pt-BR`, `pt_BR`, `Base`).
+    package var name: String
+    package var isBase: Bool
+    package var sources: [TableSource] = []
+
+    /// The entry a lookup finds for a key in this table (the run-time winner).
+    package func entry(_ key: String) -> CatalogEntry? {
+        for source in sources { if let entry = source.entries[key] { return entry } }
+        return nil
+    }
+
+    /// Every key, each once.
+    package var keys: Set<String> {
+        var keys = Set<String>()
+        for source in sources { keys.formUnion(source.entries.keys) }
+        return keys
+    }
+
+    /// The files of this table in this locale.
+    package var files: [String] { sources.map(\.file) }
+
+    mutating func add(_ source: TableSource) {
+        sources.append(source)
+        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings]
+        sources.sort { order.firstIndex(of: $0.format)! < order.firstIndex(of: $1.format)! }
+    }
+}
+
+/// A catalog directory read into the located model: tables → locales → entries, and the
+/// diagnostics of every file and entry that could not be used. One reader per format
+/// produces it; `Catalog`, the linter, `ParlanceTesting` and the batch `localize` op read it.
+package struct CatalogModel: Sendable {
+    /// The directory read.
+    package var directory: String
+    /// table → locale key (lowercased ICU id; ``baseKey`` for Base) → table.
+    package var tables: [String: [String: LocaleTable]] = [:]
+    /// Files and entries that could not be used, located.
+    package var diagnostics: [CatalogDiagnostic] = []
+    /// `sourceLanguage` of each String Catalog, by table.
+    package var sourceLanguages: [(table: String, language: String)] = []
+    /// How many catalog files were found (`.strings`, `.stringsdict`, `.xcstrings`).
+    package var fileCount = 0
+
+    package static let baseKey = "\u{0}base"
+
+    package static func localeKey(_ locale: LocaleID) -> String {
+        locale.identifier.split(separator: "@").first.map { $0.lowercased() } ?? ""
+    }
+
+    /// The development language a catalog uses: the explicit one, else the `sourceLanguage` of
+    /// the `Localizable` String Catalog (or of any), else `en`.
+    package func developmentLanguage(explicit: LocaleID?) throws(ParlanceError) -> LocaleID {
+        if let explicit { return explicit }
+        let source = sourceLanguages.first(where: { $0.table == "Localizable" })?.language ?? sourceLanguages.first?.language
+        return try ParlanceCore.locale(source ?? "en")
+    }
+
+    /// Reads a directory: `<locale>.lproj/<Table>.strings|.stringsdict` and `<Table>.xcstrings`.
+    /// A file or entry that cannot be read is a diagnostic, never a failure of the whole.
+    /// Files are parsed on all cores; the model is then assembled in directory order, so the
+    /// result (and the order of its diagnostics) does not depend on the scheduling.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidFile`` only when the directory cannot be listed.
+    package init(directory: String) throws(ParlanceError) {
+        self.directory = directory
+        let names = try CatalogFileSystem.contents(ofDirectory: directory)
+        func path(_ parts: String...) -> String { ([directory.hasSuffix("/") ? String(directory.dropLast()) : directory] + parts).joined(separator: "/") }
+        // 1. The files, in the order the model is assembled.
+        var jobs: [CatalogFileJob] = []
+        for name in names {
+            let lowered = name.lowercased()
+            if lowered.hasSuffix(".xcstrings") {
+                jobs.append(.file(.xcstrings, path: path(name), table: String(name.dropLast(".xcstrings".count)), folder: nil))
+            } else if lowered.hasSuffix(".lproj") {
+                let localeName = String(name.dropLast(".lproj".count))
+                let isBase = localeName.lowercased() == "base"
+                let locale: LocaleID
+                if isBase {
+                    locale = .root
+                } else if let parsed = try? ParlanceCore.locale(localeName) {
+                    locale = parsed
+                } else {
+                    jobs.append(
+                        .diagnostic(
+                            CatalogDiagnostic(
+                                file: path(name), line: 0, column: 0,
+                                message: "ignored: \(quoted(localeName)) is not a locale id", code: "ignored-folder")))
+                    continue
+                }
+                let folder = CatalogFileJob.Folder(name: localeName, locale: locale, isBase: isBase, key: isBase ? Self.baseKey : Self.localeKey(locale))
+                guard let files = try? FileManager.default.contentsOfDirectory(atPath: path(name)) else { continue }
+                for fileName in files.sorted() {
+                    let loweredFile = fileName.lowercased()
+                    if loweredFile.hasSuffix(".stringsdict") {
+                        jobs.append(
+                            .file(.stringsdict, path: path(name, fileName), table: String(fileName.dropLast(".stringsdict".count)), folder: folder))
+                    } else if loweredFile.hasSuffix(".strings") {
+                        jobs.append(.file(.strings, path: path(name, fileName), table: String(fileName.dropLast(".strings".count)), folder: folder))
+                    }
+                }
+            }
+        }
+        // 2. Parse every file (concurrently: the readers share nothing mutable).
+        let parsed = ConcurrentSlots<Result<CatalogFileJob.Parsed, CatalogDiagnostic>>(count: jobs.count)
+        let work = jobs
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            guard case .file(let format, let path, let table, let folder) = work[index] else { return }
+            parsed.store(index, CatalogFileJob.parse(format, path: path, table: table, folder: folder))
+        }
+        // 3. Assemble in order.
+        for (index, job) in jobs.enumerated() {
+            switch job {
+            case .diagnostic(let diagnostic):
+                diagnostics.append(diagnostic)
+            case .file(_, _, let table, let folder):
+                fileCount += 1
+                switch parsed.take(index) {
+                case .failure(let error):
+                    diagnostics.append(folder.map { error.with(language: $0.name) } ?? error)
+                case .success(.xcstrings(let sourceLanguage, let fileDiagnostics, let sources)):
+                    sourceLanguages.append((table, sourceLanguage))
+                    diagnostics += fileDiagnostics
+                    for (language, locale, source) in sources {
+                        insert(source, table: table, key: Self.localeKey(locale), locale: locale, name: language, isBase: false)
+                    }
+                case .success(.lproj(let fileDiagnostics, let source)):
+                    guard let folder else { continue }
+                    diagnostics += fileDiagnostics.map { $0.with(language: folder.name) }
+                    insert(source, table: table, key: folder.key, locale: folder.locale, name: folder.name, isBase: folder.isBase)
+                case nil:
+                    continue
+                }
+            }
+        }
+    }
+
+    /// The entries of one file's records (a later record of the same key wins, as in Apple's
+    /// readers), keys in file order.
+    static func source(_ records: [EntryRecord], table: String, locale: LocaleID, format: CatalogFileFormat, file: String) -> TableSource {
+        var entries: [String: CatalogEntry] = [:]
+        entries.reserveCapacity(records.count)
+        let context = CatalogEntry.Context(table: table, language: locale, format: format)
+        var keys: [String] = []
+        keys.reserveCapacity(records.count)
+        for record in records {
+            if entries[record.key] == nil { keys.append(record.key) }
+            entries[record.key] = CatalogEntry(record: record, context: context)
+        }
+        return TableSource(format: format, file: file, entries: entries, keys: keys)
+    }
+
+    private mutating func insert(_ source: TableSource, table: String, key: String, locale: LocaleID, name: String, isBase: Bool) {
+        tables[table, default: [:]][key, default: LocaleTable(language: locale, name: isBase ? "Base" : name, isBase: isBase)]
+            .add(source)
+    }
+
+    /// Gives Base tables the development language.
+    package mutating func assignBase(to development: LocaleID) {
+        for (table, byLocale) in tables {
+            guard var base = byLocale[Self.baseKey] else { continue }
+            base.language = development
+            for index in base.sources.indices {
+                guard let first = base.sources[index].entries.values.first else { continue }
+                let context = CatalogEntry.Context(table: first.table, language: development, format: first.format)
+                base.sources[index].entries = base.sources[index].entries.mapValues { $0.with(context) }
+            }
+            tables[table]?[Self.baseKey] = base
+        }
+    }
+}
+
+extension CatalogEntry {
+    func with(_ context: Context) -> CatalogEntry {
+        CatalogEntry(
+            record: EntryRecord(key: key, location: location, content: content, state: state, extractionState: extractionState),
+            context: context)
+    }
+}
+
+/// One step of reading a catalog directory: a file to parse, or a diagnostic found while listing.
+enum CatalogFileJob: Sendable {
+    struct Folder: Sendable {
+        var name: String
+        var locale: LocaleID
+        var isBase: Bool
+        var key: String
+    }
+
+    /// A file read and turned into table sources (in the worker, so that its records are
+    /// freed before the next file is read).
+    enum Parsed: Sendable {
+        /// A String Catalog: its source language, diagnostics and one source per language.
+        case xcstrings(sourceLanguage: String, [CatalogDiagnostic], [(String, LocaleID, TableSource)])
+        /// A `.strings` or `.stringsdict` file of an `.lproj` folder.
+        case lproj([CatalogDiagnostic], TableSource)
+    }
+
+    case file(CatalogFileFormat, path: String, table: String, folder: Folder?)
+    case diagnostic(CatalogDiagnostic)
+
+    static func parse(_ format: CatalogFileFormat, path: String, table: String, folder: Folder?) -> Result<Parsed, CatalogDiagnostic> {
+        do throws(CatalogDiagnostic) {
+            switch format {
+            case .xcstrings:
+                let catalog = try StringCatalogFile(reading: path)
+                var sources: [(String, LocaleID, TableSource)] = []
+                for (language, records) in catalog.records.sorted(by: { $0.key < $1.key }) {
+                    guard let locale = try? ParlanceCore.locale(language) else { continue }
+                    sources.append((language, locale, CatalogModel.source(records, table: table, locale: locale, format: format, file: path)))
+                }
+                return .success(.xcstrings(sourceLanguage: catalog.sourceLanguage, catalog.diagnostics, sources))
+            case .stringsdict, .strings:
+                let (records, diagnostics) =
+                    format == .strings
+                    ? try { () throws(CatalogDiagnostic) in
+                        let file = try StringsFile(reading: path)
+                        return (file.records, file.diagnostics)
+                    }()
+                    : try { () throws(CatalogDiagnostic) in
+                        let file = try StringsdictFile(reading: path)
+                        return (file.records, file.diagnostics)
+                    }()
+                let locale = folder?.locale ?? .root
+                return .success(.lproj(diagnostics, CatalogModel.source(records, table: table, locale: locale, format: format, file: path)))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// Results of a `DispatchQueue.concurrentPerform`, one slot per iteration: each slot is written
+/// by exactly one worker before `concurrentPerform` returns and read only after it.
+package final class ConcurrentSlots<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value?>
+
+    package init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    package func store(_ index: Int, _ value: Value) { slots[index] = value }
+
+    /// The value, moved out of its slot.
+    package func take(_ index: Int) -> Value? {
+        defer { slots[index] = nil }
+        return slots[index]
+    }
+}
