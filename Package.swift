@@ -42,7 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The server ecosystem's logging API: LanguageManager reports a corrupt preference file
         // through the application's own `Logger` (Vapor, Hummingbird and NIO services all use it).
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation` (CI builds the DocC catalogs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // ── ParlanceTranslation (issue 14) ──

@@ -16,7 +16,7 @@ public import ParlanceLocalization
 ///     cachePolicy: TranslationCachePolicy(namespace: "reviews", timeToLive: .seconds(30 * 86_400)),
 ///     languageManager: manager)
 /// // In a request handler running inside manager.withLanguage(acceptLanguage:):
-/// let text = try await localizer.localize(review.body, from: try LocaleID("en"))
+/// let text = try await localizer.localize(review.body, from: LocaleID("en"))
 /// ```
 ///
 /// The target language, when a request has none, is the language manager's effective
@@ -48,8 +48,10 @@ public final class LiveLocalizer: Sendable {
         public var maximumBatchSize: Int
 
         /// Options; see the properties.
-        public init(failurePolicy: FailurePolicy = .fallbackToSource, timeout: Duration = .seconds(10),
-                    maximumConcurrentRequests: Int = 8, maximumBatchSize: Int = 1_000) {
+        public init(
+            failurePolicy: FailurePolicy = .fallbackToSource, timeout: Duration = .seconds(10),
+            maximumConcurrentRequests: Int = 8, maximumBatchSize: Int = 1_000
+        ) {
             self.failurePolicy = failurePolicy
             self.timeout = timeout
             self.maximumConcurrentRequests = max(1, maximumConcurrentRequests)
@@ -89,19 +91,24 @@ public final class LiveLocalizer: Sendable {
     ///   - observer: receives every event.
     ///   - metricsFactory: where counters and timers go; nil uses `MetricsSystem.factory`.
     ///   - clock: the time used for time-to-live (inject one in tests).
-    public convenience init(provider: any TranslationProvider, cacheStore: (any TranslationCacheStore)? = nil,
-                            cachePolicy: TranslationCachePolicy = TranslationCachePolicy(), options: Options = Options(),
-                            languageManager: LanguageManager? = nil, logger: Logger = Logger(label: "parlance.translation"),
-                            observer: TranslationEventObserver? = nil, metricsFactory: (any MetricsFactory)? = nil,
-                            clock: TranslationClock = .system) {
-        self.init(provider: provider, cacheStore: cacheStore, cachePolicy: cachePolicy, options: options,
-                  languageManager: languageManager, logger: logger, observer: observer, metricsFactory: metricsFactory,
-                  clock: clock, shared: false)
+    public convenience init(
+        provider: any TranslationProvider, cacheStore: (any TranslationCacheStore)? = nil,
+        cachePolicy: TranslationCachePolicy = TranslationCachePolicy(), options: Options = Options(),
+        languageManager: LanguageManager? = nil, logger: Logger = Logger(label: "parlance.translation"),
+        observer: TranslationEventObserver? = nil, metricsFactory: (any MetricsFactory)? = nil,
+        clock: TranslationClock = .system
+    ) {
+        self.init(
+            provider: provider, cacheStore: cacheStore, cachePolicy: cachePolicy, options: options,
+            languageManager: languageManager, logger: logger, observer: observer, metricsFactory: metricsFactory,
+            clock: clock, shared: false)
     }
 
-    private init(provider: any TranslationProvider, cacheStore: (any TranslationCacheStore)?, cachePolicy: TranslationCachePolicy,
-                 options: Options, languageManager: LanguageManager?, logger: Logger, observer: TranslationEventObserver?,
-                 metricsFactory: (any MetricsFactory)?, clock: TranslationClock, shared: Bool) {
+    private init(
+        provider: any TranslationProvider, cacheStore: (any TranslationCacheStore)?, cachePolicy: TranslationCachePolicy,
+        options: Options, languageManager: LanguageManager?, logger: Logger, observer: TranslationEventObserver?,
+        metricsFactory: (any MetricsFactory)?, clock: TranslationClock, shared: Bool
+    ) {
         self.provider = provider
         self.cacheStore = cacheStore
         self.cachePolicy = cachePolicy
@@ -112,8 +119,9 @@ public final class LiveLocalizer: Sendable {
         self.providerID = providerID
         memoryCache = TranslationMemoryCache(maximumEntries: cachePolicy.maximumEntries, maximumBytes: cachePolicy.maximumBytes)
         limiter = ConcurrencyLimiter(limit: options.maximumConcurrentRequests)
-        instrumentation = TranslationInstrumentation(logger: logger, observer: observer, factory: metricsFactory,
-                                                     namespace: cachePolicy.namespace, providerID: providerID)
+        instrumentation = TranslationInstrumentation(
+            logger: logger, observer: observer, factory: metricsFactory,
+            namespace: cachePolicy.namespace, providerID: providerID)
         instrumentation.emit(.configured(providerID: providerID, namespace: cachePolicy.namespace, shared: shared))
     }
 
@@ -135,9 +143,10 @@ public final class LiveLocalizer: Sendable {
     }
 
     private func key(for request: TranslationRequest, target: LocaleID) -> TranslationCacheKey {
-        TranslationCacheKey(sourceText: request.sourceText, sourceLanguage: request.sourceLanguage?.languageTag ?? "",
-                            targetLanguage: target.languageTag, context: request.context ?? "",
-                            namespace: cachePolicy.namespace, providerID: providerID)
+        TranslationCacheKey(
+            sourceText: request.sourceText, sourceLanguage: request.sourceLanguage?.languageTag ?? "",
+            targetLanguage: target.languageTag, context: request.context ?? "",
+            namespace: cachePolicy.namespace, providerID: providerID)
     }
 
     // MARK: Translating
@@ -148,8 +157,10 @@ public final class LiveLocalizer: Sendable {
     /// try await localizer.localize("Checkout", from: "en", to: "ja", context: "paywall.primary_cta")
     /// ```
     /// - Throws: as ``translate(_:)``.
-    public func localize(_ text: String, from sourceLanguage: LocaleID? = nil, to targetLanguage: LocaleID? = nil,
-                         context: String? = nil) async throws -> String {
+    public func localize(
+        _ text: String, from sourceLanguage: LocaleID? = nil, to targetLanguage: LocaleID? = nil,
+        context: String? = nil
+    ) async throws -> String {
         try await translate(TranslationRequest(text, from: sourceLanguage, to: targetLanguage, context: context)).text
     }
 
@@ -167,9 +178,9 @@ public final class LiveLocalizer: Sendable {
         var resolved = request
         resolved.targetLanguage = target
         let instrumentation = self.instrumentation
-        return try await flights.value(for: key, joined: { instrumentation.emit(.coalesced(key)) }) { [self, resolved] in
-            await self.fetch(resolved, key: key)
-        }
+        return try await flights.value(
+            for: key, joined: { instrumentation.emit(.coalesced(key)) },
+            work: { [self, resolved] in await self.fetch(resolved, key: key) })
     }
 
     /// The translation of a request if the memory cache has it (no store, no provider); nil otherwise.
@@ -185,13 +196,15 @@ public final class LiveLocalizer: Sendable {
     private func cachedResponse(for key: TranslationCacheKey) -> TranslationResponse? {
         guard let hit = memoryCache.text(for: key, now: clock.now) else { return nil }
         instrumentation.memoryHit(key)
-        return TranslationResponse(text: hit.text, detectedSourceLanguage: hit.detectedSourceLanguage.flatMap { try? LocaleID($0) },
-                                   providerID: providerID, origin: .memoryCache)
+        return TranslationResponse(
+            text: hit.text, detectedSourceLanguage: hit.detectedSourceLanguage.flatMap { try? LocaleID($0) },
+            providerID: providerID, origin: .memoryCache)
     }
 
     private func response(from entry: TranslationCacheEntry, origin: TranslationResponse.Origin) -> TranslationResponse {
-        TranslationResponse(text: entry.text, detectedSourceLanguage: entry.detectedSourceLanguage.flatMap { try? LocaleID($0) },
-                            providerID: entry.key.providerID, origin: origin)
+        TranslationResponse(
+            text: entry.text, detectedSourceLanguage: entry.detectedSourceLanguage.flatMap { try? LocaleID($0) },
+            providerID: entry.key.providerID, origin: origin)
     }
 
     /// The store, then the provider; runs once per flight.
@@ -231,8 +244,9 @@ public final class LiveLocalizer: Sendable {
     }
 
     /// Calls the provider under the concurrency limit and the timeout, with events.
-    private func callProvider(_ requests: [TranslationRequest],
-                              _ call: @escaping @Sendable (any TranslationProvider, [TranslationRequest]) async throws -> [TranslationResponse]
+    private func callProvider(
+        _ requests: [TranslationRequest],
+        _ call: @escaping @Sendable (any TranslationProvider, [TranslationRequest]) async throws -> [TranslationResponse]
     ) async throws -> [TranslationResponse] {
         let provider = self.provider
         let providerID = self.providerID
@@ -243,8 +257,9 @@ public final class LiveLocalizer: Sendable {
                 try await call(provider, requests)
             }
             guard responses.count == requests.count else {
-                throw ParlanceError(.translationFailed,
-                                    "the translation provider \(providerID) answered \(responses.count) texts for \(requests.count)")
+                throw ParlanceError(
+                    .translationFailed,
+                    "the translation provider \(providerID) answered \(responses.count) texts for \(requests.count)")
             }
             instrumentation.emit(.providerSuccess(providerID: providerID, count: requests.count, duration: ContinuousClock.now - start))
             return responses
@@ -276,8 +291,9 @@ public final class LiveLocalizer: Sendable {
         let now = clock.now()
         let expiry = cachePolicy.timeToLive.map { now.addingTimeInterval($0.timeInterval) }
         let entries = pairs.map { key, response in
-            TranslationCacheEntry(key: key, text: response.text, detectedSourceLanguage: response.detectedSourceLanguage?.languageTag,
-                                  createdAt: now, expiresAt: expiry)
+            TranslationCacheEntry(
+                key: key, text: response.text, detectedSourceLanguage: response.detectedSourceLanguage?.languageTag,
+                createdAt: now, expiresAt: expiry)
         }
         for entry in entries { memoryCache.insert(entry) }
         if cachePolicy.usesStore, let cacheStore {
@@ -366,8 +382,9 @@ public final class LiveLocalizer: Sendable {
         }
         let entries: [TranslationCacheEntry]
         do {
-            entries = try await cacheStore.warmUpEntries(namespace: cachePolicy.namespace, providerID: providerID, now: clock.now(),
-                                                         limit: min(limit ?? cachePolicy.maximumEntries, cachePolicy.maximumEntries))
+            entries = try await cacheStore.warmUpEntries(
+                namespace: cachePolicy.namespace, providerID: providerID, now: clock.now(),
+                limit: min(limit ?? cachePolicy.maximumEntries, cachePolicy.maximumEntries))
         } catch {
             throw Self.parlanceError(error, what: "the cache store")
         }
@@ -414,17 +431,20 @@ public final class LiveLocalizer: Sendable {
     /// LiveLocalizer.configure(provider: MyTranslationProvider(),
     ///                         cacheStore: try SQLiteTranslationCacheStore(path: "cache.sqlite"),
     ///                         cachePolicy: TranslationCachePolicy(namespace: "preview", providerIdentifier: "my-provider"))
-    /// let localized = try await "Settings".localized(to: try LocaleID("ja"))
+    /// let localized = try await "Settings".localized(to: LocaleID("ja"))
     /// ```
     @discardableResult
-    public static func configure(provider: any TranslationProvider, cacheStore: (any TranslationCacheStore)? = nil,
-                                 cachePolicy: TranslationCachePolicy = TranslationCachePolicy(), options: Options = Options(),
-                                 languageManager: LanguageManager? = nil, logger: Logger = Logger(label: "parlance.translation"),
-                                 observer: TranslationEventObserver? = nil, metricsFactory: (any MetricsFactory)? = nil,
-                                 clock: TranslationClock = .system) -> LiveLocalizer {
-        let localizer = LiveLocalizer(provider: provider, cacheStore: cacheStore, cachePolicy: cachePolicy, options: options,
-                                      languageManager: languageManager, logger: logger, observer: observer,
-                                      metricsFactory: metricsFactory, clock: clock, shared: true)
+    public static func configure(
+        provider: any TranslationProvider, cacheStore: (any TranslationCacheStore)? = nil,
+        cachePolicy: TranslationCachePolicy = TranslationCachePolicy(), options: Options = Options(),
+        languageManager: LanguageManager? = nil, logger: Logger = Logger(label: "parlance.translation"),
+        observer: TranslationEventObserver? = nil, metricsFactory: (any MetricsFactory)? = nil,
+        clock: TranslationClock = .system
+    ) -> LiveLocalizer {
+        let localizer = LiveLocalizer(
+            provider: provider, cacheStore: cacheStore, cachePolicy: cachePolicy, options: options,
+            languageManager: languageManager, logger: logger, observer: observer,
+            metricsFactory: metricsFactory, clock: clock, shared: true)
         sharedLocalizer.withLock { $0 = localizer }
         return localizer
     }
@@ -440,13 +460,15 @@ extension String {
     /// (``LiveLocalizer/configure(provider:cacheStore:cachePolicy:options:languageManager:logger:observer:metricsFactory:clock:)``).
     ///
     /// ```swift
-    /// let title = try await "Settings".localized(to: try LocaleID("ja"), context: "settings.title")
+    /// let title = try await "Settings".localized(to: LocaleID("ja"), context: "settings.title")
     /// let cta = try await "Checkout".localized(using: localizer)   // the language manager's language
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidArgument`` when no localizer is given or configured;
     ///   otherwise as ``LiveLocalizer/translate(_:)``.
-    public func localized(from sourceLanguage: LocaleID? = nil, to targetLanguage: LocaleID? = nil, context: String? = nil,
-                          using localizer: LiveLocalizer? = nil) async throws -> String {
+    public func localized(
+        from sourceLanguage: LocaleID? = nil, to targetLanguage: LocaleID? = nil, context: String? = nil,
+        using localizer: LiveLocalizer? = nil
+    ) async throws -> String {
         guard let localizer = localizer ?? LiveLocalizer.shared else {
             throw ParlanceError(.invalidArgument, "no localizer: pass one, or call LiveLocalizer.configure(provider:…) first")
         }

@@ -27,7 +27,8 @@ enum CatalogAdapter {
     /// device entries, and when the key is missing.
     static func text(of catalog: Catalog, key: String, table: String, language: LocaleID) -> (text: String, language: LocaleID)? {
         guard let entry = catalog.entry(forKey: key, table: table, locale: language),
-              case .format(let text) = entry.value else { return nil }
+            case .format(let text) = entry.value
+        else { return nil }
         return (text, entry.language)
     }
 }
@@ -60,9 +61,12 @@ extension CatalogAdapter {
             switch value {
             case .plural(let plural):
                 let variables = plural.variables.sorted { $0.key < $1.key }.map { name, variable in
-                    (name, StringsdictEntry.Variable(
-                        valueType: variable.valueType,
-                        variants: variable.variants.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, $0.value) }))
+                    (
+                        name,
+                        StringsdictEntry.Variable(
+                            valueType: variable.valueType,
+                            variants: variable.variants.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, $0.value) })
+                    )
                 }
                 entries.append((key, StringsdictEntry(format: plural.format, variables: variables)))
             case .format(let text):

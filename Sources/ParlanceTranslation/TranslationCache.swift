@@ -166,8 +166,10 @@ public struct TranslationCachePolicy: Hashable, Sendable {
     public var usesStore: Bool
 
     /// A policy; see the properties.
-    public init(namespace: String = "default", providerIdentifier: String? = nil, timeToLive: Duration? = nil,
-                maximumEntries: Int = 10_000, maximumBytes: Int = 16 << 20, usesStore: Bool = true) {
+    public init(
+        namespace: String = "default", providerIdentifier: String? = nil, timeToLive: Duration? = nil,
+        maximumEntries: Int = 10_000, maximumBytes: Int = 16 << 20, usesStore: Bool = true
+    ) {
         self.namespace = namespace
         self.providerIdentifier = providerIdentifier
         self.timeToLive = timeToLive

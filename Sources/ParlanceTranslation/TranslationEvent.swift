@@ -1,7 +1,7 @@
 import Foundation
-public import Parlance
 import Logging
 import Metrics
+public import Parlance
 
 /// What a ``LiveLocalizer`` did: logged through swift-log, counted through swift-metrics, and
 /// passed to a ``TranslationEventObserver`` if one is set.

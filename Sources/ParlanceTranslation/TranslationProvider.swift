@@ -20,7 +20,7 @@ public struct TranslationRequest: Hashable, Sendable {
     /// A request.
     ///
     /// ```swift
-    /// TranslationRequest(sourceText: "Settings", targetLanguage: try LocaleID("de"))
+    /// TranslationRequest(sourceText: "Settings", targetLanguage: LocaleID("de"))
     /// ```
     public init(sourceText: String, sourceLanguage: LocaleID? = nil, targetLanguage: LocaleID? = nil, context: String? = nil) {
         self.sourceText = sourceText
@@ -32,7 +32,7 @@ public struct TranslationRequest: Hashable, Sendable {
     /// A request, with the labels of ``String/localized(from:to:context:using:)``.
     ///
     /// ```swift
-    /// TranslationRequest("Settings", to: try LocaleID("de"))
+    /// TranslationRequest("Settings", to: LocaleID("de"))
     /// ```
     public init(_ sourceText: String, from sourceLanguage: LocaleID? = nil, to targetLanguage: LocaleID? = nil, context: String? = nil) {
         self.init(sourceText: sourceText, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage, context: context)
@@ -42,7 +42,7 @@ public struct TranslationRequest: Hashable, Sendable {
 /// A provider's answer.
 ///
 /// ```swift
-/// TranslationResponse(text: "チェックアウト", detectedSourceLanguage: try LocaleID("en"), providerID: "libretranslate")
+/// TranslationResponse(text: "チェックアウト", detectedSourceLanguage: LocaleID("en"), providerID: "libretranslate")
 /// ```
 public struct TranslationResponse: Hashable, Sendable {
     /// The translated text.

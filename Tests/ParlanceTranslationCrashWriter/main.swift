@@ -20,8 +20,9 @@ do {
         let now = Date()
         let entries = (0..<batchSize).map { index in
             TranslationCacheEntry(
-                key: TranslationCacheKey(sourceText: "\(writer)-\(batch)-\(index)", sourceLanguage: "en", targetLanguage: "de",
-                                         context: "", namespace: "crash-\(writer)", providerID: "batch-\(batch)"),
+                key: TranslationCacheKey(
+                    sourceText: "\(writer)-\(batch)-\(index)", sourceLanguage: "en", targetLanguage: "de",
+                    context: "", namespace: "crash-\(writer)", providerID: "batch-\(batch)"),
                 text: "\(writer) \(batch) \(index) \(filler)", createdAt: now)
         }
         try store.writeSynchronously(entries)

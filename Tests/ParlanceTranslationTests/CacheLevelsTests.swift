@@ -4,7 +4,7 @@ import ParlanceTranslation
 import Testing
 
 @Suite struct CacheLevelsTests {
-    let de = try! LocaleID("de")
+    let de = LocaleID("de")
 
     func key(_ text: String, namespace: String = "n", provider: String = "p") -> TranslationCacheKey {
         TranslationCacheKey(sourceText: text, sourceLanguage: "", targetLanguage: "de", context: "", namespace: namespace, providerID: provider)
@@ -19,7 +19,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 0)
         for text in ["a", "b", "c"] { cache.insert(entry(text)) }
         #expect(cache.entry(for: key("a"), now: now)?.text == "A")  // a is now the most recent
-        cache.insert(entry("d"))                                   // evicts b
+        cache.insert(entry("d"))  // evicts b
         #expect(cache.entry(for: key("b"), now: now) == nil)
         #expect(cache.entry(for: key("a"), now: now) != nil)
         #expect(cache.entry(for: key("c"), now: now) != nil)
@@ -88,8 +88,9 @@ import Testing
 
         let events = LockedBox([String]())
         let provider = ScriptedProvider()
-        let reader = LiveLocalizer(provider: provider, cacheStore: store, cachePolicy: TranslationCachePolicy(namespace: "shop"),
-                                   observer: TranslationEventObserver { event in events.withLock { $0.append("\(event)") } })
+        let reader = LiveLocalizer(
+            provider: provider, cacheStore: store, cachePolicy: TranslationCachePolicy(namespace: "shop"),
+            observer: TranslationEventObserver { event in events.withLock { $0.append("\(event)") } })
         #expect(try await reader.warmUp() == 3)
         #expect(reader.memoryCache.count == 3)
         #expect(events.current.contains("cache warm-up: 3 entries"))

@@ -13,18 +13,24 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: folder.appendingPathComponent("Localizable.strings"))
         }
-        try write("en", """
+        try write(
+            "en",
+            """
             "settings.title" = "Settings";
             "settings.menu" = "Settings";
             "delete.confirm" = "Delete %lld files?";
             "only.english" = "Only in English";
             """)
-        try write("fr", """
+        try write(
+            "fr",
+            """
             "settings.title" = "Réglages";
             "settings.menu" = "Paramètres";
             "delete.confirm" = "Supprimer %lld fichiers ?";
             """)
-        try write("pt", """
+        try write(
+            "pt",
+            """
             "settings.title" = "Configurações";
             """)
         return (try Catalog(directory: directory.path, developmentLanguage: "en"), directory)
@@ -34,14 +40,15 @@ import Testing
         let (catalog, directory) = try makeCatalog()
         defer { try? FileManager.default.removeItem(at: directory) }
         let provider = CatalogTranslationProvider(catalog: catalog)
-        let fr = try LocaleID("fr")
+        let fr = LocaleID("fr")
         // Two keys share "Settings": the first key in order, unless the context names one.
         #expect(try provider.translateSynchronously(TranslationRequest("Settings", to: fr)).text == "Paramètres")
         #expect(try provider.translateSynchronously(TranslationRequest("Settings", to: fr, context: "settings.title")).text == "Réglages")
         // Unformatted: the placeholder is kept for the caller to format.
-        #expect(try provider.translateSynchronously(TranslationRequest("Delete %lld files?", to: try LocaleID("fr-CA"))).text == "Supprimer %lld fichiers ?")
+        #expect(try provider.translateSynchronously(TranslationRequest("Delete %lld files?", to: LocaleID("fr-CA"))).text == "Supprimer %lld fichiers ?")
         // pt-BR falls back to pt.
-        #expect(try provider.translateSynchronously(TranslationRequest("Settings", to: try LocaleID("pt-BR"), context: "settings.title")).text == "Configurações")
+        #expect(
+            try provider.translateSynchronously(TranslationRequest("Settings", to: LocaleID("pt-BR"), context: "settings.title")).text == "Configurações")
     }
 
     @Test func missingTranslationsAreNotFoundNotTheSourceText() throws {
@@ -62,7 +69,7 @@ import Testing
         let (catalog, directory) = try makeCatalog()
         defer { try? FileManager.default.removeItem(at: directory) }
         let localizer = LiveLocalizer(provider: CatalogTranslationProvider(catalog: catalog))
-        let fr = try LocaleID("fr")
+        let fr = LocaleID("fr")
         #expect(try await localizer.localize("Settings", to: fr, context: "settings.title") == "Réglages")
         let miss = try await localizer.translate(TranslationRequest("Only in English", to: fr))
         #expect(miss.origin == .fallback)

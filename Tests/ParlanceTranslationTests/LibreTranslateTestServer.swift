@@ -75,7 +75,8 @@ final class LibreTranslateTestServer: @unchecked Sendable {
         }
         guard head.method == .POST, head.uri == "/translate" else { return error(404, "Not Found") }
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
-              let target = object["target"] as? String, let source = object["source"] as? String else {
+            let target = object["target"] as? String, let source = object["source"] as? String
+        else {
             return error(400, "Invalid request: missing target or source")
         }
         let texts: [String]
@@ -87,8 +88,10 @@ final class LibreTranslateTestServer: @unchecked Sendable {
         }
         let apiKey = object["api_key"] as? String
         received.withLock {
-            $0.append(Received(q: texts, qWasArray: isArray, source: source, target: target,
-                               format: object["format"] as? String ?? "", apiKey: apiKey))
+            $0.append(
+                Received(
+                    q: texts, qWasArray: isArray, source: source, target: target,
+                    format: object["format"] as? String ?? "", apiKey: apiKey))
         }
         if let requiredAPIKey, apiKey != requiredAPIKey { return error(403, "Invalid API key") }
         var delay: TimeAmount?
@@ -141,8 +144,12 @@ final class LibreTranslateTestServer: @unchecked Sendable {
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "application/json")
             headers.add(name: "Content-Length", value: String(reply.count))
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: HTTPResponseStatus(statusCode: status),
-                                                                 headers: headers))), promise: nil)
+            context.write(
+                wrapOutboundOut(
+                    .head(
+                        HTTPResponseHead(
+                            version: request.version, status: HTTPResponseStatus(statusCode: status),
+                            headers: headers))), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: reply)))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         }

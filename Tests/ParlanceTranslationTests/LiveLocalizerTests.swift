@@ -5,9 +5,9 @@ import ParlanceTranslation
 import Testing
 
 @Suite struct LiveLocalizerTests {
-    let de = try! LocaleID("de")
-    let ja = try! LocaleID("ja")
-    let en = try! LocaleID("en")
+    let de = LocaleID("de")
+    let ja = LocaleID("ja")
+    let en = LocaleID("en")
 
     @Test func translatesCachesInMemoryAndCountsOneProviderCall() async throws {
         let provider = ScriptedProvider()
@@ -52,8 +52,9 @@ import Testing
     @Test func timeToLiveExpiresWithTheInjectedClock() async throws {
         let clock = ManualClock()
         let provider = ScriptedProvider()
-        let localizer = LiveLocalizer(provider: provider, cachePolicy: TranslationCachePolicy(timeToLive: .seconds(60)),
-                                      clock: clock.translationClock)
+        let localizer = LiveLocalizer(
+            provider: provider, cachePolicy: TranslationCachePolicy(timeToLive: .seconds(60)),
+            clock: clock.translationClock)
         _ = try await localizer.localize("Hello", to: de)
         clock.advance(by: 59)
         #expect(try await localizer.translate(TranslationRequest("Hello", to: de)).origin == .memoryCache)
@@ -71,7 +72,10 @@ import Testing
         #expect(response.text == "Buy now")
         #expect(response.origin == .fallback)
         #expect(localizer.memoryCache.count == 0)
-        #expect(records.current.contains { $0.level == .warning && $0.message.contains("fell back to the source text") && $0.message.contains("the scripted backend failed") })
+        #expect(
+            records.current.contains {
+                $0.level == .warning && $0.message.contains("fell back to the source text") && $0.message.contains("the scripted backend failed")
+            })
         provider.set(.reverse)
         #expect(try await localizer.localize("Buy now", to: de) == reversed("Buy now", "de"))
     }
@@ -120,7 +124,11 @@ import Testing
             #expect(error.code == .cancelled)
         }
         // The provider's call was cancelled too (its sleep ended): nothing stays in flight.
-        for _ in 0..<3_000 where provider.inFlight.current.now != 0 { try await Task.sleep(for: .milliseconds(10)) }
+        var polls = 0
+        while provider.inFlight.current.now != 0, polls < 3_000 {
+            try await Task.sleep(for: .milliseconds(10))
+            polls += 1
+        }
         #expect(provider.inFlight.current.now == 0)
     }
 
@@ -202,8 +210,9 @@ import Testing
             #expect(error.code == .invalidArgument)
         }
         let events = LockedBox([String]())
-        let localizer = LiveLocalizer.configure(provider: ScriptedProvider(), cachePolicy: TranslationCachePolicy(namespace: "preview"),
-                                                observer: TranslationEventObserver { event in events.withLock { $0.append("\(event)") } })
+        let localizer = LiveLocalizer.configure(
+            provider: ScriptedProvider(), cachePolicy: TranslationCachePolicy(namespace: "preview"),
+            observer: TranslationEventObserver { event in events.withLock { $0.append("\(event)") } })
         defer { LiveLocalizer.resetShared() }
         #expect(LiveLocalizer.shared === localizer)
         #expect(try await "Settings".localized(to: de, context: "settings.title") == reversed("Settings", "de"))

@@ -5,7 +5,7 @@ import ParlanceTranslation
 import Testing
 
 @Suite struct ObservabilityTests {
-    let de = try! LocaleID("de")
+    let de = LocaleID("de")
 
     @Test func eventsReachTheObserverTheLoggerAndTheMetrics() async throws {
         let directory = try temporaryDirectory()
@@ -15,13 +15,14 @@ import Testing
         let (logger, records) = RecordingLogHandler.logger()
         let metrics = RecordingMetrics()
         let provider = ScriptedProvider()
-        let localizer = LiveLocalizer(provider: provider, cacheStore: store, cachePolicy: TranslationCachePolicy(namespace: "obs"),
-                                      logger: logger, observer: TranslationEventObserver { event in events.withLock { $0.append(event) } },
-                                      metricsFactory: metrics)
-        _ = try await localizer.localize("Hello", to: de)   // miss, start, success, write
-        _ = try await localizer.localize("Hello", to: de)   // memory hit
+        let localizer = LiveLocalizer(
+            provider: provider, cacheStore: store, cachePolicy: TranslationCachePolicy(namespace: "obs"),
+            logger: logger, observer: TranslationEventObserver { event in events.withLock { $0.append(event) } },
+            metricsFactory: metrics)
+        _ = try await localizer.localize("Hello", to: de)  // miss, start, success, write
+        _ = try await localizer.localize("Hello", to: de)  // memory hit
         provider.set(.fail)
-        _ = try await localizer.localize("Bye", to: de)     // miss, start, failure with fallback
+        _ = try await localizer.localize("Bye", to: de)  // miss, start, failure with fallback
         try await localizer.invalidate(.all)
         try await localizer.warmUp()
 
@@ -45,9 +46,10 @@ import Testing
         // swift-log: the same events, at their levels, with no source text in them.
         let logged = records.current
         #expect(logged.count == kinds.count)
-        #expect(logged.filter { $0.level == .info }.map(\.message) == [
-            "configured: provider scripted, namespace obs", "cache invalidation (all): 1 entries", "cache warm-up: 0 entries",
-        ])
+        #expect(
+            logged.filter { $0.level == .info }.map(\.message) == [
+                "configured: provider scripted, namespace obs", "cache invalidation (all): 1 entries", "cache warm-up: 0 entries",
+            ])
         #expect(logged.filter { $0.level == .warning }.count == 1)
         #expect(!logged.contains { $0.message.contains("Hello") || $0.message.contains("Bye") })
 

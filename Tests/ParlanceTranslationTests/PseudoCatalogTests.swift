@@ -9,12 +9,15 @@ import Testing
         let directory = try temporaryDirectory("parlance-pseudo-in")
         let en = directory.appendingPathComponent("en.lproj")
         try FileManager.default.createDirectory(at: en, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             /* A comment */
             "greeting" = "Hello, %@!";
             "quote" = "Say \\"hi\\"\\nthen {name}";
-            """.utf8).write(to: en.appendingPathComponent("Localizable.strings"))
-        try Data("""
+            """.utf8
+        ).write(to: en.appendingPathComponent("Localizable.strings"))
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
@@ -37,12 +40,15 @@ import Testing
                 </dict>
             </dict>
             </plist>
-            """.utf8).write(to: en.appendingPathComponent("Localizable.stringsdict"))
-        try Data("""
+            """.utf8
+        ).write(to: en.appendingPathComponent("Localizable.stringsdict"))
+        try Data(
+            """
             {"sourceLanguage": "en", "version": "1.0", "strings": {
               "cart.title": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Cart (%lld)"}}}}
             }}
-            """.utf8).write(to: directory.appendingPathComponent("Shop.xcstrings"))
+            """.utf8
+        ).write(to: directory.appendingPathComponent("Shop.xcstrings"))
         try Data("not a catalog".utf8).write(to: directory.appendingPathComponent("README.txt"))
         return directory
     }
@@ -60,7 +66,7 @@ import Testing
 
         // The copy is read back by the real catalog reader.
         let catalog = try Catalog(directory: output.path, developmentLanguage: "en")
-        let en = try LocaleID("en")
+        let en = LocaleID("en")
         #expect(try catalog.localizedString("greeting", locale: en, arguments: ["Ada"]) == "[Ĥéļļö, Ada! ~~]")
         #expect(catalog.entry(forKey: "quote", locale: en)?.value == .format("[Šáý \"ĥî\"\nţĥéñ {name} ~~~~]"))
         let one = try catalog.localizedString("items.count", locale: en, arguments: [1])
@@ -104,7 +110,8 @@ import Testing
             let process = Process()
             process.executableURL = parlance
             process.arguments = arguments
-            let out = Pipe(), err = Pipe()
+            let out = Pipe()
+            let err = Pipe()
             process.standardOutput = out
             process.standardError = err
             try process.run()

@@ -10,7 +10,7 @@ import Testing
 struct MyTranslationProvider: TranslationProvider {
     var identifier: String { "my-provider" }
     func translate(_ request: TranslationRequest) async throws -> TranslationResponse {
-        TranslationResponse(text: request.sourceText.uppercased())   // call your backend here
+        TranslationResponse(text: request.sourceText.uppercased())  // call your backend here
     }
 }
 
@@ -51,15 +51,17 @@ struct DictionaryProvider: SyncTranslationProvider {
             provider: MyTranslationProvider(),
             cacheStore: try SQLiteTranslationCacheStore(path: cachePath),
             cachePolicy: TranslationCachePolicy(namespace: "preview", providerIdentifier: "my-provider"))
-        #expect(try await "Settings".localized(to: try LocaleID("ja")) == "SETTINGS")
+        #expect(try await "Settings".localized(to: LocaleID("ja")) == "SETTINGS")
 
         // …or an explicit one.
         let localizer = LiveLocalizer(provider: MyTranslationProvider())
-        #expect(try await "Checkout".localized(to: try LocaleID("de"), using: localizer) == "CHECKOUT")
+        #expect(try await "Checkout".localized(to: LocaleID("de"), using: localizer) == "CHECKOUT")
 
         // Context.
-        #expect(try await "Checkout".localized(from: try LocaleID("en"), to: try LocaleID("ja"),
-                                               context: "paywall.primary_cta", using: localizer) == "CHECKOUT")
+        #expect(
+            try await "Checkout".localized(
+                from: LocaleID("en"), to: LocaleID("ja"),
+                context: "paywall.primary_cta", using: localizer) == "CHECKOUT")
         // The shared localizer wrote through to the SQLite file.
         #expect(try SQLiteTranslationCacheStore(path: cachePath).entryCount() == 1)
     }
@@ -68,7 +70,7 @@ struct DictionaryProvider: SyncTranslationProvider {
         let manager = try LanguageManager(supportedLanguages: [LocaleID("en"), LocaleID("de"), LocaleID("ja")])
         let perRequest = LiveLocalizer(provider: MyTranslationProvider(), languageManager: manager)
         let text = try await manager.withLanguage(acceptLanguage: "ja-JP, en;q=0.5") {
-            try await perRequest.localize("Great product!", from: try LocaleID("en"))   // into Japanese: "GREAT PRODUCT!"
+            try await perRequest.localize("Great product!", from: LocaleID("en"))  // into Japanese: "GREAT PRODUCT!"
         }
         #expect(text == "GREAT PRODUCT!")
         #expect(try perRequest.cacheKey(for: TranslationRequest("Great product!")).targetLanguage == manager.effectiveLocale.languageTag)
@@ -77,14 +79,14 @@ struct DictionaryProvider: SyncTranslationProvider {
     }
 
     @Test func safeProviderFallsBack() async throws {
-        #expect(try await "Settings".localized(to: try LocaleID("fr"), using: LiveLocalizer(provider: SafeProvider())) == "Settings")
+        #expect(try await "Settings".localized(to: LocaleID("fr"), using: LiveLocalizer(provider: SafeProvider())) == "Settings")
     }
 
     @Test func dictionaryProvider() async throws {
         let dictionary = LiveLocalizer(provider: DictionaryProvider(values: ["Settings": "Einstellungen"]))
-        #expect(try await dictionary.localize("Settings", to: try LocaleID("de")) == "Einstellungen")
+        #expect(try await dictionary.localize("Settings", to: LocaleID("de")) == "Einstellungen")
         let shipped = LiveLocalizer(provider: DictionaryTranslationProvider(translations: ["de": ["Settings": "Einstellungen"]]))
-        #expect(try await shipped.localize("Settings", to: try LocaleID("de-AT")) == "Einstellungen")
+        #expect(try await shipped.localize("Settings", to: LocaleID("de-AT")) == "Einstellungen")
     }
 
     @Test func loggerAndObserver() async throws {
@@ -103,12 +105,13 @@ struct DictionaryProvider: SyncTranslationProvider {
             cachePolicy: TranslationCachePolicy(providerIdentifier: "my-provider"),
             logger: Logger(label: "myapp.translation"),
             observer: observer)
-        #expect(try await observed.localize("Settings", to: try LocaleID("ja")) == "SETTINGS")
-        #expect(Array(seen.current.prefix(3)) == [
-            "configured: provider my-provider, namespace default",
-            "cache miss: default/my-provider auto→ja 8 chars",
-            "provider my-provider start: 1 text(s)",
-        ])
+        #expect(try await observed.localize("Settings", to: LocaleID("ja")) == "SETTINGS")
+        #expect(
+            Array(seen.current.prefix(3)) == [
+                "configured: provider my-provider, namespace default",
+                "cache miss: default/my-provider auto→ja 8 chars",
+                "provider my-provider start: 1 text(s)",
+            ])
     }
 
     @Test func pseudoLocalizationExample() {

@@ -4,11 +4,15 @@ import ParlanceTranslation
 import Testing
 
 @Suite struct SQLiteStoreTests {
-    func entry(_ text: String, namespace: String = "app", provider: String = "p", target: String = "de", context: String = "",
-               created: Date = Date(timeIntervalSince1970: 1_800_000_000), expires: Date? = nil) -> TranslationCacheEntry {
-        TranslationCacheEntry(key: TranslationCacheKey(sourceText: text, sourceLanguage: "en", targetLanguage: target, context: context,
-                                                       namespace: namespace, providerID: provider),
-                              text: "«\(text)»", detectedSourceLanguage: "en", createdAt: created, expiresAt: expires)
+    func entry(
+        _ text: String, namespace: String = "app", provider: String = "p", target: String = "de", context: String = "",
+        created: Date = Date(timeIntervalSince1970: 1_800_000_000), expires: Date? = nil
+    ) -> TranslationCacheEntry {
+        TranslationCacheEntry(
+            key: TranslationCacheKey(
+                sourceText: text, sourceLanguage: "en", targetLanguage: target, context: context,
+                namespace: namespace, providerID: provider),
+            text: "«\(text)»", detectedSourceLanguage: "en", createdAt: created, expiresAt: expires)
     }
 
     @Test func writesReadsAndPersistsAcrossReopen() async throws {
@@ -145,7 +149,11 @@ import Testing
             }
             // Let the writers commit something (however loaded the machine), then kill them at a
             // moment that varies from round to round.
-            for _ in 0..<3_000 where try observer.entryCount() == before { try await Task.sleep(for: .milliseconds(10)) }
+            var polls = 0
+            while try observer.entryCount() == before, polls < 3_000 {
+                try await Task.sleep(for: .milliseconds(10))
+                polls += 1
+            }
             try await Task.sleep(for: .milliseconds(20 + (round * 37) % 200))
             for (process, _) in children { kill(process.processIdentifier, SIGKILL) }
             for (process, output) in children {

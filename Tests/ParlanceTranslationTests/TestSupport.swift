@@ -28,9 +28,9 @@ final class ManualClock: Sendable {
 /// A provider that counts its calls, can wait on a gate, fail, or hang.
 final class ScriptedProvider: TranslationProvider, @unchecked Sendable {
     enum Behaviour: Sendable {
-        case reverse          // translates by reversing the text (an independent, checkable rule)
+        case reverse  // translates by reversing the text (an independent, checkable rule)
         case fail
-        case hang             // waits until cancelled
+        case hang  // waits until cancelled
         case delay(Duration)  // reverses after a delay
     }
     let identifier: String
@@ -48,7 +48,10 @@ final class ScriptedProvider: TranslationProvider, @unchecked Sendable {
 
     func translate(_ request: TranslationRequest) async throws -> TranslationResponse {
         calls.withLock { $0 += 1 }
-        inFlight.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+        inFlight.withLock {
+            $0.now += 1
+            $0.peak = max($0.peak, $0.now)
+        }
         defer { inFlight.withLock { $0.now -= 1 } }
         switch behaviour.current {
         case .reverse: break
@@ -129,8 +132,8 @@ struct RecordingLogHandler: LogHandler {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-        records.withLock { $0.append(Record(level: level, message: message.description)) }
+    func log(event: LogEvent) {
+        records.withLock { $0.append(Record(level: event.level, message: event.message.description)) }
     }
 
     /// A logger writing into a fresh record list.

@@ -41,8 +41,10 @@ public final class SQLiteTranslationCacheStore: TranslationCacheStore, Sendable 
     ///   - logger: receives the corruption report and store errors.
     /// - Throws: ``ParlanceError/Code/cacheStoreFailed`` when the file cannot be opened or
     ///   created (a missing directory, no permission, a lock held beyond the busy timeout).
-    public init(path: String, busyTimeout: Duration = .seconds(5), verifyIntegrity: Bool = true,
-                logger: Logger = Logger(label: "parlance.translation.sqlite")) throws {
+    public init(
+        path: String, busyTimeout: Duration = .seconds(5), verifyIntegrity: Bool = true,
+        logger: Logger = Logger(label: "parlance.translation.sqlite")
+    ) throws {
         self.path = path
         self.logger = logger
         let milliseconds = Int32(clamping: Int(busyTimeout.timeInterval * 1000))
@@ -51,8 +53,9 @@ public final class SQLiteTranslationCacheStore: TranslationCacheStore, Sendable 
             recoveredCorruptFile = nil
         } catch let failure as SQLiteFailure where failure.isCorruption {
             let aside = try Self.moveAside(path)
-            logger.error("translation cache file is corrupt; moved aside and starting a fresh store",
-                         metadata: ["path": "\(path)", "movedTo": "\(aside)", "error": "\(failure.message)"])
+            logger.error(
+                "translation cache file is corrupt; moved aside and starting a fresh store",
+                metadata: ["path": "\(path)", "movedTo": "\(aside)", "error": "\(failure.message)"])
             do {
                 connection = Locked(try Connection(path: path, busyTimeoutMilliseconds: milliseconds, verifyIntegrity: false))
             } catch let failure as SQLiteFailure {
@@ -144,8 +147,9 @@ public final class SQLiteTranslationCacheStore: TranslationCacheStore, Sendable 
     @discardableResult
     public func removeExpiredEntries(at date: Date) async throws -> Int {
         try run { connection in
-            try connection.change("DELETE FROM translations WHERE expires_at IS NOT NULL AND expires_at <= ?1",
-                                  [.real(date.timeIntervalSince1970)])
+            try connection.change(
+                "DELETE FROM translations WHERE expires_at IS NOT NULL AND expires_at <= ?1",
+                [.real(date.timeIntervalSince1970)])
         }
     }
 }
@@ -296,7 +300,8 @@ final class Connection {
 
     private func text(_ statement: OpaquePointer, _ column: Int32) -> String? {
         guard sqlite_nio_sqlite3_column_type(statement, column) != SQLITE_NULL,
-              let bytes = sqlite_nio_sqlite3_column_text(statement, column) else { return nil }
+            let bytes = sqlite_nio_sqlite3_column_text(statement, column)
+        else { return nil }
         let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
@@ -353,13 +358,16 @@ final class Connection {
         try execute("BEGIN IMMEDIATE")
         do {
             for entry in entries {
-                try change("""
+                try change(
+                    """
                     INSERT OR REPLACE INTO translations (namespace, provider, target_language, source_language, context, source_text,
                         translated_text, detected_language, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                     """,
-                    keyValues(entry.key) + [.text(entry.text), .optionalText(entry.detectedSourceLanguage),
-                                            .real(entry.createdAt.timeIntervalSince1970),
-                                            .optionalReal(entry.expiresAt?.timeIntervalSince1970)])
+                    keyValues(entry.key) + [
+                        .text(entry.text), .optionalText(entry.detectedSourceLanguage),
+                        .real(entry.createdAt.timeIntervalSince1970),
+                        .optionalReal(entry.expiresAt?.timeIntervalSince1970),
+                    ])
             }
             try execute("COMMIT")
         } catch {
@@ -369,7 +377,8 @@ final class Connection {
     }
 
     func recentEntries(namespace: String?, providerID: String?, now: Date, limit: Int) throws -> [TranslationCacheEntry] {
-        let statement = try prepared("""
+        let statement = try prepared(
+            """
             SELECT namespace, provider, target_language, source_language, context, source_text,
                    translated_text, detected_language, created_at, expires_at
             FROM translations
@@ -385,10 +394,11 @@ final class Connection {
             let key = TranslationCacheKey(
                 sourceText: text(statement, 5) ?? "", sourceLanguage: text(statement, 3) ?? "", targetLanguage: text(statement, 2) ?? "",
                 context: text(statement, 4) ?? "", namespace: text(statement, 0) ?? "", providerID: text(statement, 1) ?? "")
-            entries.append(TranslationCacheEntry(
-                key: key, text: text(statement, 6) ?? "", detectedSourceLanguage: text(statement, 7),
-                createdAt: Date(timeIntervalSince1970: real(statement, 8) ?? 0),
-                expiresAt: real(statement, 9).map(Date.init(timeIntervalSince1970:))))
+            entries.append(
+                TranslationCacheEntry(
+                    key: key, text: text(statement, 6) ?? "", detectedSourceLanguage: text(statement, 7),
+                    createdAt: Date(timeIntervalSince1970: real(statement, 8) ?? 0),
+                    expiresAt: real(statement, 9).map(Date.init(timeIntervalSince1970:))))
         }
     }
 

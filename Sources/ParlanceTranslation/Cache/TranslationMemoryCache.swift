@@ -17,14 +17,15 @@ public final class TranslationMemoryCache: Sendable {
         var entries: [TranslationCacheEntry?] = []
         var sizes: [Int] = []
         var previous: [Int] = []  // toward most recent; -1 at the head
-        var next: [Int] = []      // toward least recent; -1 at the tail
+        var next: [Int] = []  // toward least recent; -1 at the tail
         var free: [Int] = []
         var head = -1  // most recently used
         var tail = -1  // least recently used
         var bytes = 0
 
         mutating func unlink(_ slot: Int) {
-            let before = previous[slot], after = next[slot]
+            let before = previous[slot]
+            let after = next[slot]
             if before >= 0 { next[before] = after } else { head = after }
             if after >= 0 { previous[after] = before } else { tail = before }
         }

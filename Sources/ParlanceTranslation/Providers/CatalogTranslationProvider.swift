@@ -8,7 +8,7 @@ public import ParlanceLocalization
 /// ```swift
 /// let catalog = try Catalog(directory: "Resources", developmentLanguage: "en")
 /// let provider = CatalogTranslationProvider(catalog: catalog)
-/// try provider.translateSynchronously(TranslationRequest("Settings", to: try LocaleID("fr")))  // "Réglages"
+/// try provider.translateSynchronously(TranslationRequest("Settings", to: LocaleID("fr")))  // "Réglages"
 /// ```
 ///
 /// A request's `context` that is a key of the table is used as the key first (so
@@ -52,10 +52,13 @@ public struct CatalogTranslationProvider: SyncTranslationProvider {
         let acceptable = Set(target.fallbackChain.filter { !$0.isRoot }.map(\.languageTag))
         for key in candidates {
             guard let found = CatalogAdapter.text(of: catalog, key: key, table: table, language: target),
-                  acceptable.contains(found.language.languageTag) else { continue }
-            return TranslationResponse(text: found.text, detectedSourceLanguage: CatalogAdapter.developmentLanguage(of: catalog),
-                                       providerID: identifier)
+                acceptable.contains(found.language.languageTag)
+            else { continue }
+            return TranslationResponse(
+                text: found.text, detectedSourceLanguage: CatalogAdapter.developmentLanguage(of: catalog),
+                providerID: identifier)
         }
-        throw ParlanceError(.translationNotFound, "no \(target.languageTag) translation in the catalog table \(table) for a \(request.sourceText.count)-character text")
+        throw ParlanceError(
+            .translationNotFound, "no \(target.languageTag) translation in the catalog table \(table) for a \(request.sourceText.count)-character text")
     }
 }

@@ -46,9 +46,11 @@ public struct LibreTranslateProvider: TranslationProvider {
         public var maximumResponseBytes: Int
 
         /// A configuration; see the properties.
-        public init(endpoint: String, apiKey: String? = nil, format: Format = .text, requestTimeout: Duration = .seconds(10),
-                    maximumAttempts: Int = 3, initialBackoff: Duration = .milliseconds(200), maximumBackoff: Duration = .seconds(5),
-                    maximumResponseBytes: Int = 4 << 20) {
+        public init(
+            endpoint: String, apiKey: String? = nil, format: Format = .text, requestTimeout: Duration = .seconds(10),
+            maximumAttempts: Int = 3, initialBackoff: Duration = .milliseconds(200), maximumBackoff: Duration = .seconds(5),
+            maximumResponseBytes: Int = 4 << 20
+        ) {
             self.endpoint = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
             self.apiKey = apiKey
             self.format = format
@@ -132,8 +134,10 @@ public struct LibreTranslateProvider: TranslationProvider {
     }
 
     private func post(texts: [String], source: String, target: String) async throws -> [TranslationResponse] {
-        let body = try JSONEncoder().encode(Body(q: texts, source: source, target: target, format: configuration.format.rawValue,
-                                                 api_key: configuration.apiKey))
+        let body = try JSONEncoder().encode(
+            Body(
+                q: texts, source: source, target: target, format: configuration.format.rawValue,
+                api_key: configuration.apiKey))
         var attempt = 1
         var backoff = configuration.initialBackoff
         while true {
@@ -184,7 +188,8 @@ public struct LibreTranslateProvider: TranslationProvider {
         do {
             buffer = try await response.body.collect(upTo: configuration.maximumResponseBytes)
         } catch is NIOTooManyBytesError {
-            throw ParlanceError(.translationFailed, "LibreTranslate \(configuration.endpoint): the response is larger than \(configuration.maximumResponseBytes) bytes")
+            throw ParlanceError(
+                .translationFailed, "LibreTranslate \(configuration.endpoint): the response is larger than \(configuration.maximumResponseBytes) bytes")
         }
         let data = Data(buffer.readableBytesView)
         let status = response.status.code
@@ -195,7 +200,8 @@ public struct LibreTranslateProvider: TranslationProvider {
 
     private static func errorMessage(in data: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let message = object["error"] as? String else { return nil }
+            let message = object["error"] as? String
+        else { return nil }
         return String(message.prefix(500))
     }
 

@@ -23,8 +23,10 @@ final class Flights<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The result of `work` for `key`, shared with concurrent callers of the same key;
     /// `joined` tells the caller whether it waited for another caller's call.
-    func value(for key: Key, joined: @Sendable () -> Void = {},
-               work: @escaping @Sendable () async -> Result<Value, ParlanceErrorBox>) async throws -> Value {
+    func value(
+        for key: Key, joined: @Sendable () -> Void = {},
+        work: @escaping @Sendable () async -> Result<Value, ParlanceErrorBox>
+    ) async throws -> Value {
         let id = state.withLock { state -> UInt64 in
             state.nextID &+= 1
             return state.nextID
@@ -157,8 +159,10 @@ final class ConcurrencyLimiter: Sendable {
 
 /// Runs `body`, or throws ``ParlanceError/Code/translationTimedOut`` after `timeout` and cancels
 /// it (the body must honour cancellation for the call to return at the deadline).
-func withTimeout<Result: Sendable>(_ timeout: Duration, what: String,
-                                   _ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+func withTimeout<Result: Sendable>(
+    _ timeout: Duration, what: String,
+    _ body: @escaping @Sendable () async throws -> Result
+) async throws -> Result {
     try await withThrowingTaskGroup(of: Result?.self) { group in
         group.addTask { try await body() }
         group.addTask {

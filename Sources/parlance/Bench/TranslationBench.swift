@@ -8,16 +8,18 @@ extension BenchCommand {
     /// through `SQLiteTranslationCacheStore.cachedEntry(for:)` (one prepared SELECT on a
     /// WAL-mode file in the temporary directory).
     func translationRows(_ harness: BenchHarness) throws -> [BenchRow] {
-        let german = try LocaleID("de")
-        let english = try LocaleID("en")
+        let german: LocaleID = "de"
+        let english: LocaleID = "en"
         let texts = (0..<1024).map { "Source text number \($0) for the translation cache" }
         let requests = texts.map { TranslationRequest($0, from: english, to: german, context: "bench.row") }
 
         let localizer = LiveLocalizer(provider: PseudoLocalizationProvider())
         let pseudo = PseudoLocalizationProvider()
         for request in requests {
-            localizer.memoryCache.insert(TranslationCacheEntry(key: try localizer.cacheKey(for: request),
-                                                               text: pseudo.pseudoLocalize(request.sourceText), createdAt: Date()))
+            localizer.memoryCache.insert(
+                TranslationCacheEntry(
+                    key: try localizer.cacheKey(for: request),
+                    text: pseudo.pseudoLocalize(request.sourceText), createdAt: Date()))
         }
         let memoryRow = harness.row(
             name: "translation memory-cache hit",
