@@ -4,6 +4,7 @@
 
 #include <unicode/uclean.h>
 #include <unicode/uloc.h>
+#include <unicode/ucal.h>
 #include <unicode/ulocdata.h>
 #include <unicode/utypes.h>
 #include <unicode/uversion.h>
@@ -28,9 +29,14 @@ const char *CICU_statusName(int32_t status) { return u_errorName((UErrorCode)sta
 // Results must never depend on the process environment (LANG, LC_*): ICU falls back to the
 // default locale before root when a locale has no data, so the default is pinned to root
 // once, when the library is loaded, before any other ICU call of ours can run.
+// The same for TZ: formats that take no zone (MessageFormat's date and time arguments) use
+// ICU's default zone, pinned to UTC as the batch protocol requires.
 __attribute__((constructor)) static void CICU_pinDefaultLocale(void) {
     UErrorCode status = U_ZERO_ERROR;
     uloc_setDefault("und", &status);
+    static const UChar utc[] = {'E', 't', 'c', '/', 'U', 'T', 'C', 0};
+    status = U_ZERO_ERROR;
+    ucal_setDefaultTimeZone(utc, &status);
 }
 
 static char icuVersion[U_MAX_VERSION_STRING_LENGTH];

@@ -12,6 +12,10 @@ extension BatchServer {
         "display-name": "locale of",
         "negotiate": "available requested",
         "localize": "locale key table? args? (needs --catalog)",
+        "message": "locale pattern args?({name: value} | [value, …])",
+        "plural-range": "locale start end",
+        "number-range": "locale start end skeleton?",
+        "date-interval": "locale start end skeleton timeZone?",
     ]
 
     /// One line per operation this server answers: name and fields.

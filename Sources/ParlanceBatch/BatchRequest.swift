@@ -86,6 +86,25 @@ package struct BatchRequest: Sendable {
         }
     }
 
+    /// A time field (`time`, `start`, `end`): an ISO 8601 string or epoch milliseconds as a
+    /// finite JSON number, as epoch milliseconds.
+    package func time(_ field: String = "time") throws(BatchError) -> Double {
+        guard let value = body[field] else { throw .missing(field, op: op) }
+        switch value {
+        case .integer(let integer): return Double(integer)
+        case .number(let number):
+            guard number.isFinite else { throw BatchError("invalid-time", "\"\(field)\" must be a finite number") }
+            return number
+        case .string(let text):
+            do {
+                return try ISO8601Time.epochMilliseconds(text)
+            } catch {
+                throw BatchError(thrown: error)
+            }
+        default: throw BatchError("invalid-time", "\"\(field)\" must be an ISO 8601 string or epoch milliseconds")
+        }
+    }
+
     /// A `number` field: a decimal string, or a JSON number in its shortest round-trip form.
     package func decimal(_ field: String = "number") throws(BatchError) -> String {
         guard let value = body[field] else { throw .missing(field, op: op) }

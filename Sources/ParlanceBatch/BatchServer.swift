@@ -22,7 +22,7 @@ package struct BatchServer: Sendable {
         var handlers: [String: Handler] = [:]
         let tables = [
             PluralOperations.handlers, FormatOperations.handlers, LocaleOperations.handlers,
-            LocalizeOperations.handlers,
+            LocalizeOperations.handlers, MessageOperations.handlers,
         ]
         for table in tables {
             handlers.merge(table) { first, _ in first }

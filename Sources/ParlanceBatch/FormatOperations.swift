@@ -33,16 +33,7 @@ enum FormatOperations {
     @Sendable
     static func date(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
         let locale = try request.locale()
-        guard let time = request.body["time"] else { throw BatchError.missing("time", op: request.op) }
-        let millis: Double
-        switch time {
-        case .integer(let value): millis = Double(value)
-        case .number(let value):
-            guard value.isFinite else { throw BatchError("invalid-time", "\"time\" must be a finite number") }
-            millis = value
-        case .string(let text): millis = try run { try ISO8601Time.epochMilliseconds(text) }
-        default: throw BatchError("invalid-time", "\"time\" must be an ISO 8601 string or epoch milliseconds")
-        }
+        let millis = try request.time()
         let zone = try request.optionalString("timeZone") ?? "UTC"
         let skeleton = try request.optionalString("skeleton")
         let dateStyle = try request.optionalString("dateStyle").map { raw throws(BatchError) in try style(raw, "dateStyle") }

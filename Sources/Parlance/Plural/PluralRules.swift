@@ -175,6 +175,9 @@ public struct PluralRules: Hashable, Sendable {
     /// ICU's category keywords for the locale (in ICU's order).
     package func icuKeywords() throws(ParlanceError) -> [String] { try compiled.icu.keywords() }
 
+    /// ICU's plural rules object behind these rules (cached with them).
+    package var icuRules: ICUPluralRules { compiled.icu }
+
     // MARK: Identity and caching
 
     public static func == (lhs: PluralRules, rhs: PluralRules) -> Bool {

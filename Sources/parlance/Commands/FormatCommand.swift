@@ -5,7 +5,7 @@ import Parlance
 struct FormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "format",
-        abstract: "Format numbers, money, dates, relative times and lists for a locale.",
+        abstract: "Format numbers, money, dates, relative times, lists and ICU messages for a locale.",
         discussion: """
             Examples:
               parlance format number de 1234.5                       → 1.234,5
@@ -17,9 +17,10 @@ struct FormatCommand: ParsableCommand {
               parlance format relative fr --auto -- -1 day            → hier
               parlance format currency en --accounting -- -5 USD      → ($5.00)
               parlance format list es a b c                          → a, b y c
+              parlance format message en "{n, plural, one {# file} other {# files}}" n=3 → 3 files
             Put negative numbers after "--" so that they are not read as options.
             """,
-        subcommands: [Number.self, Currency.self, DateTime.self, Relative.self, List.self]
+        subcommands: [Number.self, Currency.self, DateTime.self, Relative.self, List.self, Message.self]
     )
 
     struct Number: ParsableCommand {
@@ -139,6 +140,45 @@ struct FormatCommand: ParsableCommand {
         func run() throws {
             let text = try CLIError.wrap { () throws -> String in
                 return try ListFormat(locale: LocaleID(locale), type: type, width: width).format(items)
+            }
+            print(text)
+        }
+    }
+}
+
+extension FormatCommand {
+    struct Message: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Format an ICU MessageFormat pattern.",
+            discussion: """
+                Arguments are NAME=VALUE (numbered arguments: 0=VALUE). A VALUE that is a decimal
+                number ([+-]digits[.digits][e±digits]) is a number, written digits kept; anything
+                else is text.
+                  parlance format message ru "{n, plural, one {# файл} few {# файла} other {# файлов}}" n=21 → 21 файл
+                """)
+
+        @Argument(help: "A locale id.") var locale: String
+        @Argument(help: "The pattern.") var pattern: String
+        @Argument(help: "NAME=VALUE pairs.") var arguments: [String] = []
+
+        func run() throws {
+            let text = try CLIError.wrap { () throws -> String in
+                var named: [String: MessageArgument] = [:]
+                for pair in arguments {
+                    guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                        throw ParlanceError(.invalidArgument, "\(pair): write arguments as NAME=VALUE")
+                    }
+                    let name = String(pair[..<equals])
+                    let value = String(pair[pair.index(after: equals)...])
+                    if let integer = Int64(value) {
+                        named[name] = .integer(integer)
+                    } else if let decimal = try? DecimalNumber(value) {
+                        named[name] = .decimal(decimal)
+                    } else {
+                        named[name] = .text(value)
+                    }
+                }
+                return try MessageFormat(pattern, locale: LocaleID(locale)).format(named)
             }
             print(text)
         }

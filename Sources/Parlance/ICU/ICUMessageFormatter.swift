@@ -1,0 +1,288 @@
+internal import CICU
+
+/// A MessageFormat argument value as the shim takes it.
+package enum ICUMessageValue: Sendable {
+    case text(String)
+    case double(Double)
+    case integer(Int64)
+    /// An exact decimal string (`[+-]?digits[.digits][e±digits]`), visible fraction digits kept.
+    case decimal(String)
+}
+
+/// Owns a compiled ICU `MessageFormat` (C++, through the shim).
+///
+/// `Sendable` notes: the shim formats under the handle's own mutex (ICU's plural selectors
+/// create their rules lazily inside a const method); the argument names are immutable.
+package final class ICUMessageFormatter: @unchecked Sendable {
+    private let handle: OpaquePointer
+    /// Every argument the pattern uses (names, or numbers as text), nested ones too, in order.
+    package let argumentNames: [String]
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var pattern: String
+    }
+
+    private static let cache = LRUCache<Key, ICUMessageFormatter>(capacity: 1024)
+    /// Longer patterns are compiled each time rather than kept (they come from untrusted input).
+    private static let maximumCachedLength = 4096
+
+    /// The compiled pattern for (pattern, locale), from the cache when it was compiled before.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidMessage`` with the line and column of the error.
+    package static func compiled(pattern: String, locale: LocaleID) throws(ParlanceError) -> ICUMessageFormatter {
+        guard pattern.utf16.count <= maximumCachedLength else { return try ICUMessageFormatter(pattern: pattern, locale: locale) }
+        return try cache.value(for: Key(locale: locale.identifier, pattern: pattern)) { () throws(ParlanceError) in
+            try ICUMessageFormatter(pattern: pattern, locale: locale)
+        }
+    }
+
+    /// Deeper nesting is refused before ICU sees it: ICU parses nested messages recursively,
+    /// and a hostile pattern would otherwise exhaust a thread's stack.
+    package static let maximumNesting = 48
+    /// Patterns longer than this (UTF-16 units) are refused.
+    package static let maximumLength = 1 << 20
+
+    /// The deepest nesting of `{` outside quoted text (an apostrophe before `{`, `}`, `#` or `|`
+    /// starts quoted text, which the next single apostrophe ends; `''` is an apostrophe).
+    static func nesting(_ units: [UInt16]) -> Int {
+        var depth = 0
+        var deepest = 0
+        var quoted = false
+        var index = 0
+        let apostrophe = UInt16(UInt8(ascii: "'"))
+        while index < units.count {
+            let unit = units[index]
+            if unit == apostrophe {
+                if index + 1 < units.count, units[index + 1] == apostrophe {
+                    index += 2
+                    continue
+                }
+                if quoted {
+                    quoted = false
+                } else if index + 1 < units.count,
+                    [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "|")].map(UInt16.init).contains(units[index + 1])
+                {
+                    quoted = true
+                }
+            } else if !quoted, unit == UInt16(UInt8(ascii: "{")) {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if !quoted, unit == UInt16(UInt8(ascii: "}")) {
+                depth = max(0, depth - 1)
+            }
+            index += 1
+        }
+        return deepest
+    }
+
+    private init(pattern: String, locale: LocaleID) throws(ParlanceError) {
+        var status: Int32 = 0
+        var offset: Int32 = -1
+        let units = Array(pattern.utf16)
+        guard units.count <= Self.maximumLength else {
+            throw ParlanceError(.invalidMessage, "the message is longer than \(Self.maximumLength) UTF-16 units")
+        }
+        // Each argument is a brace pair, a plural or select branch another: two per level.
+        guard Self.nesting(units) <= 2 * Self.maximumNesting else {
+            throw ParlanceError(.invalidMessage, "the message nests arguments more than \(Self.maximumNesting) levels deep")
+        }
+        let opened = units.withUnsafeBufferPointer { buffer in
+            CICU_messageFormatOpen(locale.identifier, buffer.baseAddress, Int32(buffer.count), &offset, &status)
+        }
+        guard let opened, status <= 0 else {
+            let icu = ICUStatusError(status: status)
+            throw icu.parlanceError(.invalidMessage, Self.describeError(in: units, offset: Int(offset), status: icu.name))
+        }
+        handle = opened
+        do {
+            argumentNames = try ICUOutput.utf16 { CICU_messageFormatArgumentNames(opened, $0, $1, $2) }
+                .split(separator: "\u{0}", omittingEmptySubsequences: true).map(String.init)
+        } catch {
+            CICU_messageFormatClose(opened)
+            throw error.parlanceError(.internal, "ICU cannot list the arguments of a message")
+        }
+    }
+
+    deinit { CICU_messageFormatClose(handle) }
+
+    /// "line 1, column 12 (at "{count, plura…")": where ICU stopped, for a person.
+    static func describeError(in units: [UInt16], offset: Int, status: String) -> String {
+        guard offset >= 0, offset <= units.count else { return "not a valid ICU MessageFormat pattern (\(status))" }
+        let before = String(decoding: units[..<offset], as: UTF16.self)
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0) + 1
+        let rest = String(decoding: units[offset...].prefix(24), as: UTF16.self)
+        return "not a valid ICU MessageFormat pattern: line \(line), column \(column)\(rest.isEmpty ? " (at the end)" : " (at \(quoted(rest)))") (\(status))"
+    }
+
+    /// Formats with named arguments (numbered ones named by their number as text).
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidArgument`` when ICU cannot format a value as the
+    ///   pattern asks (text for a plural, say).
+    package func format(_ arguments: [(name: String, value: ICUMessageValue)]) throws(ParlanceError) -> String {
+        // The arguments' UTF-16 and ASCII bytes live in arrays kept alive across the call.
+        let names = arguments.map { Array($0.name.utf16) }
+        let texts: [[UInt16]] = arguments.map { if case .text(let text) = $0.value { Array(text.utf16) } else { [] } }
+        let decimals: [[CChar]] = arguments.map { if case .decimal(let text) = $0.value { Array(text.utf8).map { CChar(bitPattern: $0) } } else { [] } }
+        do {
+            return try ICUOutput.utf16 { out, capacity, status in
+                Self.withArguments(arguments, names: names, texts: texts, decimals: decimals) { buffer in
+                    CICU_messageFormatFormat(handle, buffer.baseAddress, Int32(buffer.count), out, capacity, status)
+                }
+            }
+        } catch {
+            throw error.parlanceError(.invalidArgument, "ICU cannot format the message with these arguments (\(error.name))")
+        }
+    }
+
+    private static func withArguments<R>(
+        _ arguments: [(name: String, value: ICUMessageValue)], names: [[UInt16]], texts: [[UInt16]], decimals: [[CChar]],
+        _ body: (UnsafeBufferPointer<CICUMessageArgument>) -> R
+    ) -> R {
+        var structs: [CICUMessageArgument] = []
+        structs.reserveCapacity(arguments.count)
+        func build(_ index: Int) -> R {
+            guard index < arguments.count else { return structs.withUnsafeBufferPointer(body) }
+            return names[index].withUnsafeBufferPointer { name in
+                texts[index].withUnsafeBufferPointer { text in
+                    decimals[index].withUnsafeBufferPointer { decimal in
+                        var argument = CICUMessageArgument(
+                            name: name.baseAddress, nameLength: Int32(name.count), kind: 0, text: text.baseAddress,
+                            textLength: Int32(text.count), decimal: decimal.baseAddress, decimalLength: Int32(decimal.count),
+                            number: 0, integer: 0)
+                        switch arguments[index].value {
+                        case .text: argument.kind = CICU_MESSAGE_ARGUMENT_TEXT
+                        case .double(let value):
+                            argument.kind = CICU_MESSAGE_ARGUMENT_DOUBLE
+                            argument.number = value
+                        case .integer(let value):
+                            argument.kind = CICU_MESSAGE_ARGUMENT_INT64
+                            argument.integer = value
+                        case .decimal: argument.kind = CICU_MESSAGE_ARGUMENT_DECIMAL
+                        }
+                        structs.append(argument)
+                        return build(index + 1)
+                    }
+                }
+            }
+        }
+        return build(0)
+    }
+}
+
+/// Owns an ICU number range formatter (`UNumberRangeFormatter`).
+///
+/// `Sendable` notes: ICU documents `UNumberRangeFormatter` as immutable and thread-safe; each
+/// call makes its own result object.
+package final class ICUNumberRangeFormatter: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var skeleton: String
+    }
+
+    private static let cache = LRUCache<Key, ICUNumberRangeFormatter>(capacity: 512)
+
+    /// The formatter for (skeleton, locale) with ICU's default collapse and identity fallback.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidSkeleton`` when ICU rejects the skeleton.
+    package static func cached(skeleton: String, locale: LocaleID) throws(ParlanceError) -> ICUNumberRangeFormatter {
+        try cache.value(for: Key(locale: locale.identifier, skeleton: skeleton)) { () throws(ParlanceError) in
+            var status: Int32 = 0
+            var offset: Int32 = -1
+            let units = Array(skeleton.utf16)
+            let opened = units.withUnsafeBufferPointer { buffer in
+                CICU_numberRangeFormatterOpen(buffer.baseAddress, Int32(buffer.count), locale.identifier, &offset, &status)
+            }
+            guard let opened, status <= 0 else {
+                let icu = ICUStatusError(status: status)
+                throw icu.parlanceError(
+                    icu.isSkeletonSyntaxError || status == CICU_STATUS_ILLEGAL_ARGUMENT ? .invalidSkeleton : .internal,
+                    "ICU rejects the number skeleton \(quoted(skeleton))" + (offset >= 0 ? " at offset \(offset)" : ""))
+            }
+            return ICUNumberRangeFormatter(handle: opened)
+        }
+    }
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+    deinit { CICU_numberRangeFormatterClose(handle) }
+
+    /// The range between two decimal strings that ``DecimalString`` validated.
+    package func format(start: String, end: String) throws(ParlanceError) -> String {
+        do {
+            return try ICUOutput.utf16 { out, capacity, status in
+                CICU_numberRangeFormatDecimal(handle, start, Int32(start.utf8.count), end, Int32(end.utf8.count), out, capacity, status)
+            }
+        } catch {
+            throw error.parlanceError(.invalidNumber, "ICU cannot format the range \(quoted(start))–\(quoted(end))")
+        }
+    }
+
+    /// The plural category keyword of the range as this formatter writes it.
+    package func pluralCategory(start: String, end: String, rules: ICUPluralRules) throws(ParlanceError) -> String {
+        let result: Result<String, ICUStatusError> = rules.withHandle { rulesHandle in
+            Result { () throws(ICUStatusError) in
+                try ICUOutput.utf8 { out, capacity, status in
+                    CICU_pluralRulesSelectRange(
+                        rulesHandle, handle, start, Int32(start.utf8.count), end, Int32(end.utf8.count), out, capacity, status)
+                }
+            }
+        }
+        do {
+            return try result.get()
+        } catch {
+            throw error.parlanceError(.invalidNumber, "ICU cannot select the plural category of the range \(quoted(start))–\(quoted(end))")
+        }
+    }
+}
+
+/// Owns an ICU date interval formatter (`UDateIntervalFormat`).
+///
+/// `Sendable` notes: the shim formats under the handle's own lock (the formatter mutates its
+/// calendars while formatting).
+package final class ICUDateIntervalFormatter: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var skeleton: String
+        var zone: String
+    }
+
+    private static let cache = LRUCache<Key, ICUDateIntervalFormatter>(capacity: 512)
+
+    /// The formatter for (locale, skeleton, zone); `zone` must be a validated zone id.
+    package static func cached(locale: LocaleID, skeleton: String, zone: String) throws(ParlanceError) -> ICUDateIntervalFormatter {
+        try cache.value(for: Key(locale: locale.identifier, skeleton: skeleton, zone: zone)) { () throws(ParlanceError) in
+            var status: Int32 = 0
+            let skeletonUnits = Array(skeleton.utf16)
+            let zoneUnits = Array(zone.utf16)
+            let opened = skeletonUnits.withUnsafeBufferPointer { skeletonBuffer in
+                zoneUnits.withUnsafeBufferPointer { zoneBuffer in
+                    CICU_dateIntervalFormatterOpen(
+                        locale.identifier, skeletonBuffer.baseAddress, Int32(skeletonBuffer.count), zoneBuffer.baseAddress,
+                        Int32(zoneBuffer.count), &status)
+                }
+            }
+            guard let opened, status <= 0 else {
+                throw ICUStatusError(status: status).parlanceError(
+                    .invalidSkeleton, "ICU cannot open a date interval formatter for the skeleton \(quoted(skeleton)) in \(locale.identifier)")
+            }
+            return ICUDateIntervalFormatter(handle: opened)
+        }
+    }
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+    deinit { CICU_dateIntervalFormatterClose(handle) }
+
+    /// The interval between two instants (milliseconds since 1970, within ICU's calendar limits).
+    package func format(from: Double, to: Double) throws(ParlanceError) -> String {
+        do {
+            return try ICUOutput.utf16 { CICU_dateIntervalFormat(handle, from, to, $0, $1, $2) }
+        } catch {
+            throw error.parlanceError(.internal, "ICU cannot format the interval \(from)–\(to)")
+        }
+    }
+}
