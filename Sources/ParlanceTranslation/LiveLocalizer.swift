@@ -1,7 +1,7 @@
 import Foundation
 public import Logging
 public import Metrics
-@_spi(ParlanceInternals) public import Parlance
+public import Parlance
 public import ParlanceLocalization
 
 /// Translates text at run time through a ``TranslationProvider``, with a two-level cache
