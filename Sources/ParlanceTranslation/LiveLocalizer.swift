@@ -11,7 +11,7 @@ public import ParlanceLocalization
 ///
 /// ```swift
 /// let localizer = LiveLocalizer(
-///     provider: LibreTranslateProvider(endpoint: URL(string: "http://127.0.0.1:5000")!),
+///     provider: LibreTranslateProvider(endpoint: "http://127.0.0.1:5000"),
 ///     cacheStore: try SQLiteTranslationCacheStore(path: "translations.sqlite"),
 ///     cachePolicy: TranslationCachePolicy(namespace: "reviews", timeToLive: .seconds(30 * 86_400)),
 ///     languageManager: manager)
