@@ -1,7 +1,7 @@
 import Foundation
 public import Logging
 public import Metrics
-@_spi(ParlanceInternals) public import Parlance
+public import Parlance
 public import ParlanceLocalization
 
 /// Translates text at run time through a ``TranslationProvider``, with a two-level cache
@@ -11,7 +11,7 @@ public import ParlanceLocalization
 ///
 /// ```swift
 /// let localizer = LiveLocalizer(
-///     provider: LibreTranslateProvider(endpoint: URL(string: "http://127.0.0.1:5000")!),
+///     provider: LibreTranslateProvider(endpoint: "http://127.0.0.1:5000"),
 ///     cacheStore: try SQLiteTranslationCacheStore(path: "translations.sqlite"),
 ///     cachePolicy: TranslationCachePolicy(namespace: "reviews", timeToLive: .seconds(30 * 86_400)),
 ///     languageManager: manager)

@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 import VaporCSQLite
 
 /// The embedded persistent level of the translation cache: one SQLite file (the SQLite that

@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 
 /// The in-memory level of the translation cache: a least-recently-used list bounded by an
 /// entry count and a byte budget, safe to share between tasks (one lock, O(1) per operation).

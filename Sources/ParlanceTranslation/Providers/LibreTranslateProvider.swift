@@ -64,6 +64,7 @@ public struct LibreTranslateProvider: TranslationProvider {
 
     /// The settings.
     public let configuration: Configuration
+    /// The provider id written in cache keys (default `libretranslate`).
     public let identifier: String
     private let client: HTTPClient
 

@@ -1,4 +1,4 @@
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 
 /// Concurrent identical calls share one execution: the first caller starts `work` in a task,
 /// later callers with the same key wait for its result. A waiter that is cancelled stops

@@ -24,7 +24,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Operations per round.")
     var iterations = 200_000
 
-    @Option(help: "Run only the groups whose name contains this text (plural, number, date, relative, list, bidi, localize, threads, memory).")
+    @Option(help: "Run only the groups whose name contains this text (plural, number, date, relative, list, bidi, localize, threads, memory, translation).")
     var only: String?
 
     @Flag(help: "Leave out the Foundation column (to profile Parlance alone).")
