@@ -35,6 +35,9 @@ public struct ParlanceError: Error, Hashable, Sendable, CustomStringConvertible 
         public static let invalidTimeZone = Code(rawValue: "invalid-time-zone")
         /// An argument has the wrong type or value, or arguments conflict.
         public static let invalidArgument = Code(rawValue: "invalid-argument")
+        /// A named argument that a translation uses (`%{name}`, `{name}`, a plural's `count`)
+        /// was not given.
+        public static let missingArgument = Code(rawValue: "missing-argument")
         /// A key or table is in no locale of the lookup chain.
         public static let missingKey = Code(rawValue: "missing-key")
         /// A file could not be read or parsed.

@@ -38,7 +38,7 @@ package struct LocaleTable: Sendable {
 
     mutating func add(_ source: TableSource) {
         sources.append(source)
-        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings]
+        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings, .yaml]
         sources.sort { order.firstIndex(of: $0.format)! < order.firstIndex(of: $1.format)! }
     }
 }
@@ -72,7 +72,9 @@ package struct CatalogModel: Sendable {
         return try ParlanceCore.locale(source ?? "en")
     }
 
-    /// Reads a directory: `<locale>.lproj/<Table>.strings|.stringsdict` and `<Table>.xcstrings`.
+    /// Reads a directory: `<locale>.lproj/<Table>.strings|.stringsdict` and `<Table>.xcstrings`,
+    /// and every `.yml`/`.yaml` file of the tree (merged into `Localizable`) when a YAML reader
+    /// is registered (`ParlanceYAML`).
     /// A file or entry that cannot be read is a diagnostic, never a failure of the whole.
     ///
     /// - Throws: ``ParlanceError/Code/invalidFile`` only when the directory cannot be listed.
@@ -142,9 +144,10 @@ package struct CatalogModel: Sendable {
                 }
             }
         }
+        readLocaleKeyedFiles()
     }
 
-    private mutating func add(
+    mutating func add(
         _ records: [EntryRecord], table: String, key: String, locale: LocaleID, name: String, isBase: Bool,
         format: CatalogFileFormat, file: String
     ) {
