@@ -34,6 +34,8 @@ let package = Package(
         .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
         // ParlanceLint (issue 11): the catalog linter, its JSON/SARIF output and PluralSamples.
         .library(name: "ParlanceLint", targets: ["ParlanceLint"]),
+        // ParlanceYAML (issue 13): YAML string catalogs (the seed's locale-keyed files, Rails-i18n).
+        .library(name: "ParlanceYAML", targets: ["ParlanceYAML"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -43,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         // `swift package generate-documentation` (CI builds the DocC catalogs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // ParlanceYAML (issue 13): libyaml through Yams' Node API, built only by users of ParlanceYAML.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
@@ -81,6 +85,28 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // --- end ParlanceLint ---
+        // --- ParlanceYAML (issue 13) ---
+        // YAML catalogs read into ParlanceLocalization's one located model (registered with
+        // `YAMLCatalog.register()`), so core users who read no YAML never build Yams.
+        .target(
+            name: "ParlanceYAML",
+            dependencies: [
+                "Parlance",
+                "ParlanceLocalization",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceYAMLTests",
+            dependencies: [
+                "ParlanceYAML", "ParlanceLocalization", "ParlanceLint", "ParlanceTesting", "ParlanceBatch", "Parlance",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // --- end ParlanceYAML ---
         // Helpers for users' test suites (XCTest and Swift Testing): catalog validity, plural
         // renderings in every CLDR category of every language.
         .target(
@@ -121,6 +147,7 @@ let package = Package(
                 "ParlanceBatch",
                 "ParlanceLocalization",
                 "ParlanceLint",
+                "ParlanceYAML",  // issue 13: the CLI reads YAML catalogs
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

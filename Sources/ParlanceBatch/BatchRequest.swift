@@ -18,6 +18,16 @@ package struct BatchError: Error, Sendable, Equatable {
         self.init(error.code.rawValue, error.message)
     }
 
+    /// The protocol error for an error a library call threw: a ``ParlanceError`` keeps its code
+    /// (the public API throws nothing else); anything else is `internal`.
+    package init(thrown error: any Error) {
+        if let error = error as? ParlanceError {
+            self.init(error)
+        } else {
+            self.init("internal", "\(error)")
+        }
+    }
+
     static func missing(_ field: String, op: String) -> BatchError {
         BatchError("missing-field", "\(op) needs the field \"\(field)\"")
     }
@@ -72,7 +82,7 @@ package struct BatchRequest: Sendable {
         do {
             return try LocaleID(raw)
         } catch {
-            throw BatchError(error)
+            throw BatchError(thrown: error)
         }
     }
 

@@ -34,7 +34,7 @@ public struct PluralSamples: Hashable, Sendable {
     /// try PluralSamples(locale: LocaleID("ar")).integers[.zero]  // [0]
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidLocale`` when ICU has no rules for the locale.
-    public init(locale: LocaleID) throws(ParlanceError) {
+    public init(locale: LocaleID) throws {
         let rules = try ParlanceCore.pluralRules(locale)
         var integers: [PluralCategory: [Int64]] = [:]
         var candidates = Array(Int64(0)...1000)
@@ -60,16 +60,6 @@ public struct PluralSamples: Hashable, Sendable {
         self.categories = rules.categories
         self.integers = integers
         self.decimals = decimals
-    }
-
-    /// Scans a language's rules, the locale given as a string.
-    ///
-    /// ```swift
-    /// try PluralSamples(locale: "pl").integers[.many]  // [0, 5, 6, 7, 8]
-    /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale``.
-    public init(locale: String) throws(ParlanceError) {
-        try self.init(locale: ParlanceCore.locale(locale))
     }
 
     /// The categories some integer selects (what a `%d` plural can reach).

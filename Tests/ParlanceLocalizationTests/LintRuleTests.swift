@@ -162,7 +162,7 @@ struct LintRuleTests {
 
     @Test func pluralSamplesCoverEveryCategoryOfEveryLocale() throws {
         for locale in PluralRules.localesWithRules {
-            let samples = try PluralSamples(locale: locale)
+            let samples = try PluralSamples(locale: LocaleID(locale))
             for category in samples.categories {
                 #expect(samples.integers[category] != nil || samples.decimals[category] != nil, "\(locale) \(category)")
             }

@@ -31,8 +31,10 @@ struct ISO8601TimeFormatTests {
         do {
             _ = try ISO8601Time.epochMilliseconds(text)
             Issue.record("\(text.debugDescription) must be rejected")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidTime)
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 }
@@ -76,8 +78,10 @@ struct DateFormatSpotTests {
         do {
             _ = try DateFormat(locale: "en", skeleton: "yMd", timeZone: zone)
             Issue.record("\(zone.prefix(20)) must be rejected")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidTimeZone)
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 
@@ -92,8 +96,10 @@ struct DateFormatSpotTests {
         do {
             _ = try DateFormat(locale: "en", skeleton: skeleton)
             Issue.record("\(skeleton.debugDescription) must be rejected")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidSkeleton)
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 
@@ -103,8 +109,10 @@ struct DateFormatSpotTests {
             do {
                 _ = try format.format(epochMilliseconds: bad)
                 Issue.record("\(bad) must be rejected")
-            } catch {
+            } catch let error as ParlanceError {
                 #expect(error.code == .invalidTime)
+            } catch {
+                Issue.record("not a ParlanceError: \(error)")
             }
         }
         // The extremes ICU supports still format, in the right year: the proleptic Gregorian

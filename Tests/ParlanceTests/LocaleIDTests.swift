@@ -42,10 +42,12 @@ struct LocaleIDTests {
         #expect(throws: ParlanceError.self) { try LocaleID(input) }
         do {
             _ = try LocaleID(input)
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidLocale)
             #expect(error.message.hasPrefix(#"""# + String(input.prefix(1))), "the message quotes the input: \(error.message)")
             #expect(error.message.count < 400, "messages quote input briefly")
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 

@@ -64,8 +64,10 @@ struct LocaleNegotiationTests {
         do {
             _ = try LocaleMatcher(supported: ["en", "not a locale"])
             Issue.record("expected an error")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidLocale)
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 }

@@ -49,8 +49,10 @@ struct NumberOptionsSkeletonFormatTests {
         do {
             _ = try NumberFormat(locale: "en", options: .unit("length-parsec-per-fortnight"))
             Issue.record("an unknown unit must be rejected")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidSkeleton)
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 }
@@ -114,8 +116,10 @@ struct NumberFormatSpotTests {
         do {
             _ = try NumberFormat(locale: "en").format(decimal: text)
             Issue.record("\(text.debugDescription) must be rejected")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidNumber)
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 
@@ -124,8 +128,10 @@ struct NumberFormatSpotTests {
         do {
             _ = try NumberFormat(locale: "en", skeleton: skeleton)
             Issue.record("\(skeleton) must be rejected")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidSkeleton)
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 

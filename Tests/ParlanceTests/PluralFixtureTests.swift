@@ -27,7 +27,7 @@ struct PluralFixtureTests {
 
     @Test("samples select their CLDR category", arguments: cases)
     func samples(_ fixture: Case) throws {
-        let rules = try PluralRules(locale: fixture.locale, type: fixture.type)
+        let rules = try PluralRules(locale: LocaleID(fixture.locale), type: fixture.type)
         let categories = try #require(PluralFixtures.shared.locales(fixture.type)[fixture.locale])
         let known = Self.knownDifferences(fixture.type, fixture.locale)
         var seenDifferences: Set<String> = known["categories"] == nil ? [] : ["categories"]
@@ -58,7 +58,7 @@ struct PluralFixtureTests {
 
     @Test("categories are CLDR's, in CLDR order", arguments: cases)
     func categories(_ fixture: Case) throws {
-        let rules = try PluralRules(locale: fixture.locale, type: fixture.type)
+        let rules = try PluralRules(locale: LocaleID(fixture.locale), type: fixture.type)
         let categories = try #require(PluralFixtures.shared.locales(fixture.type)[fixture.locale])
         let expected = categories.keys.compactMap(PluralCategory.init(keyword:)).sorted()
         let actual = rules.categories.map(\.keyword).joined(separator: " ")

@@ -86,7 +86,7 @@ struct PluralRulesTests {
     func doubles(_ value: Double, _ spelled: String) throws {
         #expect(PluralRules.shortestDecimal(value) == spelled)
         for id in ["en", "ru", "lv", "fr", "ar"] {
-            let rules = try PluralRules(locale: id)
+            let rules = try PluralRules(locale: LocaleID(id))
             #expect(rules.category(for: value) == (try rules.category(for: spelled)))
             #expect(rules.category(for: value) == rules.icuCategory(for: value), "\(id) \(value)")
         }
@@ -111,7 +111,7 @@ struct PluralRulesTests {
             "\u{7}", "zh-Hant-TW-", String(repeating: "a", count: 10_000), "en\u{0}", "ру", "en-US-u", "x",
         ])
     func invalidLocale(_ id: String) {
-        let error = #expect(throws: ParlanceError.self) { try PluralRules(locale: id) }
+        let error = #expect(throws: ParlanceError.self) { try PluralRules(locale: LocaleID(id)) }
         #expect(error?.code == .invalidLocale)
     }
 
@@ -126,7 +126,7 @@ struct PluralRulesTests {
     func localeForms(_ id: String, _ icu: String) throws {
         let locale = try LocaleID(id)
         #expect(locale.identifier == icu)
-        let rules = try PluralRules(locale: id)
+        let rules = try PluralRules(locale: LocaleID(id))
         #expect(rules.locale == locale)
     }
 
@@ -147,7 +147,7 @@ struct PluralRulesTests {
         let locales = ["en", "ru", "ar", "pl", "cy", "fr", "lv", "he", "ga", "sl"]
         var expected: [String: [PluralCategory]] = [:]
         for id in locales {
-            let rules = try PluralRules(locale: id)
+            let rules = try PluralRules(locale: LocaleID(id))
             expected[id] = (0..<500).map { rules.category(for: $0) }
         }
         PluralRules.resetCache()
@@ -156,7 +156,7 @@ struct PluralRulesTests {
             for task in 0..<16 {
                 group.addTask {
                     let id = locales[task % locales.count]
-                    let rules = try PluralRules(locale: id)
+                    let rules = try PluralRules(locale: LocaleID(id))
                     return (0..<500).map { rules.category(for: $0) } == snapshot[id]
                 }
             }
@@ -166,7 +166,7 @@ struct PluralRulesTests {
 
     @Test("the string fast path and the general parser agree with ICU at their boundary", arguments: ["en", "ru", "lv", "fr", "ar", "cy", "sl", "is"])
     func fastPathBoundary(_ id: String) throws {
-        let rules = try PluralRules(locale: id)
+        let rules = try PluralRules(locale: LocaleID(id))
         let samples = [
             "0", "1", "21", "-21", "+2", "9007199254740991", "999999999999999999", "1000000000000000001", "123456789012345678901",
             "0.000000000000000001", "0.0000000000000000001", "1.10", "11.011", "2.000000000000000000", "101.5",

@@ -37,7 +37,7 @@ public struct DateFormat: Hashable, Sendable {
     /// - Throws: ``ParlanceError/Code/invalidSkeleton`` when the skeleton has characters that
     ///   are not date fields or ICU rejects it; ``ParlanceError/Code/invalidTimeZone`` for an
     ///   unknown zone (never a silent GMT).
-    public init(locale: LocaleID, skeleton: String, timeZone: String = "UTC") throws(ParlanceError) {
+    public init(locale: LocaleID, skeleton: String, timeZone: String = "UTC") throws {
         _ = try ICUTimeZone.canonical(timeZone)
         self.locale = locale
         self.timeZone = timeZone
@@ -48,7 +48,7 @@ public struct DateFormat: Hashable, Sendable {
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` when both styles are `none`;
     ///   ``ParlanceError/Code/invalidTimeZone`` for an unknown zone.
-    public init(locale: LocaleID, dateStyle: Style, timeStyle: Style, timeZone: String = "UTC") throws(ParlanceError) {
+    public init(locale: LocaleID, dateStyle: Style, timeStyle: Style, timeZone: String = "UTC") throws {
         guard dateStyle != .none || timeStyle != .none else {
             throw ParlanceError(.invalidArgument, "a date format needs a date style or a time style other than none")
         }
@@ -65,7 +65,7 @@ public struct DateFormat: Hashable, Sendable {
     ///
     /// - Throws: ``ParlanceError/Code/invalidTime`` for a date outside ICU's calendar range
     ///   (about ±5.8 million years), which ICU would otherwise clamp silently.
-    public func format(_ date: Date) throws(ParlanceError) -> String {
+    public func format(_ date: Date) throws -> String {
         try icu.format(millis: date.timeIntervalSince1970 * 1000)
     }
 
@@ -73,7 +73,7 @@ public struct DateFormat: Hashable, Sendable {
     ///
     /// - Throws: ``ParlanceError/Code/invalidTime`` for NaN, infinities or a time outside ICU's
     ///   calendar range.
-    public func format(epochMilliseconds: Double) throws(ParlanceError) -> String {
+    public func format(epochMilliseconds: Double) throws -> String {
         try icu.format(millis: epochMilliseconds)
     }
 
@@ -83,7 +83,7 @@ public struct DateFormat: Hashable, Sendable {
     /// try DateFormat.canonicalTimeZone("UTC")      // "Etc/UTC"
     /// try DateFormat.canonicalTimeZone("Mars/Base") // throws invalid-time-zone
     /// ```
-    public static func canonicalTimeZone(_ id: String) throws(ParlanceError) -> String {
+    public static func canonicalTimeZone(_ id: String) throws -> String {
         try ICUTimeZone.canonical(id)
     }
 

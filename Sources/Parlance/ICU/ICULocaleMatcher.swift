@@ -39,7 +39,12 @@ public final class LocaleMatcher: Sendable {
     /// let matcher = try LocaleMatcher(supported: [LocaleID("en"), LocaleID("de")])
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidArgument`` when `supported` is empty.
-    public init(supported: [LocaleID]) throws(ParlanceError) {
+    public convenience init(supported: [LocaleID]) throws {
+        try self.init(checked: supported)
+    }
+
+    /// ``init(supported:)-([LocaleID])`` with its error type, for code inside the package.
+    package init(checked supported: [LocaleID]) throws(ParlanceError) {
         guard !supported.isEmpty else {
             throw ParlanceError(.invalidArgument, "a locale matcher needs at least one supported locale")
         }
@@ -61,10 +66,19 @@ public final class LocaleMatcher: Sendable {
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidLocale`` naming the first ill-formed id, or
     ///   ``ParlanceError/Code/invalidArgument`` when the list is empty.
-    public convenience init(supported ids: [String]) throws(ParlanceError) {
+    public convenience init(supported ids: [String]) throws {
+        try self.init(checked: LocaleMatcher.locales(ids))
+    }
+
+    /// ``init(supported:)-([String])`` with its error type, for code inside the package.
+    package static func matching(_ ids: [String]) throws(ParlanceError) -> LocaleMatcher {
+        try LocaleMatcher(checked: locales(ids))
+    }
+
+    private static func locales(_ ids: [String]) throws(ParlanceError) -> [LocaleID] {
         var locales: [LocaleID] = []
-        for id in ids { locales.append(try LocaleID(id)) }
-        try self.init(supported: locales)
+        for id in ids { locales.append(try LocaleID.parsing(id)) }
+        return locales
     }
 
     deinit { CICU_localeMatcherClose(handle) }

@@ -25,7 +25,7 @@ public struct ListFormat: Hashable, Sendable {
     private let icu: ICUListFormatter
 
     /// A list formatter (cached per locale, type and width).
-    public init(locale: LocaleID, type: ListType = .and, width: Width = .wide) throws(ParlanceError) {
+    public init(locale: LocaleID, type: ListType = .and, width: Width = .wide) throws {
         self.locale = locale
         self.type = type
         self.width = width

@@ -27,8 +27,13 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter id: a BCP 47 tag or ICU locale id; case-insensitive, `-` or `_`.
     /// - Throws: ``ParlanceError`` with code ``ParlanceError/Code/invalidLocale`` when `id` is
     ///   neither well-formed BCP 47 nor a well-formed ICU locale id.
-    public init(_ id: String) throws(ParlanceError) {
+    public init(_ id: String) throws {
         self = try LocaleID.parseCached(id)
+    }
+
+    /// ``init(_:)`` with its error type, for code inside the package that throws `ParlanceError`.
+    package static func parsing(_ id: String) throws(ParlanceError) -> LocaleID {
+        try parseCached(id)
     }
 
     package init(uncheckedIdentifier identifier: String, languageTag: String) {
@@ -134,7 +139,7 @@ extension LocaleID: Codable {
         let container = try decoder.singleValueContainer()
         let raw = try container.decode(String.self)
         do {
-            self = try LocaleID(raw)
+            self = try LocaleID.parsing(raw)
         } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
         }

@@ -27,7 +27,7 @@ public struct DurationFormat: Hashable, Sendable {
     private let icu: ICUDurationFormatter
 
     /// A duration formatter (cached per locale and style).
-    public init(locale: LocaleID, style: Style = .short) throws(ParlanceError) {
+    public init(locale: LocaleID, style: Style = .short) throws {
         self.locale = locale
         self.style = style
         self.icu = try ICUDurationFormatter.cached(locale: locale, width: style.icu)
@@ -39,7 +39,7 @@ public struct DurationFormat: Hashable, Sendable {
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for NaN, infinities or more than
     ///   about 2.5 trillion hours (beyond exact whole seconds in a `Double`).
-    public func format(seconds: Double) throws(ParlanceError) -> String {
+    public func format(seconds: Double) throws -> String {
         guard seconds.isFinite, abs(seconds) < 9.0e15 else {
             throw ParlanceError(.invalidArgument, "a duration needs a finite number of seconds below 9e15, not \(seconds)")
         }

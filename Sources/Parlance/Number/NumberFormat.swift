@@ -30,7 +30,7 @@ public struct NumberFormat: Hashable, Sendable {
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for a malformed currency code, unit or
     ///   numbering system, ``ParlanceError/Code/invalidSkeleton`` when ICU rejects the result
     ///   (an unknown unit, out-of-range digit counts).
-    public init(locale: LocaleID, options: NumberOptions = NumberOptions()) throws(ParlanceError) {
+    public init(locale: LocaleID, options: NumberOptions = NumberOptions()) throws {
         try options.validate()
         try self.init(locale: locale, skeleton: options.skeleton)
     }
@@ -38,7 +38,7 @@ public struct NumberFormat: Hashable, Sendable {
     /// A formatter from a raw ICU number skeleton (power users), e.g. `"currency/USD .00"`.
     ///
     /// - Throws: ``ParlanceError/Code/invalidSkeleton`` naming the position ICU rejects.
-    public init(locale: LocaleID, skeleton: String) throws(ParlanceError) {
+    public init(locale: LocaleID, skeleton: String) throws {
         self.locale = locale
         self.skeleton = skeleton
         self.icu = try ICUNumberFormatter.cached(skeleton: skeleton, locale: locale)
@@ -63,7 +63,7 @@ public struct NumberFormat: Hashable, Sendable {
     ///
     /// - Throws: ``ParlanceError/Code/invalidNumber`` for anything else (`"1,5"`, `".5"`,
     ///   `"NaN"`), or a decimal ICU cannot represent (an exponent beyond ICU's range).
-    public func format(decimal: String) throws(ParlanceError) -> String {
+    public func format(decimal: String) throws -> String {
         try DecimalString.validate(decimal)
         return try icu.format(decimal: decimal)
     }

@@ -59,7 +59,7 @@ public struct PluralOperands: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``ParlanceError`` with code ``ParlanceError/Code/invalidNumber`` for anything
     ///   else (`""`, `"1,5"`, `".5"`, `"5."`, `"1e"`, `"NaN"`, spaces, group separators).
-    public init(_ decimal: String) throws(ParlanceError) {
+    public init(_ decimal: String) throws {
         self = try PluralOperands.parse(decimal, compactNotation: false)
     }
 
@@ -90,7 +90,7 @@ public struct PluralOperands: Hashable, Sendable, CustomStringConvertible {
     /// **compact** exponent: `"1.2c3"` is 1200 shown as "1.2K", with operand e = 3.
     ///
     /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidNumber``) for malformed input.
-    public init(cldrSample: String) throws(ParlanceError) {
+    public init(cldrSample: String) throws {
         self = try PluralOperands.parse(cldrSample, compactNotation: true)
     }
 

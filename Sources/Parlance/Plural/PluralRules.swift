@@ -30,23 +30,17 @@ public struct PluralRules: Hashable, Sendable {
     public let type: PluralRuleType
     private let compiled: Compiled
 
-    /// The rules of a locale given as an id string.
-    ///
-    /// Kept for callers that hold ids as strings (ParlanceLocalization's tests among them);
-    /// new code passes a ``LocaleID`` (string literals convert).
-    ///
-    /// - Parameters:
-    ///   - locale: a BCP 47 tag or ICU locale id (case-insensitive, `-` or `_`). A well-formed
-    ///     locale without rules of its own gets its parent's or root's (only `other`).
-    ///   - type: ``PluralRuleType/cardinal`` (default) or ``PluralRuleType/ordinal``.
-    /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidLocale``) when `locale` is not
-    ///   a well-formed identifier.
-    public init(locale: String, type: PluralRuleType = .cardinal) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), type: type)
+    /// The rules of a parsed locale.
+    public init(locale: LocaleID, type: PluralRuleType = .cardinal) throws {
+        self = try PluralRules.rules(locale: locale, type: type)
     }
 
-    /// The rules of a parsed locale.
-    public init(locale: LocaleID, type: PluralRuleType = .cardinal) throws(ParlanceError) {
+    /// ``init(locale:type:)-(LocaleID,_)`` with its error type, for code inside the package.
+    package static func rules(locale: LocaleID, type: PluralRuleType = .cardinal) throws(ParlanceError) -> PluralRules {
+        try PluralRules(compiling: locale, type: type)
+    }
+
+    private init(compiling locale: LocaleID, type: PluralRuleType) throws(ParlanceError) {
         self.locale = locale
         self.type = type
         self.compiled = try Compiled.cache.value(for: Key(locale: locale.identifier, type: type)) {
@@ -105,7 +99,7 @@ public struct PluralRules: Hashable, Sendable {
     /// - Parameter number: `[+-]?digits[.digits][(e|E)[+-]?digits]`; the exponent is scientific
     ///   (`"1.25e1"` is 12.5).
     /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidNumber``) for anything else.
-    public func category(for number: String) throws(ParlanceError) -> PluralCategory {
+    public func category(for number: String) throws -> PluralCategory {
         if let category = fastCategory(number) { return category }
         return compiled.program.category(for: try PluralOperands(number))
     }

@@ -37,7 +37,7 @@ public struct RelativeTimeFormat: Hashable, Sendable {
     private let icu: ICURelativeFormatter
 
     /// A relative-time formatter (cached per locale and style).
-    public init(locale: LocaleID, style: Style = .long, numeric: Numeric = .always) throws(ParlanceError) {
+    public init(locale: LocaleID, style: Style = .long, numeric: Numeric = .always) throws {
         self.locale = locale
         self.style = style
         self.numeric = numeric
@@ -47,7 +47,7 @@ public struct RelativeTimeFormat: Hashable, Sendable {
     /// `value` units from now: negative values are in the past.
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for NaN or an infinity.
-    public func format(_ value: Double, _ unit: Unit) throws(ParlanceError) -> String {
+    public func format(_ value: Double, _ unit: Unit) throws -> String {
         guard value.isFinite else {
             throw ParlanceError(.invalidArgument, "a relative time needs a finite value, not \(value)")
         }
@@ -67,7 +67,7 @@ public struct RelativeTimeFormat: Hashable, Sendable {
     /// let now = Date()
     /// try RelativeTimeFormat(locale: "en", numeric: .auto).format(now.addingTimeInterval(-86_400), relativeTo: now) // "yesterday"
     /// ```
-    public func format(_ date: Date, relativeTo reference: Date) throws(ParlanceError) -> String {
+    public func format(_ date: Date, relativeTo reference: Date) throws -> String {
         let (value, unit) = Self.bestUnit(seconds: date.timeIntervalSince(reference))
         return try format(value, unit)
     }

@@ -127,7 +127,7 @@ public struct Catalog: Sendable {
     /// ```swift
     /// try catalog.lookup("items.count", locale: try LocaleID("zh-HK"), arguments: [2]).locale  // zh-Hant-TW
     /// ```
-    /// - Throws: as ``localizedString(_:table:locale:arguments:width:)-(_,_,LocaleID,_,_)``.
+    /// - Throws: as ``localizedString(_:table:locale:arguments:width:)``.
     public func lookup(
         _ key: String, table: String = "Localizable", locale: LocaleID,
         arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
@@ -145,21 +145,7 @@ public struct Catalog: Sendable {
     /// - Throws: ``ParlanceError`` ``ParlanceError/Code/missingKey`` when the key (or table)
     ///   is in no locale of the chain; ``ParlanceError/Code/invalidArgument`` for a missing
     ///   argument or one of the wrong type; ``ParlanceError/Code/invalidFile`` when the
-    ///   translation is malformed (the message names the file, line and key);
-    ///   ``ParlanceError/Code/invalidLocale``.
-    public func localizedString(
-        _ key: String, table: String = "Localizable", locale: String,
-        arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
-    ) throws -> String {
-        try resolveText(key, table: table, locale: ParlanceCore.locale(locale), arguments: arguments.map(\.localizationArgument), width: width)
-    }
-
-    /// The localized, formatted string for a key in a parsed locale.
-    ///
-    /// ```swift
-    /// try catalog.localizedString("items.count", locale: LocaleID("pl"), arguments: [22])  // "22 elementy"
-    /// ```
-    /// - Throws: as ``localizedString(_:table:locale:arguments:width:)-(_,_,String,_,_)``.
+    ///   translation is malformed (the message names the file, line and key).
     public func localizedString(
         _ key: String, table: String = "Localizable", locale: LocaleID,
         arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
@@ -208,19 +194,6 @@ public struct Catalog: Sendable {
     /// catalog.string("no.such.key", locale: "fr")  // "no.such.key"
     /// ```
     public func string(
-        _ key: String, table: String = "Localizable", locale: String,
-        arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
-    ) -> String {
-        guard let parsed = try? ParlanceCore.locale(locale) else { return key }
-        return string(key, table: table, locale: parsed, arguments: arguments, width: width)
-    }
-
-    /// The localized string for UI use in a parsed locale (see ``string(_:table:locale:arguments:width:)-(_,_,String,_,_)``).
-    ///
-    /// ```swift
-    /// catalog.string("items.count", locale: LocaleID.root, arguments: [2])
-    /// ```
-    public func string(
         _ key: String, table: String = "Localizable", locale: LocaleID,
         arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
     ) -> String {
@@ -246,7 +219,7 @@ public struct Catalog: Sendable {
     ///     try catalog.format(entry, locale: ru, arguments: [5])  // "5 элементов"
     /// }
     /// ```
-    /// - Throws: as ``localizedString(_:table:locale:arguments:width:)-(_,_,LocaleID,_,_)``, without `missingKey`.
+    /// - Throws: as ``localizedString(_:table:locale:arguments:width:)``, without `missingKey`.
     public func format(_ entry: CatalogEntry, locale: LocaleID, arguments: [any LocalizationArgumentConvertible], width: Int? = nil) throws -> String {
         let arguments = arguments.map(\.localizationArgument)
         let table = runtime.compiledTable(entry.table, language: entry.language)

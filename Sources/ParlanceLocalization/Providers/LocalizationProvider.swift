@@ -48,17 +48,6 @@ public enum LocalizationProvider {
         }
     }
 
-    /// Configures the bridge with a catalog table in a locale given as an id; an ill-formed
-    /// id is an error and leaves the configuration unchanged.
-    ///
-    /// ```swift
-    /// try LocalizationProvider.configure(catalog: catalog, locale: "pt-BR")
-    /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale``.
-    public static func configure(catalog: Catalog, locale: String, table: String = "Localizable") throws {
-        configure(catalog: catalog, locale: try ParlanceCore.locale(locale), table: table)
-    }
-
     /// Removes the configuration (every key then returns itself). Declared keys are kept.
     ///
     /// ```swift

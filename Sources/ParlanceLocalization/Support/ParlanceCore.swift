@@ -11,7 +11,7 @@ package typealias NumberFormatterHandle = ICUNumberFormatter
 package enum ParlanceCore {
 
     /// Parses a locale id.
-    package static func locale(_ id: String) throws(ParlanceError) -> LocaleID { try LocaleID(id) }
+    package static func locale(_ id: String) throws(ParlanceError) -> LocaleID { try LocaleID.parsing(id) }
 
     /// The catalog fallback chain (CLDR parents, truncation across scripts).
     package static func catalogChain(_ locale: LocaleID) -> [LocaleID] { locale.fallbackChain(rules: .catalog) }
@@ -20,7 +20,7 @@ package enum ParlanceCore {
     package static func maximized(_ locale: LocaleID) -> LocaleID { locale.maximized }
 
     /// Cardinal plural rules of a language (cached by Parlance).
-    package static func pluralRules(_ locale: LocaleID) throws(ParlanceError) -> PluralRules { try PluralRules(locale: locale) }
+    package static func pluralRules(_ locale: LocaleID) throws(ParlanceError) -> PluralRules { try PluralRules.rules(locale: locale) }
 
     /// The exact plural operands of a decimal string, nil when it is not a decimal number.
     package static func operands(_ decimal: String) -> PluralOperands? { try? PluralOperands(decimal) }

@@ -24,7 +24,7 @@ struct PluralVerification {
         var unique: [String: PluralRules] = [:]
         for id in ids.sorted() {
             for type in PluralRuleType.allCases {
-                let rules = try PluralRules(locale: id, type: type)
+                let rules = try PluralRules(locale: LocaleID(id), type: type)
                 unique["\(type):\(rules.ruleSource)"] = unique["\(type):\(rules.ruleSource)"] ?? rules
             }
         }

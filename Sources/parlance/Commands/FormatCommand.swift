@@ -36,7 +36,7 @@ struct FormatCommand: ParsableCommand {
         @Option(help: "A unit such as length-kilometer.") var unit: String?
 
         func run() throws {
-            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+            let text = try CLIError.wrap { () throws -> String in
                 let format: NumberFormat
                 if let skeleton {
                     format = try NumberFormat(locale: LocaleID(locale), skeleton: skeleton)
@@ -68,7 +68,7 @@ struct FormatCommand: ParsableCommand {
         @Flag(help: "Accounting style: negatives in parentheses where the locale does so.") var accounting = false
 
         func run() throws {
-            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+            let text = try CLIError.wrap { () throws -> String in
                 return try NumberFormat(locale: LocaleID(locale), options: .currency(code, display: display.value, accounting: accounting)).format(
                     decimal: amount)
             }
@@ -87,7 +87,7 @@ struct FormatCommand: ParsableCommand {
         @Option(help: "An IANA time zone id.") var timeZone: String = "UTC"
 
         func run() throws {
-            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+            let text = try CLIError.wrap { () throws -> String in
                 let millis: Double
                 if let value = Double(time), !time.contains("-") || time.hasPrefix("-") && !time.dropFirst().contains("-") {
                     millis = value
@@ -121,7 +121,7 @@ struct FormatCommand: ParsableCommand {
         @Option(help: "The width of unit names.") var style: RelativeTimeFormat.Style = .long
 
         func run() throws {
-            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+            let text = try CLIError.wrap { () throws -> String in
                 return try RelativeTimeFormat(locale: LocaleID(locale), style: style, numeric: auto ? .auto : .always).format(value, unit)
             }
             print(text)
@@ -137,7 +137,7 @@ struct FormatCommand: ParsableCommand {
         @Option(help: "The width.") var width: ListFormat.Width = .wide
 
         func run() throws {
-            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+            let text = try CLIError.wrap { () throws -> String in
                 return try ListFormat(locale: LocaleID(locale), type: type, width: width).format(items)
             }
             print(text)

@@ -34,14 +34,14 @@ struct PluralCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules = try CLIError.wrap { () throws(ParlanceError) in
-            try PluralRules(locale: locale, type: ordinal ? .ordinal : .cardinal)
+        let rules = try CLIError.wrap {
+            try PluralRules(locale: LocaleID(locale), type: ordinal ? .ordinal : .cardinal)
         }
         if categories {
             print(rules.categories.map(\.keyword).joined(separator: " "))
             return
         }
-        let category = try CLIError.wrap { () throws(ParlanceError) in try rules.category(for: number ?? "") }
+        let category = try CLIError.wrap { try rules.category(for: number ?? "") }
         print(category.keyword)
     }
 }
@@ -51,15 +51,8 @@ struct CLIError: Error, CustomStringConvertible {
     let error: ParlanceError
     var description: String { "\(error.code): \(error.message)" }
 
-    static func wrap<T>(_ body: () throws(ParlanceError) -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw ValidationErrorLike(message: "[\(error.code)] \(error.message)")
-        }
-    }
-
-    /// The same for a plain-`throws` body (Parlance's public API throws `ParlanceError`).
+    /// Runs a library call; a ``ParlanceError`` (all that Parlance's public API throws) becomes
+    /// a one-line message and exit status 1.
     static func wrap<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

@@ -49,7 +49,7 @@ extension ShowcaseCommand {
         print("Language manager: runtime switching (same keys, one manager, each language's direction)")
         let directory = try Self.writeLanguageManagerSample()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let catalog = try CLIError.wrap { () throws(ParlanceError) in try Catalog(loading: directory, developmentLanguage: "en") }
+        let catalog = try CLIError.wrap { try Catalog(loading: directory, developmentLanguage: "en") }
         // A fixed environment so the output does not depend on the machine's LANG.
         let manager = LanguageManager(catalog: catalog, environment: ["LANG": "fr_FR.UTF-8"])
         var rows: [[String]] = []

@@ -10,7 +10,7 @@ extension ShowcaseCommand {
         print("String catalogs (.strings UTF-16, .stringsdict, .xcstrings) — embedded sample")
         let directory = try SampleCatalog.writeToTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let catalog = try CLIError.wrap { () throws(ParlanceError) in try Catalog(loading: directory) }
+        let catalog = try CLIError.wrap { try Catalog(loading: directory) }
         let counts: [LocalizationArgument] = [0, 1, 2, 5, 21, 1000]
         var rows: [[String]] = []
         var fellBack = false

@@ -32,8 +32,8 @@ struct ShowcaseCommand: ParsableCommand {
         let header = ["locale", "categories"] + samples
         var rows: [[String]] = []
         for id in ids {
-            let cardinal = try CLIError.wrap { () throws(ParlanceError) in try PluralRules(locale: id) }
-            let ordinal = try CLIError.wrap { () throws(ParlanceError) in try PluralRules(locale: id, type: .ordinal) }
+            let cardinal = try CLIError.wrap { try PluralRules(locale: LocaleID(id)) }
+            let ordinal = try CLIError.wrap { try PluralRules(locale: LocaleID(id), type: .ordinal) }
             var row = [id, cardinal.categories.map(\.keyword).joined(separator: " ")]
             for sample in samples {
                 row.append((try? cardinal.category(for: sample).keyword) ?? "?")

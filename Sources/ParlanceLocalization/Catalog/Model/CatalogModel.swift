@@ -243,6 +243,18 @@ package struct EntryRecord: Sendable {
     package var extractionState: String?
     /// An `.xcstrings` key with no localization in the source language: its value is the key.
     package var isImplicit = false
+
+    package init(
+        key: String, location: CatalogLocation, content: EntryValue, state: String? = nil, extractionState: String? = nil,
+        isImplicit: Bool = false
+    ) {
+        self.key = key
+        self.location = location
+        self.content = content
+        self.state = state
+        self.extractionState = extractionState
+        self.isImplicit = isImplicit
+    }
 }
 
 /// An entry of a catalog: the key, the table and locale it belongs to, where it is written

@@ -94,9 +94,12 @@ extension CatalogModel {
     package static let mergedTable = "Localizable"
 
     /// Reads every file of the registered locale-keyed formats under the directory into
-    /// ``mergedTable``. Files are read in path order; when two files define one key for one
-    /// locale, the file later in that order wins (as Rails' load path, where later files
-    /// override earlier ones), and a `key-collision` diagnostic names both positions.
+    /// ``mergedTable`` (files parsed on all cores, merged in path order).
+    ///
+    /// Collisions: when two files define one key for one locale (`en-us` and `en_US` are one
+    /// locale), the file later in byte-wise path order wins — as in Rails, where files later on
+    /// the load path override earlier ones — and a `key-collision` diagnostic names both
+    /// positions (`Catalog` logs it through swift-log; `parlance lint` reports it as an error).
     mutating func readLocaleKeyedFiles() {
         let yamlExtensions: Set<String> = ["yml", "yaml"]
         let (paths, truncated) = CatalogFormatRegistry.files(under: directory, extensions: yamlExtensions)
@@ -117,39 +120,42 @@ extension CatalogModel {
             }
             return
         }
-        // locale key → key → (entry location, file) of the current winner.
-        var winners: [String: [String: CatalogLocation]] = [:]
-        var pending: [(section: LocaleKeyedFile.Section, file: String)] = []
-        for path in paths {
-            fileCount += 1
-            let read = reader.read(file: path)
-            diagnostics += read.diagnostics
-            for section in read.sections { pending.append((section, path)) }
+        let parsed = ConcurrentSlots<LocaleKeyedFile>(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            parsed.store(index, reader.read(file: paths[index]))
         }
-        // Later files win: drop a key from every earlier source when a later one defines it.
-        var keep: [[EntryRecord]] = pending.map(\.section.records)
-        var owner: [String: [String: Int]] = [:]
-        for (index, item) in pending.enumerated() {
-            let localeKey = Self.localeKey(item.section.locale)
-            for record in item.section.records {
-                if let earlier = owner[localeKey]?[record.key], earlier != index {
-                    let first = winners[localeKey]?[record.key]
+        var pending: [LocaleKeyedFile.Section] = []
+        var files: [String] = []
+        for index in paths.indices {
+            guard let read = parsed.take(index) else { continue }
+            fileCount += 1
+            diagnostics += read.diagnostics
+            for section in read.sections {
+                pending.append(section)
+                files.append(read.file)
+            }
+        }
+        // Later files win: a key defined again later is removed from every earlier section.
+        var keep: [[EntryRecord]] = pending.map(\.records)
+        var owner: [String: [String: (section: Int, location: CatalogLocation)]] = [:]
+        for (index, section) in pending.enumerated() {
+            let localeKey = Self.localeKey(section.locale)
+            for record in section.records {
+                if let earlier = owner[localeKey]?[record.key], earlier.section != index {
                     diagnostics.append(
                         CatalogDiagnostic(
                             file: record.location.file, line: record.location.line, column: record.location.column,
                             message:
-                                "key collision: \(quoted(record.key)) (\(item.section.name)) is also defined at \(first?.description ?? pending[earlier].file); the later file, \(record.location.file), wins",
-                            key: record.key, language: item.section.name, code: "key-collision"))
-                    keep[earlier].removeAll { $0.key == record.key }
+                                "key collision: \(quoted(record.key)) (\(section.name)) is also defined at \(earlier.location); this later file wins",
+                            key: record.key, language: section.name, code: "key-collision"))
+                    keep[earlier.section].removeAll { $0.key == record.key }
                 }
-                owner[localeKey, default: [:]][record.key] = index
-                winners[localeKey, default: [:]][record.key] = record.location
+                owner[localeKey, default: [:]][record.key] = (index, record.location)
             }
         }
-        for (index, item) in pending.enumerated() {
-            add(
-                keep[index], table: Self.mergedTable, key: Self.localeKey(item.section.locale), locale: item.section.locale,
-                name: item.section.name, isBase: false, format: reader.format, file: item.file)
+        for (index, section) in pending.enumerated() {
+            let source = Self.source(keep[index], table: Self.mergedTable, locale: section.locale, format: reader.format, file: files[index])
+            insert(source, table: Self.mergedTable, key: Self.localeKey(section.locale), locale: section.locale, name: section.name, isBase: false)
         }
     }
 }
