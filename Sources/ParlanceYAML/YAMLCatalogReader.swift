@@ -257,13 +257,12 @@ struct YAMLWalker {
         }
     }
 
-    /// `en`, `pt_BR`, `zh-Hant-TW`, `es-419`: letters, digits, `-`, `_` (ICU accepts much more).
+    /// `en`, `pt_BR`, `zh-Hant-TW`, `es-419`: a 2- or 3-letter language subtag, then letters,
+    /// digits, `-`, `_` (ICU alone would accept `english` as a language).
     static func looksLikeLocale(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.properties.isASCIIHexDigit || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
-        else { return false }
         return name.count <= 64
             && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
-            && name.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.count >= 2 && $0.count <= 8 && $0.allSatisfy(\.isLetter) }
+            && name.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { ($0.count == 2 || $0.count == 3) && $0.allSatisfy(\.isLetter) }
                 == true
     }
 
