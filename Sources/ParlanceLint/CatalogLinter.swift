@@ -79,7 +79,7 @@ public struct CatalogLinter: Sendable {
                 run.diagnostics.append(
                     LintDiagnostic(
                         rule: .noCatalog, file: model.directory, line: 0,
-                        message: "no catalog file (<locale>.lproj/*.strings, *.stringsdict or *.xcstrings) in this directory; is the path right?"))
+                        message: "no catalog file (<locale>.lproj/*.strings, *.stringsdict, *.xcstrings or, with ParlanceYAML, *.yml) in this directory; is the path right?"))
             }
         }
         for diagnostic in model.diagnostics { run.adopt(diagnostic) }

@@ -367,7 +367,9 @@ struct YAMLWalker {
                     variants.append(PluralVariant(keyword: category.string, text: LocatedText(text: scalar.string, location: location(value))))
                 }
                 let at = location(node)
-                let variable = PluralVariable(name: "count", kind: .variable, variants: variants, location: at)
+                // `@`: the count may be an integer, a decimal (`1.5`) or a double; the variants show it
+                // through `%{count}`, in the locale's style.
+                let variable = PluralVariable(name: "count", kind: .variable, valueType: "@", variants: variants, location: at)
                 add(EntryRecord(key: key, location: at, content: .plural(format: LocatedText(text: "%#@count@", location: at), variables: [variable])), &records)
                 return
             }

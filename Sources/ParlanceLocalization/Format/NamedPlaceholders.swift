@@ -5,7 +5,7 @@ import Parlance
 ///
 /// A value is evaluated by rewriting it once into a positional printf format: the positional
 /// arguments come first (as many as the value's printf specifiers use), then each placeholder
-/// name in sorted order (`%N$@`, filled with the named argument as text; an integer is grouped
+/// name in sorted order (`%N$@`, filled with the named argument as text; a number is written
 /// in the locale's style), then each plural selector (`count`) with its raw value. Sorting by
 /// name makes the positions of a key the same in every language, so the linter compares them
 /// as it compares printf arguments.
@@ -164,6 +164,18 @@ package enum NamedPlaceholders {
         }
     }
 
+    /// A named argument as its placeholder shows it: numbers in the locale's style (grouping,
+    /// decimal separator, digits: `1 000,5` in `ru`), text as it is.
+    static func text(_ argument: LocalizationArgument, _ numbers: NumberFormat?) -> String {
+        guard let numbers else { return argument.description }
+        switch argument {
+        case .int(let value): return numbers.format(Int(value))
+        case .double(let value): return numbers.format(value)
+        case .decimal(let value): return (try? numbers.format(decimal: value)) ?? value
+        case .string(let value): return value
+        }
+    }
+
     /// The positional arguments for a layout: `positional`, then the placeholders as text,
     /// then the selectors' raw values. A name that is missing is `missing-argument`; `count`,
     /// when not named, is the first positional argument, and a value whose only printf
@@ -194,13 +206,9 @@ package enum NamedPlaceholders {
             }
         }
         if out.count > layout.base { out = Array(out.prefix(layout.base)) }
+        let numbers = try? NumberFormat(locale: formatter.locale)
         for name in layout.placeholders {
-            let argument = try value(name)
-            if case .int = argument, let text = try? formatter.formatTyped("%lld", arguments: [argument]) {
-                out.append(.string(text))
-            } else {
-                out.append(.string(argument.description))
-            }
+            out.append(.string(text(try value(name), numbers)))
         }
         for name in layout.selectors { out.append(try value(name)) }
         return out
