@@ -92,7 +92,9 @@ package struct YAMLFileReader: Sendable {
         var duplicates = 0
         while true {
             do {
-                let parser = try Parser(yaml: text)
+                // `.basic`: no implicit typing (every scalar is text, as the catalog reads it), and no
+                // regular expression run per scalar.
+                let parser = try Parser(yaml: text, resolver: .basic)
                 var sections: [LocaleKeyedFile.Section] = []
                 var walker = YAMLWalker(file: file, budget: budget)
                 while let root = try parser.nextRoot() {

@@ -375,3 +375,26 @@ struct YAMLIntegrationTests {
         #expect(lintStatus == 1 && lintText.contains("key-collision"), "\(lintText)")
     }
 }
+
+@Suite("YAML catalogs beside .lproj and .xcstrings")
+struct YAMLMixedDirectoryTests {
+    @Test func yamlMergesIntoLocalizableBesideAppleFormats() throws {
+        let directory = try YAMLFixtures.directory([
+            "en.lproj/Localizable.strings": Array(#""shared" = "From .strings";"#.utf8),
+            "config/locales/en.yml": Array("en:\n  shared: \"From YAML\"\n  only_yaml: \"YAML only, %{who}\"\n".utf8),
+            "config/locales/de.yml": Array("de:\n  shared: \"Aus YAML\"\n".utf8),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let catalog = try YAMLFixtures.catalog(directory)
+        // In one locale an Apple-format entry wins over YAML (.stringsdict > .strings > .xcstrings > YAML).
+        #expect(try catalog.localizedString("shared", locale: "en") == "From .strings")
+        #expect(try catalog.localizedString("shared", locale: "de-AT") == "Aus YAML")
+        #expect(try catalog.localizedString("only_yaml", locale: "en", named: ["who": "Ada"]) == "YAML only, Ada")
+        #expect(catalog.keys() == ["only_yaml", "shared"])
+        // Named arguments to a .strings entry are refused, typed.
+        #expect {
+            try catalog.localizedString("shared", locale: "en", named: ["x": 1])
+        } throws: { ($0 as? ParlanceError)?.code == .invalidArgument }
+        #expect(catalog.diagnostics.isEmpty, "\(catalog.diagnostics)")
+    }
+}
