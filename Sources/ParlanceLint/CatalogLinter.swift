@@ -79,7 +79,9 @@ public struct CatalogLinter: Sendable {
                 run.diagnostics.append(
                     LintDiagnostic(
                         rule: .noCatalog, file: model.directory, line: 0,
-                        message: "no catalog file (<locale>.lproj/*.strings, *.stringsdict, *.xcstrings or, with ParlanceYAML, *.yml) in this directory; is the path right?"))
+                        message:
+                            "no catalog file (<locale>.lproj/*.strings, *.stringsdict, *.xcstrings or, with ParlanceYAML, *.yml) in this directory; is the path right?"
+                    ))
             }
         }
         for diagnostic in model.diagnostics { run.adopt(diagnostic) }
@@ -363,8 +365,10 @@ private struct LintRun {
                     report(
                         .placeholderMismatch, entry.location, table: table, key: entry.key, language: language,
                         "\(quoted(entry.key)) (\(language)) "
-                            + [extra.isEmpty ? nil : "uses \(extra.joined(separator: ", ")), which \(referenceName) does not",
-                                lacking.isEmpty ? nil : "lacks \(lacking.joined(separator: ", ")), which \(referenceName) uses"]
+                            + [
+                                extra.isEmpty ? nil : "uses \(extra.joined(separator: ", ")), which \(referenceName) does not",
+                                lacking.isEmpty ? nil : "lacks \(lacking.joined(separator: ", ")), which \(referenceName) uses",
+                            ]
                             .compactMap { $0 }.joined(separator: "; "))
                 }
             }

@@ -167,7 +167,8 @@ package struct YAMLFileReader: Sendable {
             if let offset {
                 let prefix = yaml.utf8.prefix(offset)
                 let line = prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-                let column = String(decoding: prefix.split(separator: 0x0A, omittingEmptySubsequences: false).last ?? [], as: UTF8.self)
+                let column =
+                    String(decoding: prefix.split(separator: 0x0A, omittingEmptySubsequences: false).last ?? [], as: UTF8.self)
                     .unicodeScalars.count + 1
                 return (line, column, "unreadable YAML: \(problem)")
             }
@@ -340,7 +341,9 @@ struct YAMLWalker {
         var aliased = aliased
         guard enter(node, aliased: &aliased) else { return }
         guard depth <= budget.maximumDepth else {
-            diagnose(node, "nested deeper than \(budget.maximumDepth) levels: not read", key: path.joined(separator: "."), language: language, code: "budget-exceeded")
+            diagnose(
+                node, "nested deeper than \(budget.maximumDepth) levels: not read", key: path.joined(separator: "."), language: language,
+                code: "budget-exceeded")
             return
         }
         let key = path.joined(separator: ".")
@@ -348,7 +351,9 @@ struct YAMLWalker {
         case .scalar(let scalar):
             guard !path.isEmpty else { return }
             if Self.isNull(scalar) {
-                diagnose(node, "no value (null) for \(quotedText(key)): the key falls back along the locale chain", key: key, language: language, code: "malformed-entry")
+                diagnose(
+                    node, "no value (null) for \(quotedText(key)): the key falls back along the locale chain", key: key, language: language,
+                    code: "malformed-entry")
                 return
             }
             add(EntryRecord(key: key, location: location(node), content: .text(LocatedText(text: scalar.string, location: location(node)))), &records)
@@ -363,7 +368,9 @@ struct YAMLWalker {
                 for (keyNode, value, _) in pairs {
                     guard case .scalar(let category) = keyNode, case .scalar(let scalar) = value else { continue }
                     if Self.isNull(scalar) {
-                        diagnose(value, "no value (null) for the \(category.string) variant of \(quotedText(key))", key: key, language: language, code: "malformed-entry")
+                        diagnose(
+                            value, "no value (null) for the \(category.string) variant of \(quotedText(key))", key: key, language: language,
+                            code: "malformed-entry")
                         continue
                     }
                     variants.append(PluralVariant(keyword: category.string, text: LocatedText(text: scalar.string, location: location(value))))
@@ -372,7 +379,9 @@ struct YAMLWalker {
                 // `@`: the count may be an integer, a decimal (`1.5`) or a double; the variants show it
                 // through `%{count}`, in the locale's style.
                 let variable = PluralVariable(name: "count", kind: .variable, valueType: "@", variants: variants, location: at)
-                add(EntryRecord(key: key, location: at, content: .plural(format: LocatedText(text: "%#@count@", location: at), variables: [variable])), &records)
+                add(
+                    EntryRecord(key: key, location: at, content: .plural(format: LocatedText(text: "%#@count@", location: at), variables: [variable])), &records
+                )
                 return
             }
             for (keyNode, value, viaMerge) in pairs {
