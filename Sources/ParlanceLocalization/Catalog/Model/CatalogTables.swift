@@ -55,7 +55,7 @@ package struct CatalogModel: Sendable {
     package var diagnostics: [CatalogDiagnostic] = []
     /// `sourceLanguage` of each String Catalog, by table.
     package var sourceLanguages: [(table: String, language: String)] = []
-    /// How many catalog files were found (`.strings`, `.stringsdict`, `.xcstrings`).
+    /// How many catalog files were found (`.strings`, `.stringsdict`, `.xcstrings`, YAML).
     package var fileCount = 0
 
     package static let baseKey = "\u{0}base"

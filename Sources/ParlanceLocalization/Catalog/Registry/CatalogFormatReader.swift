@@ -146,7 +146,7 @@ extension CatalogModel {
                         CatalogDiagnostic(
                             file: record.location.file, line: record.location.line, column: record.location.column,
                             message:
-                                "key collision: \(quoted(record.key)) (\(section.name)) is also defined at \(earlier.location); this later file wins",
+                                "key collision: \(quoted(record.key)) is also defined at \(earlier.location); this later file wins",
                             key: record.key, language: section.name, code: "key-collision"))
                     keep[earlier.section].removeAll { $0.key == record.key }
                 }
