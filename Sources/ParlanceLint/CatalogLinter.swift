@@ -184,7 +184,10 @@ private struct LintRun {
             String(name.split(separator: ".").dropLast().joined(separator: "."))
         }
         let message = diagnostic.language.map { "\(diagnostic.message) (\($0))" } ?? diagnostic.message
-        report(rule, diagnostic.location, table: table, key: diagnostic.key, language: diagnostic.language, message)
+        // A YAML file seen while no YAML reader is registered: a warning, so that a catalog
+        // directory with an unrelated .yml file does not fail users who read no YAML.
+        let severity: LintSeverity? = diagnostic.code == "ignored-file" ? .warning : nil
+        report(rule, diagnostic.location, table: table, key: diagnostic.key, language: diagnostic.language, severity: severity, message)
     }
 
     mutating func pluralSamples(_ locale: LocaleID) -> PluralSamples? {

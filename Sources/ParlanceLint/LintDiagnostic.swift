@@ -52,7 +52,8 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
     case keyCollision = "key-collision"
     /// A YAML catalog part was refused by the reader's budget (size, depth, alias expansion).
     case budgetExceeded = "budget-exceeded"
-    /// A top-level YAML key is not a locale id, or a catalog file was ignored.
+    /// A top-level YAML key is not a locale id (an error), or a YAML file was ignored because
+    /// no YAML reader is registered (a warning).
     case ignoredLocale = "ignored-locale"
 
     /// The severity a rule reports with.

@@ -315,10 +315,10 @@ struct YAMLIntegrationTests {
         #expect(try catalog.localizedString("rating", locale: "ru", named: ["score": LocalizationArgument.decimal("4.5")]) == "4,5 из 5")
         #expect(try catalog.localizedString("stars", locale: "ru", named: ["count": LocalizationArgument.decimal("1.5")]) == "1,5 звезды")
         #expect(try catalog.localizedString("stars", locale: "fr", named: ["count": 1]) == "1 étoile")
-        // A positional argument missing for %d: a typed error, not a crash.
+        // A positional argument missing for %d: `invalid-argument`, as for every format.
         #expect {
             try catalog.localizedString("files", locale: "en", named: ["folder": "x"])
-        } throws: { ($0 as? ParlanceError)?.code == .missingArgument }
+        } throws: { ($0 as? ParlanceError)?.code == .invalidArgument }
     }
 
     @Test func lintComparesNamesAndParlanceTestingRendersPlurals() throws {
@@ -396,5 +396,40 @@ struct YAMLMixedDirectoryTests {
             try catalog.localizedString("shared", locale: "en", named: ["x": 1])
         } throws: { ($0 as? ParlanceError)?.code == .invalidArgument }
         #expect(catalog.diagnostics.isEmpty, "\(catalog.diagnostics)")
+    }
+}
+
+@Suite("YAML catalogs: mangled input never crashes")
+struct YAMLMangledInputTests {
+    /// Every fixture cut at many lengths and with bytes flipped: each read returns entries
+    /// and/or located diagnostics, and every diagnostic's line lies inside the file.
+    @Test func truncatedAndFlippedFixtures() throws {
+        let fixtures = ["seed/viewmodels.yml", "rails/config/locales/en.yml", "rails/config/locales/ar.yml", "bad/bomb.yml", "bad/dup.yml"]
+        var reads = 0
+        for name in fixtures {
+            let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: YAMLFixtures.path(name))))
+            var variants: [[UInt8]] = stride(from: 0, to: original.count, by: max(1, original.count / 40)).map { Array(original.prefix($0)) }
+            for index in stride(from: 0, to: original.count, by: max(1, original.count / 30)) {
+                for replacement: UInt8 in [0x3A, 0x2D, 0x09, 0x26, 0x2A, 0x22, 0xFF, 0x7B, 0x0A] {
+                    var copy = original
+                    copy[index] = replacement
+                    variants.append(copy)
+                }
+            }
+            let directory = try YAMLFixtures.directory([:])
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            for (number, bytes) in variants.enumerated() {
+                let path = directory + "/v\(number).yml"
+                #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+                let read = YAMLCatalog.read(file: path, budget: YAMLCatalogBudget(maximumAliasExpansion: 2_000))
+                let lines = bytes.filter { $0 == 0x0A }.count + 1
+                for diagnostic in read.diagnostics {
+                    #expect(diagnostic.line >= 0 && diagnostic.line <= lines + 1, "\(diagnostic)")
+                }
+                reads += 1
+            }
+        }
+        #expect(reads > 1000)
     }
 }

@@ -177,7 +177,8 @@ package enum NamedPlaceholders {
     }
 
     /// The positional arguments for a layout: `positional`, then the placeholders as text,
-    /// then the selectors' raw values. A name that is missing is `missing-argument`; `count`,
+    /// then the selectors' raw values. A name that is missing is `missing-argument` (batch spec
+    /// v1.1), too few positional arguments `invalid-argument` as for every format; `count`,
     /// when not named, is the first positional argument, and a value whose only printf
     /// argument is not given positionally takes `count`.
     package static func arguments(
@@ -200,7 +201,7 @@ package enum NamedPlaceholders {
                 out = [count]
             } else {
                 throw ParlanceError(
-                    .missingArgument,
+                    .invalidArgument,
                     "\(quoted(key)) (\(location)) uses \(layout.base) positional printf argument\(layout.base == 1 ? "" : "s") but \(out.count) \(out.count == 1 ? "was" : "were") given"
                 )
             }
