@@ -57,6 +57,7 @@ struct ParlanceCommand: ParsableCommand {
             BenchCommand.self,
             LocalizeCommand.self,
             LintCommand.self,
+            ConvertCommand.self,  // issue 13
         ],
         defaultSubcommand: nil
     )
