@@ -278,6 +278,9 @@ struct YAMLIntegrationTests {
             """
             en:
               files: "%d files in {folder}"
+              inbox:
+                one: "%{count} message"
+                other: "%{count} messages"
               welcome: "Welcome, %{name}!"
               rating: "%{score} of 5"
               stars:
@@ -298,6 +301,9 @@ struct YAMLIntegrationTests {
             """
             ru:
               rating: "%{score} из 5"
+              inbox:
+                one: "%{count} сообщение"
+                other: "%{count} сообщения"
               stars:
                 one: "%{count} звезда"
                 few: "%{count} звезды"
@@ -331,6 +337,10 @@ struct YAMLIntegrationTests {
         #expect(mismatch.message.contains("%{nom}") && mismatch.message.contains("%{name}"), "\(mismatch.message)")
         #expect((mismatch.file, mismatch.line) == ("fr.yml", 3))
         #expect(errors.filter { $0.rule == .placeholderMismatch }.count == 1, "\(errors)")
+        // CLDR plural completeness applies to YAML plurals: ru needs few and many.
+        let incomplete = errors.filter { $0.rule == .pluralMissingCategory && $0.key == "inbox" }
+        #expect(incomplete.count >= 1 && incomplete.allSatisfy { $0.language == "ru" && $0.file == "ru.yml" }, "\(errors)")
+        #expect(incomplete.map(\.message).joined().contains("few"), "\(incomplete)")
         let catalog = try Catalog(directory: directory)
         let renderings = CatalogValidation.pluralRenderings(of: "stars", in: catalog, languages: [LocaleID("ru")])
         #expect(renderings.allSatisfy { $0.isSuccess }, "\(renderings)")
