@@ -48,9 +48,11 @@ public struct YAMLCatalogBudget: Hashable, Sendable {
 /// - Below a locale, nested mapping keys join with `.` into the entry key
 ///   (`MyViewModel: {title: …}` → `MyViewModel.title`); a sequence gives index keys
 ///   (`property.0`, `property.1`, …): the seed's index discriminators.
-/// - A mapping whose keys are all CLDR plural categories (`zero one two few many other`) is a
-///   plural entry chosen by the `count` argument (`zero` wins for 0 in every language, as in
-///   Rails and Foundation); its text is `%#@count@`.
+/// - A mapping (below a locale) whose keys are all CLDR plural categories (`zero one two few
+///   many other`), with `other` among them or at least two keys, and whose values are all
+///   scalars, is a plural entry chosen by the `count` argument (`zero` wins for 0 in every
+///   language, as in Rails and Foundation); its text is `%#@count@`. Any other mapping nests.
+/// - Values are printf formats, as `.strings` values are: a literal percent sign is `%%`.
 /// - Scalars are read as written: `yes`, `1.0` and `12` are the texts "yes", "1.0", "12". A
 ///   null (`~`, `null`, an empty value) is no translation: a `malformed-entry` diagnostic, and
 ///   the key falls back along the locale chain.
