@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "ParlanceLint", targets: ["ParlanceLint"]),
         // ── ParlanceTranslation (issue 14) ──
         .library(name: "ParlanceTranslation", targets: ["ParlanceTranslation"]),
+        // ParlanceYAML (issue 13): YAML string catalogs (the seed's locale-keyed files, Rails-i18n).
+        .library(name: "ParlanceYAML", targets: ["ParlanceYAML"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -53,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // ParlanceYAML (issue 13): libyaml through Yams' Node API, built only by users of ParlanceYAML.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
@@ -91,6 +95,28 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // --- end ParlanceLint ---
+        // --- ParlanceYAML (issue 13) ---
+        // YAML catalogs read into ParlanceLocalization's one located model (registered with
+        // `YAMLCatalog.register()`), so core users who read no YAML never build Yams.
+        .target(
+            name: "ParlanceYAML",
+            dependencies: [
+                "Parlance",
+                "ParlanceLocalization",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceYAMLTests",
+            dependencies: [
+                "ParlanceYAML", "ParlanceLocalization", "ParlanceLint", "ParlanceTesting", "ParlanceBatch", "Parlance",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // --- end ParlanceYAML ---
         // Helpers for users' test suites (XCTest and Swift Testing): catalog validity, plural
         // renderings in every CLDR category of every language.
         .target(
@@ -132,6 +158,7 @@ let package = Package(
                 "ParlanceLocalization",
                 "ParlanceLint",
                 "ParlanceTranslation",  // issue 14: `parlance pseudo`, translation bench rows
+                "ParlanceYAML",  // issue 13: the CLI reads YAML catalogs
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

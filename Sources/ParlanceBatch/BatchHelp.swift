@@ -11,7 +11,7 @@ extension BatchServer {
         "direction": "text | locale",
         "display-name": "locale of",
         "negotiate": "available requested",
-        "localize": "locale key table? args? (needs --catalog)",
+        "localize": "locale key table? args? (array, or object of named args) (needs --catalog)",
         "message": "locale pattern args?({name: value} | [value, …])",
         "plural-range": "locale start end",
         "number-range": "locale start end skeleton?",

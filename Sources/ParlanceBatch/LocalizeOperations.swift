@@ -47,21 +47,29 @@ enum LocalizeOperations {
         let key = try request.string("key")
         let table = try request.optionalString("table") ?? "Localizable"
         var arguments: [LocalizationArgument] = []
-        if let raw = request.body["args"], raw != .null {
-            guard case .array(let values) = raw else { throw .wrongType("args", expected: "an array of numbers and strings") }
-            for (index, value) in values.enumerated() {
-                switch value {
-                case .integer(let integer): arguments.append(.int(integer))
-                case .number(let number): arguments.append(.double(number))
-                case .string(let text): arguments.append(.string(text))
-                default:
-                    throw BatchError("invalid-argument", "\"args\"[\(index)] must be a number or a string, not \(value.serialized)")
-                }
+        var named: [String: LocalizationArgument] = [:]
+        func argument(_ value: JSONValue, _ label: String) throws(BatchError) -> LocalizationArgument {
+            switch value {
+            case .integer(let integer): return .int(integer)
+            case .number(let number): return .double(number)
+            case .string(let text): return .string(text)
+            default: throw BatchError("invalid-argument", "\(label) must be a number or a string, not \(value.serialized)")
             }
+        }
+        switch request.body["args"] {
+        case nil, .null?:
+            break
+        case .array(let values)?:
+            for (index, value) in values.enumerated() { arguments.append(try argument(value, "\"args\"[\(index)]")) }
+        case .object(let members)?:
+            // Named arguments (issue 13): YAML entries' %{name}, {name} and a plural's count.
+            for (name, value) in members { named[name] = try argument(value, "\"args\".\(name)") }
+        default:
+            throw .wrongType("args", expected: "an array of numbers and strings, or an object of named arguments")
         }
         let catalog = try catalog(context)
         do {
-            return .string(try catalog.resolve(key, table: table, locale: locale, arguments: arguments).text)
+            return .string(try catalog.resolve(key, table: table, locale: locale, arguments: arguments, named: named).text)
         } catch {
             throw protocolError(error)
         }

@@ -79,7 +79,9 @@ public struct CatalogLinter: Sendable {
                 run.diagnostics.append(
                     LintDiagnostic(
                         rule: .noCatalog, file: model.directory, line: 0,
-                        message: "no catalog file (<locale>.lproj/*.strings, *.stringsdict or *.xcstrings) in this directory; is the path right?"))
+                        message:
+                            "no catalog file (<locale>.lproj/*.strings, *.stringsdict, *.xcstrings or, with ParlanceYAML, *.yml) in this directory; is the path right?"
+                    ))
             }
         }
         for diagnostic in model.diagnostics { run.adopt(diagnostic) }
@@ -173,13 +175,19 @@ private struct LintRun {
             switch diagnostic.code {
             case "duplicate-key": .duplicateKey
             case "malformed-entry": .malformedEntry
+            case "key-collision": .keyCollision
+            case "budget-exceeded": .budgetExceeded
+            case "ignored-locale", "ignored-file": .ignoredLocale
             default: .unreadableFile
             }
         let table = diagnostic.file.split(separator: "/").last.map { name in
             String(name.split(separator: ".").dropLast().joined(separator: "."))
         }
         let message = diagnostic.language.map { "\(diagnostic.message) (\($0))" } ?? diagnostic.message
-        report(rule, diagnostic.location, table: table, key: diagnostic.key, language: diagnostic.language, message)
+        // A YAML file seen while no YAML reader is registered: a warning, so that a catalog
+        // directory with an unrelated .yml file does not fail users who read no YAML.
+        let severity: LintSeverity? = diagnostic.code == "ignored-file" ? .warning : nil
+        report(rule, diagnostic.location, table: table, key: diagnostic.key, language: diagnostic.language, severity: severity, message)
     }
 
     mutating func pluralSamples(_ locale: LocaleID) -> PluralSamples? {
@@ -345,8 +353,38 @@ private struct LintRun {
 
     mutating func checkEntry(
         _ entry: CatalogEntry, table: String, language: String, reference: CatalogEntry?, referenceName: String,
-        plain: Bool, compare: Bool
+        plain: Bool, compare: Bool, namedResolved: Bool = false
     ) {
+        // YAML (issue 13): `%{name}`/`{name}` placeholders and the plural's `count` are checked
+        // in the positional form they run as (names sorted, so positions agree across
+        // languages), after the names themselves are compared with the development language's.
+        if !namedResolved, entry.format == .yaml {
+            if compare, let reference, reference.format == .yaml {
+                let mine = Set(entry.content.texts.flatMap { NamedPlaceholders.names(in: $0.text.text) })
+                let theirs = Set(reference.content.texts.flatMap { NamedPlaceholders.names(in: $0.text.text) })
+                if mine != theirs {
+                    let extra = mine.subtracting(theirs).sorted().map { "%{\($0)}" }
+                    let lacking = theirs.subtracting(mine).sorted().map { "%{\($0)}" }
+                    report(
+                        .placeholderMismatch, entry.location, table: table, key: entry.key, language: language,
+                        "\(quoted(entry.key)) (\(language)) "
+                            + [
+                                extra.isEmpty ? nil : "uses \(extra.joined(separator: ", ")), which \(referenceName) does not",
+                                lacking.isEmpty ? nil : "lacks \(lacking.joined(separator: ", ")), which \(referenceName) uses",
+                            ]
+                            .compactMap { $0 }.joined(separator: "; "))
+                }
+            }
+            func positional(_ entry: CatalogEntry) -> CatalogEntry {
+                guard entry.format == .yaml else { return entry }
+                let record = EntryRecord(key: entry.key, location: entry.location, content: NamedPlaceholders.normalize(entry.content).value)
+                return CatalogEntry(record: record, table: entry.table, language: entry.language, format: entry.format)
+            }
+            checkEntry(
+                positional(entry), table: table, language: language, reference: reference.map(positional), referenceName: referenceName,
+                plain: plain, compare: compare, namedResolved: true)
+            return
+        }
         let key = entry.key
         func label() -> String { "\(quoted(key)) (\(language))" }
         func say(_ rule: LintRule, _ at: CatalogLocation?, severity: LintSeverity? = nil, _ message: String) {

@@ -48,6 +48,13 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
     case argumentTypeConflict = "argument-type-conflict"
     /// A translation gains a `% d`/`% g` conversion ("100% guaranteed") the development value lacks.
     case suspiciousPercent = "suspicious-percent"
+    /// Two YAML files define one key for one locale (issue 13); the later file wins.
+    case keyCollision = "key-collision"
+    /// A YAML catalog part was refused by the reader's budget (size, depth, alias expansion).
+    case budgetExceeded = "budget-exceeded"
+    /// A top-level YAML key is not a locale id (an error), or a YAML file was ignored because
+    /// no YAML reader is registered (a warning).
+    case ignoredLocale = "ignored-locale"
 
     /// The severity a rule reports with.
     ///
@@ -84,13 +91,16 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
         case .stateNew: "A String Catalog unit is in state 'new'."
         case .stateNeedsReview: "A String Catalog unit is in state 'needs_review'."
         case .emptyValue: "A translation is empty while the development language's value is not."
-        case .duplicateKey: "A key is defined twice in one .strings file."
+        case .duplicateKey: "A key is defined twice in one .strings or YAML file (the later one wins)."
         case .requiredKeyMissing: "A key required by a component is not provided."
         case .lengthBudget: "A value exceeds its length budget."
         case .noCatalog: "The directory holds no catalog file."
         case .malformedEntry: "An entry is malformed and is skipped at run time."
         case .impliedQuantity: "A zero/one/two variant omits the number although the category covers several numbers."
         case .argumentTypeConflict: "One argument is used with two different types in one entry."
+        case .keyCollision: "Two YAML files define one key for one locale; the file later in path order wins."
+        case .budgetExceeded: "A YAML file exceeds a reading budget (size, depth, alias expansion) and is not read."
+        case .ignoredLocale: "A YAML top-level key is not a locale id, or a file was ignored."
         case .suspiciousPercent: "A translation gains a '% d' or '% g' conversion that is probably a literal percent sign."
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ParlanceYAML
 
 /// The process entry point: a usage error caused by a negative number written where an option
 /// could start (`parlance format number de -5`) says to put it after `--`; everything else is
@@ -11,6 +12,8 @@ import Foundation
 @main
 enum ParlanceMain {
     static func main() {
+        // Issue 13: every command that reads a catalog (localize, lint, batch) reads YAML too.
+        YAMLCatalog.register()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first != "lint", let hint = negativeNumberHint(arguments) {
             do {
@@ -55,6 +58,7 @@ struct ParlanceCommand: ParsableCommand {
             LocalizeCommand.self,
             LintCommand.self,
             PseudoCommand.self,
+            ConvertCommand.self,  // issue 13
         ],
         defaultSubcommand: nil
     )

@@ -19,7 +19,9 @@ public struct CatalogLookup: Hashable, Sendable {
 }
 
 /// A set of Apple-format localization tables loaded from a directory: `<locale>.lproj/<Table>.strings`,
-/// `<locale>.lproj/<Table>.stringsdict` and `<Table>.xcstrings`.
+/// `<locale>.lproj/<Table>.stringsdict` and `<Table>.xcstrings` — and, once `ParlanceYAML`'s
+/// `YAMLCatalog.register()` has run, every `.yml`/`.yaml` file of the directory tree, merged
+/// into the `Localizable` table (in one locale, Apple-format entries win over YAML ones).
 ///
 /// Lookup walks the locale's fallback chain (`sr-Latn-RS → sr-Latn → sr`); when no locale of
 /// the chain is in the catalog, the request is negotiated against the catalog's locales with
@@ -156,11 +158,12 @@ public struct Catalog: Sendable {
     /// The lookup with its error type, with the entry and the locale it came from.
     package func resolve(
         _ key: String, table: String = "Localizable", locale: LocaleID,
-        arguments: [LocalizationArgument], width: Int? = nil
+        arguments: [LocalizationArgument], named: [String: LocalizationArgument] = [:], width: Int? = nil
     ) throws(ParlanceError) -> CatalogLookup {
         let chain = runtime.chain(table: table, locale: locale)
         let (found, compiled) = try find(key, table: table, chain: chain)
-        let text = try compiled.run(found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, width: width)
+        let text = try compiled.run(
+            found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, named: named, width: width)
         return CatalogLookup(text: text, locale: found.entry.language, entry: found.entry)
     }
 
@@ -168,11 +171,12 @@ public struct Catalog: Sendable {
     /// compiled table, no parsing, no copy of the entry).
     package func resolveText(
         _ key: String, table: String = "Localizable", locale: LocaleID,
-        arguments: [LocalizationArgument], width: Int? = nil
+        arguments: [LocalizationArgument], named: [String: LocalizationArgument] = [:], width: Int? = nil
     ) throws(ParlanceError) -> String {
         let chain = runtime.chain(table: table, locale: locale)
         let (found, compiled) = try find(key, table: table, chain: chain)
-        return try compiled.run(found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, width: width)
+        return try compiled.run(
+            found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, named: named, width: width)
     }
 
     private func find(_ key: String, table: String, chain: ResolvedChain) throws(ParlanceError) -> (CompiledPlan, CompiledTable) {
@@ -221,7 +225,7 @@ public struct Catalog: Sendable {
     public func format(_ entry: CatalogEntry, locale: LocaleID, arguments: [any LocalizationArgumentConvertible], width: Int? = nil) throws -> String {
         let arguments = arguments.map(\.localizationArgument)
         let table = runtime.compiledTable(entry.table, language: entry.language)
-        let plan = table?.plans[entry.key].flatMap { $0.entry == entry ? $0.plan : nil } ?? CompiledEntry.compile(entry.content, device: device)
+        let plan = table?.plans[entry.key].flatMap { $0.entry == entry ? $0.plan : nil } ?? CompiledEntry.compile(entry, device: device)
         let formatter = LocalizedFormatter(resolving: locale)
         let run = table ?? CompiledTable(plans: [:], rules: try? ParlanceCore.pluralRules(entry.language))
         return try run.run(plan, entry: entry, formatter: formatter, arguments: arguments, width: width)
@@ -234,6 +238,16 @@ package indirect enum CompiledEntry: Sendable {
     case plural(CompiledPlural)
     /// Width variants, widest last.
     case width([(Int, CompiledEntry)])
+    /// A YAML value with named placeholders, rewritten as positional printf arguments.
+    case named(NamedPlaceholders.Layout, CompiledEntry)
+
+    /// Compiles an entry: YAML values have their named placeholders laid out first.
+    package static func compile(_ entry: CatalogEntry, device: String) -> CompiledEntry {
+        guard entry.format == .yaml else { return compile(entry.content, device: device) }
+        let (value, layout) = NamedPlaceholders.normalize(entry.content)
+        let plan = compile(value, device: device)
+        return layout.isEmpty ? plan : .named(layout, plan)
+    }
 
     package static func compile(_ value: EntryValue, device: String) -> CompiledEntry {
         switch value {
@@ -278,9 +292,19 @@ package final class CompiledTable: Sendable {
 
     func run(
         _ plan: CompiledEntry, entry: CatalogEntry, formatter: LocalizedFormatter, arguments: [LocalizationArgument],
-        width: Int?
+        named: [String: LocalizationArgument] = [:], width: Int?
     ) throws(ParlanceError) -> String {
         var plan = plan
+        var arguments = arguments
+        if case .named(let layout, let inner) = plan {
+            arguments = try NamedPlaceholders.arguments(
+                layout, positional: arguments, named: named, formatter: formatter, key: entry.key, location: entry.location)
+            plan = inner
+        } else if !named.isEmpty, entry.format != .yaml {
+            throw ParlanceError(
+                .invalidArgument,
+                "\(quoted(entry.key)) (\(entry.location)) is a .\(entry.format.rawValue) entry: it takes positional arguments, not named ones")
+        }
         while case .width(let variants) = plan {
             guard let chosen = width.flatMap({ limit in variants.last { $0.0 <= limit } }) ?? variants.last else { return "" }
             plan = chosen.1
@@ -292,7 +316,7 @@ package final class CompiledTable: Sendable {
             case .plural(let plural):
                 guard let rules else { throw FormatFailure.argument("no plural rules for \(entry.language.languageTag)") }
                 return try plural.evaluate(rules: rules, formatter: formatter, arguments: arguments)
-            case .width:
+            case .width, .named:
                 return ""
             }
         } catch {
@@ -387,7 +411,7 @@ final class CatalogRuntime: Sendable {
         for source in localeTable.sources.reversed() {
             // Later sources lose: .stringsdict over .strings over the String Catalog.
             for (name, entry) in source.entries {
-                plans[name] = CompiledPlan(entry: entry, plan: CompiledEntry.compile(entry.content, device: device))
+                plans[name] = CompiledPlan(entry: entry, plan: CompiledEntry.compile(entry, device: device))
             }
         }
         let made = CompiledTable(plans: plans, rules: try? ParlanceCore.pluralRules(localeTable.language))

@@ -14,6 +14,8 @@ struct LocalizeCommand: ParsableCommand {
             Examples:
               parlance localize --catalog Resources --locale ru items.count 5    → 5 элементов
               parlance localize --catalog Resources --locale en user.greeting Ada → Hello, Ada!
+            YAML entries take named arguments (%{name}, {name}; a plural's count):
+              parlance localize --catalog config/locales --locale ru inbox.messages --arg count=3
             """
     )
 
@@ -35,13 +37,27 @@ struct LocalizeCommand: ParsableCommand {
     @Argument(help: "Format arguments.")
     var arguments: [String] = []
 
+    @Option(name: .customLong("arg"), help: "A named argument NAME=VALUE for YAML entries (repeatable).")
+    var namedArguments: [String] = []
+
+    func validate() throws {
+        for item in namedArguments where !item.contains("=") || item.hasPrefix("=") {
+            throw ValidationError("--arg takes NAME=VALUE, not \(item)")
+        }
+    }
+
     func run() throws {
         let loaded = try CLIError.wrap {
             try Catalog(loading: catalog, developmentLanguage: developmentLanguage)
         }
         let values = arguments.map(Self.argument)
+        var named: [String: LocalizationArgument] = [:]
+        for item in namedArguments {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            named[String(parts[0])] = Self.argument(String(parts[1]))
+        }
         let text = try CLIError.wrap {
-            try loaded.resolve(key, table: table, locale: ParlanceCore.locale(locale), arguments: values).text
+            try loaded.resolve(key, table: table, locale: ParlanceCore.locale(locale), arguments: values, named: named).text
         }
         print(text)
     }

@@ -227,6 +227,9 @@ public struct WidthVariant: Hashable, Sendable {
 /// The kind of file an entry came from.
 public enum CatalogFileFormat: String, Hashable, Sendable, Codable {
     case strings, stringsdict, xcstrings
+    /// A YAML catalog (`.yml`, `.yaml`: the seed's locale-keyed files, Rails-i18n files), read
+    /// by the `ParlanceYAML` module once it is registered.
+    case yaml
 }
 
 /// One entry of one file as a reader produced it, before it is placed in a table.
@@ -240,6 +243,18 @@ package struct EntryRecord: Sendable {
     package var extractionState: String?
     /// An `.xcstrings` key with no localization in the source language: its value is the key.
     package var isImplicit = false
+
+    package init(
+        key: String, location: CatalogLocation, content: EntryValue, state: String? = nil, extractionState: String? = nil,
+        isImplicit: Bool = false
+    ) {
+        self.key = key
+        self.location = location
+        self.content = content
+        self.state = state
+        self.extractionState = extractionState
+        self.isImplicit = isImplicit
+    }
 }
 
 /// An entry of a catalog: the key, the table and locale it belongs to, where it is written

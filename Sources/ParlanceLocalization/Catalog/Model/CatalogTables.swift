@@ -38,7 +38,7 @@ package struct LocaleTable: Sendable {
 
     mutating func add(_ source: TableSource) {
         sources.append(source)
-        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings]
+        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings, .yaml]
         sources.sort { order.firstIndex(of: $0.format)! < order.firstIndex(of: $1.format)! }
     }
 }
@@ -55,7 +55,7 @@ package struct CatalogModel: Sendable {
     package var diagnostics: [CatalogDiagnostic] = []
     /// `sourceLanguage` of each String Catalog, by table.
     package var sourceLanguages: [(table: String, language: String)] = []
-    /// How many catalog files were found (`.strings`, `.stringsdict`, `.xcstrings`).
+    /// How many catalog files were found (`.strings`, `.stringsdict`, `.xcstrings`, YAML).
     package var fileCount = 0
 
     package static let baseKey = "\u{0}base"
@@ -72,7 +72,9 @@ package struct CatalogModel: Sendable {
         return try ParlanceCore.locale(source ?? "en")
     }
 
-    /// Reads a directory: `<locale>.lproj/<Table>.strings|.stringsdict` and `<Table>.xcstrings`.
+    /// Reads a directory: `<locale>.lproj/<Table>.strings|.stringsdict` and `<Table>.xcstrings`,
+    /// and every `.yml`/`.yaml` file of the tree (merged into `Localizable`) when a YAML reader
+    /// is registered (`ParlanceYAML`).
     /// A file or entry that cannot be read is a diagnostic, never a failure of the whole.
     /// Files are parsed on all cores; the model is then assembled in directory order, so the
     /// result (and the order of its diagnostics) does not depend on the scheduling.
@@ -149,6 +151,8 @@ package struct CatalogModel: Sendable {
                 }
             }
         }
+        // 4. YAML catalogs of the whole tree, merged into `Localizable` (CatalogFormatReader.swift).
+        readLocaleKeyedFiles()
     }
 
     /// The entries of one file's records (a later record of the same key wins, as in Apple's
@@ -166,7 +170,7 @@ package struct CatalogModel: Sendable {
         return TableSource(format: format, file: file, entries: entries, keys: keys)
     }
 
-    private mutating func insert(_ source: TableSource, table: String, key: String, locale: LocaleID, name: String, isBase: Bool) {
+    mutating func insert(_ source: TableSource, table: String, key: String, locale: LocaleID, name: String, isBase: Bool) {
         tables[table, default: [:]][key, default: LocaleTable(language: locale, name: isBase ? "Base" : name, isBase: isBase)]
             .add(source)
     }
@@ -218,6 +222,9 @@ enum CatalogFileJob: Sendable {
     static func parse(_ format: CatalogFileFormat, path: String, table: String, folder: Folder?) -> Result<Parsed, CatalogDiagnostic> {
         do throws(CatalogDiagnostic) {
             switch format {
+            case .yaml:
+                // YAML files are listed and read by `readLocaleKeyedFiles()`, never as jobs.
+                throw CatalogDiagnostic(file: path, line: 0, column: 0, message: "a YAML file is not a table file", code: "ignored-file")
             case .xcstrings:
                 let catalog = try StringCatalogFile(reading: path)
                 var sources: [(String, LocaleID, TableSource)] = []

@@ -1,0 +1,419 @@
+import Foundation
+import Parlance
+package import ParlanceLocalization
+import Yams
+
+/// Limits that a YAML catalog file must stay within: YAML is untrusted input (translators,
+/// vendors, pull requests), and anchors and aliases let a few hundred bytes describe billions
+/// of nodes.
+///
+/// A file over a budget is a located diagnostic (`budget-exceeded`) and is skipped; the rest of
+/// the catalog is read.
+///
+/// ```swift
+/// YAMLCatalog.register(budget: YAMLCatalogBudget(maximumFileSize: 64 << 20))
+/// ```
+public struct YAMLCatalogBudget: Hashable, Sendable {
+    /// The largest file read, in bytes (default 16 MiB). A 50 MB file is refused with its size.
+    public var maximumFileSize: Int
+    /// The deepest nesting of mappings and sequences below a locale key (default 64; libyaml
+    /// itself refuses nesting deeper than 1,000 while parsing).
+    public var maximumDepth: Int
+    /// The most nodes visited through aliases (`*name`) in one file (default 100,000): the
+    /// billion-laughs bound. Nodes written out in full do not count.
+    public var maximumAliasExpansion: Int
+    /// The most entries one file may produce (default 1,000,000).
+    public var maximumEntries: Int
+    /// The most duplicate keys recovered in one file (default 1,000); past it the file is skipped.
+    public var maximumDuplicateKeys: Int
+
+    /// A budget; every limit has a default.
+    public init(
+        maximumFileSize: Int = 16 << 20, maximumDepth: Int = 64, maximumAliasExpansion: Int = 100_000,
+        maximumEntries: Int = 1_000_000, maximumDuplicateKeys: Int = 1_000
+    ) {
+        self.maximumFileSize = maximumFileSize
+        self.maximumDepth = maximumDepth
+        self.maximumAliasExpansion = maximumAliasExpansion
+        self.maximumEntries = maximumEntries
+        self.maximumDuplicateKeys = maximumDuplicateKeys
+    }
+}
+
+/// Reads one YAML catalog file into located entries, per locale.
+///
+/// Reading rules (each bad part is a located diagnostic; the rest of the file is read):
+/// - The top level is a mapping whose keys are locale ids (`en`, `en-us`, `en_US`, `EN`); a key
+///   that is not a locale id is `ignored-locale`.
+/// - Below a locale, nested mapping keys join with `.` into the entry key
+///   (`MyViewModel: {title: …}` → `MyViewModel.title`); a sequence gives index keys
+///   (`property.0`, `property.1`, …): the seed's index discriminators.
+/// - A mapping (below a locale) whose keys are all CLDR plural categories (`zero one two few
+///   many other`), with `other` among them or at least two keys, and whose values are all
+///   scalars, is a plural entry chosen by the `count` argument (`zero` wins for 0 in every
+///   language, as in Rails and Foundation); its text is `%#@count@`. Any other mapping nests.
+/// - Values are printf formats, as `.strings` values are: a literal percent sign is `%%`.
+/// - Scalars are read as written: `yes`, `1.0` and `12` are the texts "yes", "1.0", "12". A
+///   null (`~`, `null`, an empty value) is no translation: a `malformed-entry` diagnostic, and
+///   the key falls back along the locale chain.
+/// - Duplicate keys in one mapping: the later one wins (YAML loaders' behaviour) and a
+///   `duplicate-key` diagnostic names both positions.
+/// - `<<: *anchor` merge keys merge the anchored mapping; keys written beside them win.
+package struct YAMLFileReader: Sendable {
+    package var budget: YAMLCatalogBudget
+
+    package init(budget: YAMLCatalogBudget) { self.budget = budget }
+
+    static let duplicateMarker = "\u{2063}parlance-duplicate\u{2063}"
+
+    package func read(file: String) -> LocaleKeyedFile {
+        var diagnostics: [CatalogDiagnostic] = []
+        func fail(_ line: Int, _ column: Int, _ message: String, code: String = "unreadable-file") -> LocaleKeyedFile {
+            diagnostics.append(CatalogDiagnostic(file: file, line: line, column: column, message: message, code: code))
+            return LocaleKeyedFile(file: file, sections: [], diagnostics: diagnostics)
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > budget.maximumFileSize {
+            return fail(
+                0, 0, "the file is \(size) bytes, over the YAML budget of \(budget.maximumFileSize) bytes: not read",
+                code: "budget-exceeded")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { return fail(0, 0, "the file cannot be read") }
+        guard data.count <= budget.maximumFileSize else {
+            return fail(0, 0, "the file is over the YAML budget of \(budget.maximumFileSize) bytes: not read", code: "budget-exceeded")
+        }
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let (line, column) = Self.firstInvalidUTF8(bytes) {
+            return fail(line, column, "invalid UTF-8: expected a UTF-8 encoded YAML file")
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
+        // Duplicate keys: Yams refuses a mapping with two equal keys. Each time, the earlier
+        // key is renamed with a marker (the later one wins) and the text parsed again; the
+        // marked pair is reported with both positions.
+        var duplicates = 0
+        while true {
+            do {
+                // `.basic`: no implicit typing (every scalar is text, as the catalog reads it), and no
+                // regular expression run per scalar.
+                let parser = try Parser(yaml: text, resolver: .basic)
+                var sections: [LocaleKeyedFile.Section] = []
+                var walker = YAMLWalker(file: file, budget: budget)
+                while let root = try parser.nextRoot() {
+                    walker.readDocument(root, into: &sections)
+                    if walker.stopped { break }
+                }
+                withExtendedLifetime(parser) {}
+                diagnostics += walker.diagnostics
+                if walker.stopped { sections = [] }
+                return LocaleKeyedFile(file: file, sections: sections, diagnostics: diagnostics)
+            } catch let YamlError.duplicatedKeysInMapping(_, context) {
+                duplicates += 1
+                guard duplicates <= budget.maximumDuplicateKeys,
+                    let marked = Self.mark(text, line: context.mark.line, column: context.mark.column)
+                else {
+                    return fail(
+                        context.mark.line, context.mark.column,
+                        "duplicate key (more than \(budget.maximumDuplicateKeys) duplicate keys, or one that cannot be recovered): file not read",
+                        code: "duplicate-key")
+                }
+                text = marked
+            } catch let error as YamlError {
+                let (line, column, message) = Self.describe(error)
+                return fail(line, column, message)
+            } catch {
+                return fail(0, 0, "\(error)")
+            }
+        }
+    }
+
+    /// Renames the key starting at `line:column` (1-based, Unicode scalars) by prefixing the
+    /// duplicate marker (inside the quotes of a quoted key).
+    static func mark(_ text: String, line: Int, column: Int) -> String? {
+        var scalars = Array(text.unicodeScalars)
+        var currentLine = 1
+        var index = 0
+        while index < scalars.count, currentLine < line {
+            if scalars[index] == "\n" { currentLine += 1 }
+            index += 1
+        }
+        index += column - 1
+        guard currentLine == line, index < scalars.count else { return nil }
+        if scalars[index] == "\"" || scalars[index] == "'" { index += 1 }
+        guard index <= scalars.count else { return nil }
+        let marker = Array("\(duplicateMarker)\(line):\(column)\(duplicateMarker)".unicodeScalars)
+        // A plain scalar cannot start with U+2063 in every context; a leading letter keeps it plain.
+        scalars.insert(contentsOf: ["x"] + marker, at: index)
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: scalars)
+        return String(out)
+    }
+
+    /// The original position a marked key was written at, and whether the key is marked.
+    static func unmark(_ key: String) -> (key: String, line: Int, column: Int)? {
+        guard key.hasPrefix("x" + duplicateMarker) else { return nil }
+        let rest = key.dropFirst(1 + duplicateMarker.count)
+        guard let end = rest.range(of: duplicateMarker) else { return nil }
+        let position = rest[..<end.lowerBound].split(separator: ":").compactMap { Int($0) }
+        guard position.count == 2 else { return nil }
+        return (String(rest[end.upperBound...]), position[0], position[1])
+    }
+
+    static func describe(_ error: YamlError) -> (Int, Int, String) {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let while_ = context.map { " (\($0.text) at \($0.mark.line):\($0.mark.column))" } ?? ""
+            return (mark.line, mark.column, "malformed YAML: \(problem)\(while_)")
+        case .reader(let problem, let offset, _, let yaml):
+            if let offset {
+                let prefix = yaml.utf8.prefix(offset)
+                let line = prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+                let column =
+                    String(decoding: prefix.split(separator: 0x0A, omittingEmptySubsequences: false).last ?? [], as: UTF8.self)
+                    .unicodeScalars.count + 1
+                return (line, column, "unreadable YAML: \(problem)")
+            }
+            return (0, 0, "unreadable YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return (context.mark.line, context.mark.column, "duplicate keys \(duplicates.joined(separator: ", "))")
+        default:
+            return (0, 0, "unreadable YAML: \(error)")
+        }
+    }
+
+    /// The line and column of the first byte that is not valid UTF-8, nil for valid text.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var line = 1
+        var column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput: return nil
+            case .error: return (line, column)
+            }
+        }
+    }
+}
+
+/// Walks one parsed document into locale sections, within the budget.
+struct YAMLWalker {
+    let file: String
+    let budget: YAMLCatalogBudget
+    var diagnostics: [CatalogDiagnostic] = []
+    /// Set when a budget is exceeded: the file is then skipped.
+    var stopped = false
+    private var aliasNodes = 0
+    private var entries = 0
+    /// Anchors already seen once: a later visit of the same anchor is an alias.
+    private var seenAnchors = Set<ObjectIdentifier>()
+
+    init(file: String, budget: YAMLCatalogBudget) {
+        self.file = file
+        self.budget = budget
+    }
+
+    func location(_ node: Node) -> CatalogLocation {
+        CatalogLocation(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
+    }
+
+    mutating func diagnose(_ node: Node, _ message: String, key: String? = nil, language: String? = nil, code: String) {
+        let at = location(node)
+        diagnostics.append(
+            CatalogDiagnostic(file: file, line: at.line, column: at.column, message: message, key: key, language: language, code: code))
+    }
+
+    mutating func readDocument(_ root: Node, into sections: inout [LocaleKeyedFile.Section]) {
+        guard case .mapping(let top) = root else {
+            if case .scalar(let scalar) = root, Self.isNull(scalar) { return }
+            diagnose(root, "expected a mapping whose keys are locale ids (en:, pt-BR:, …) at the top level", code: "unreadable-file")
+            return
+        }
+        for (keyNode, value, _) in pairs(top, language: nil) {
+            guard !stopped else { return }
+            guard case .scalar(let keyScalar) = keyNode else {
+                diagnose(keyNode, "expected a locale id as a top-level key", code: "ignored-locale")
+                continue
+            }
+            let name = keyScalar.string
+            guard Self.looksLikeLocale(name), let locale = try? LocaleID(name) else {
+                diagnose(keyNode, "ignored: \(quotedText(name)) is not a locale id", language: name, code: "ignored-locale")
+                continue
+            }
+            var records: [EntryRecord] = []
+            switch value {
+            case .mapping:
+                walk(value, path: [], depth: 0, language: name, into: &records)
+            case .scalar(let scalar) where Self.isNull(scalar):
+                continue
+            default:
+                diagnose(value, "expected a mapping of keys under the locale \(quotedText(name))", language: name, code: "malformed-entry")
+                continue
+            }
+            sections.append(LocaleKeyedFile.Section(name: name, locale: locale, records: records))
+        }
+    }
+
+    /// `en`, `pt_BR`, `zh-Hant-TW`, `es-419`: a 2- or 3-letter language subtag, then letters,
+    /// digits, `-`, `_` (ICU alone would accept `english` as a language).
+    static func looksLikeLocale(_ name: String) -> Bool {
+        return name.count <= 64
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+            && name.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { ($0.count == 2 || $0.count == 3) && $0.allSatisfy(\.isLetter) }
+                == true
+    }
+
+    static func isNull(_ scalar: Node.Scalar) -> Bool {
+        guard scalar.style == .plain else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// Counts a node reached through an alias; false once the budget is spent.
+    private mutating func enter(_ node: Node, aliased: inout Bool) -> Bool {
+        let anchor: Anchor? =
+            switch node {
+            case .scalar(let scalar): scalar.anchor
+            case .mapping(let mapping): mapping.anchor
+            case .sequence(let sequence): sequence.anchor
+            case .alias: nil
+            }
+        if let anchor, !aliased, !seenAnchors.insert(ObjectIdentifier(anchor)).inserted { aliased = true }
+        if aliased {
+            aliasNodes += 1
+            if aliasNodes > budget.maximumAliasExpansion {
+                diagnose(
+                    node, "aliases expand to more than \(budget.maximumAliasExpansion) nodes (an alias bomb?): file not read",
+                    code: "budget-exceeded")
+                stopped = true
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The pairs of a mapping with `<<` merge keys applied (written keys win, later merges
+    /// lose to earlier ones, as YAML's merge-key spec says) and duplicate keys resolved.
+    private mutating func pairs(_ mapping: Node.Mapping, language: String?) -> [(Node, Node, Bool)] {
+        var written: [(Node, Node, Bool)] = []
+        var merged: [(Node, Node, Bool)] = []
+        for (key, value) in mapping {
+            if case .scalar(let scalar) = key, scalar.string == "<<", scalar.style == .plain {
+                let sources: [Node] = if case .sequence(let sequence) = value { Array(sequence) } else { [value] }
+                for source in sources {
+                    var aliased = true
+                    guard enter(source, aliased: &aliased) else { return [] }
+                    guard case .mapping(let inner) = source else {
+                        diagnose(source, "a merge key (<<) takes a mapping or a sequence of mappings", language: language, code: "malformed-entry")
+                        continue
+                    }
+                    for pair in inner where !merged.contains(where: { $0.0 == pair.key }) { merged.append((pair.key, pair.value, true)) }
+                }
+                continue
+            }
+            if case .scalar(let scalar) = key, let original = YAMLFileReader.unmark(scalar.string) {
+                // The earlier of two equal keys: reported, then dropped (the later one wins).
+                let later = mapping.first { pair in
+                    if case .scalar(let other) = pair.key { return other.string == original.key } else { return false }
+                }
+                let laterAt = later.map { location($0.key).description } ?? "later in the mapping"
+                diagnostics.append(
+                    CatalogDiagnostic(
+                        file: file, line: original.line, column: original.column,
+                        message: "duplicate key \(quotedText(original.key)): defined again at \(laterAt), which wins",
+                        key: original.key, language: language, code: "duplicate-key"))
+                continue
+            }
+            written.append((key, value, false))
+        }
+        return written + merged.filter { pair in !written.contains { $0.0 == pair.0 } }
+    }
+
+    static let categories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
+
+    private mutating func walk(_ node: Node, path: [String], depth: Int, language: String, aliased: Bool = false, into records: inout [EntryRecord]) {
+        guard !stopped else { return }
+        var aliased = aliased
+        guard enter(node, aliased: &aliased) else { return }
+        guard depth <= budget.maximumDepth else {
+            diagnose(
+                node, "nested deeper than \(budget.maximumDepth) levels: not read", key: path.joined(separator: "."), language: language,
+                code: "budget-exceeded")
+            return
+        }
+        let key = path.joined(separator: ".")
+        switch node {
+        case .scalar(let scalar):
+            guard !path.isEmpty else { return }
+            if Self.isNull(scalar) {
+                diagnose(
+                    node, "no value (null) for \(quotedText(key)): the key falls back along the locale chain", key: key, language: language,
+                    code: "malformed-entry")
+                return
+            }
+            add(EntryRecord(key: key, location: location(node), content: .text(LocatedText(text: scalar.string, location: location(node)))), &records)
+        case .mapping(let mapping):
+            let pairs = pairs(mapping, language: language)
+            let keys = pairs.compactMap { pair -> String? in if case .scalar(let scalar) = pair.0 { scalar.string } else { nil } }
+            if !path.isEmpty, !pairs.isEmpty, keys.count == pairs.count, keys.allSatisfy(Self.categories.contains),
+                keys.contains("other") || keys.count >= 2,
+                pairs.allSatisfy({ if case .scalar = $0.1 { true } else { false } })
+            {
+                var variants: [PluralVariant] = []
+                for (keyNode, value, _) in pairs {
+                    guard case .scalar(let category) = keyNode, case .scalar(let scalar) = value else { continue }
+                    if Self.isNull(scalar) {
+                        diagnose(
+                            value, "no value (null) for the \(category.string) variant of \(quotedText(key))", key: key, language: language,
+                            code: "malformed-entry")
+                        continue
+                    }
+                    variants.append(PluralVariant(keyword: category.string, text: LocatedText(text: scalar.string, location: location(value))))
+                }
+                let at = location(node)
+                // `@`: the count may be an integer, a decimal (`1.5`) or a double; the variants show it
+                // through `%{count}`, in the locale's style.
+                let variable = PluralVariable(name: "count", kind: .variable, valueType: "@", variants: variants, location: at)
+                add(
+                    EntryRecord(key: key, location: at, content: .plural(format: LocatedText(text: "%#@count@", location: at), variables: [variable])), &records
+                )
+                return
+            }
+            for (keyNode, value, viaMerge) in pairs {
+                guard case .scalar(let component) = keyNode else {
+                    diagnose(keyNode, "expected a text key", key: key, language: language, code: "malformed-entry")
+                    continue
+                }
+                walk(value, path: path + [component.string], depth: depth + 1, language: language, aliased: aliased || viaMerge, into: &records)
+            }
+        case .sequence(let sequence):
+            for (index, element) in sequence.enumerated() {
+                walk(element, path: path + [String(index)], depth: depth + 1, language: language, aliased: aliased, into: &records)
+            }
+        case .alias:
+            diagnose(node, "unresolved alias", key: key, language: language, code: "malformed-entry")
+        }
+    }
+
+    private mutating func add(_ record: EntryRecord, _ records: inout [EntryRecord]) {
+        entries += 1
+        if entries > budget.maximumEntries {
+            diagnostics.append(
+                CatalogDiagnostic(
+                    file: file, line: record.location.line, column: record.location.column,
+                    message: "more than \(budget.maximumEntries) entries: file not read", code: "budget-exceeded"))
+            stopped = true
+            return
+        }
+        records.append(record)
+    }
+}
+
+func quotedText(_ text: String) -> String { "'\(text)'" }
