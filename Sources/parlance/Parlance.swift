@@ -55,6 +55,7 @@ struct ParlanceCommand: ParsableCommand {
             LocalizeCommand.self,
             LintCommand.self,
             PseudoCommand.self,
+            GenCommand.self,  // issue 17
         ],
         defaultSubcommand: nil
     )

@@ -1,0 +1,2 @@
+// placeholder, regenerated below
+public enum L10n {}
