@@ -24,6 +24,7 @@ struct Renderer {
                 \(access) static let binding = ParlanceLocalization.KeyBinding()
 
             """
+        if !(root.members.isEmpty && root.children.isEmpty) { out += "\n" }
         renderBody(root, indent: "    ", into: &out)
         out += """
             }
@@ -59,7 +60,7 @@ struct Renderer {
 
     private func renderMember(_ member: Member, indent: String, into out: inout String) {
         let access = options.accessLevel.rawValue
-        for line in documentation(member) { out += "\(indent)/// \(line)\n" }
+        for line in documentation(member) { out += line.isEmpty ? "\(indent)///\n" : "\(indent)/// \(line)\n" }
         let key = "\"\(SwiftLiteral.escape(member.key))\""
         let table = "\"\(SwiftLiteral.escape(member.table))\""
         if member.parameters.isEmpty {
