@@ -59,6 +59,7 @@ struct ParlanceCommand: ParsableCommand {
             LintCommand.self,
             PseudoCommand.self,
             ConvertCommand.self,  // issue 13
+            GenCommand.self,  // issue 17
         ],
         defaultSubcommand: nil
     )
