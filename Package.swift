@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "ParlanceLint", targets: ["ParlanceLint"]),
         // ── ParlanceTranslation (issue 14) ──
         .library(name: "ParlanceTranslation", targets: ["ParlanceTranslation"]),
+        // ── ParlanceProposals (issue 15) ──
+        .library(name: "ParlanceProposals", targets: ["ParlanceProposals"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -178,6 +180,33 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // ── end ParlanceTranslation ──
+        // ── ParlanceProposals (issue 15) ──
+        // Translation proposals (seed 003): the model and rules, the ProposalStore protocol, the
+        // SQLite store (sqlite-nio's bundled SQLite, as issue 14) and the review-mode catalog view.
+        .target(
+            name: "ParlanceProposals",
+            dependencies: [
+                "Parlance",
+                "ParlanceLocalization",
+                // Only its bundled SQLite C library (VaporCSQLite) is used, synchronously.
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Used only by ParlanceProposalsTests: proposes in a loop from a second process (races)
+        // or until killed (-9) to prove the store survives a crash mid-write.
+        .executableTarget(
+            name: "ParlanceProposalsWriter",
+            dependencies: ["ParlanceProposals", "Parlance"],
+            path: "Tests/ParlanceProposalsWriter",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceProposalsTests",
+            dependencies: ["ParlanceProposals", "ParlanceProposalsWriter", "ParlanceLocalization", "Parlance"],
+            swiftSettings: swiftSettings
+        ),
+        // ── end ParlanceProposals ──
         .testTarget(
             name: "ParlanceTests",
             dependencies: ["Parlance"],
