@@ -120,16 +120,17 @@ final class SQLiteConnection {
             let status = sqlite_nio_sqlite3_step(statement)
             if status == SQLITE_DONE { return result }
             guard status == SQLITE_ROW else { throw failure(status) }
-            result.append((0..<sqlite_nio_sqlite3_column_count(statement)).map { column in
-                switch sqlite_nio_sqlite3_column_type(statement, column) {
-                case SQLITE_NULL: return .null
-                case SQLITE_INTEGER: return .integer(sqlite_nio_sqlite3_column_int64(statement, column))
-                default:
-                    guard let bytes = sqlite_nio_sqlite3_column_text(statement, column) else { return .null }
-                    let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
-                    return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
-                }
-            })
+            result.append(
+                (0..<sqlite_nio_sqlite3_column_count(statement)).map { column in
+                    switch sqlite_nio_sqlite3_column_type(statement, column) {
+                    case SQLITE_NULL: return .null
+                    case SQLITE_INTEGER: return .integer(sqlite_nio_sqlite3_column_int64(statement, column))
+                    default:
+                        guard let bytes = sqlite_nio_sqlite3_column_text(statement, column) else { return .null }
+                        let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+                        return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+                    }
+                })
         }
     }
 
