@@ -40,6 +40,8 @@ let package = Package(
         .library(name: "ParlanceYAML", targets: ["ParlanceYAML"]),
         // ── ParlanceKeyGen (issue 17) ──
         .library(name: "ParlanceKeyGen", targets: ["ParlanceKeyGen"]),
+        // ── ParlanceProposals (issue 15) ──
+        .library(name: "ParlanceProposals", targets: ["ParlanceProposals"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -230,6 +232,34 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // ── end ParlanceKeyGen ──
+        // ── ParlanceProposals (issue 15) ──
+        // Translation proposals (seed 003): the model and rules, the ProposalStore protocol, the
+        // SQLite store (sqlite-nio's bundled SQLite, as issue 14). PostgreSQL, review mode and the
+        // HTTP routes are not built yet.
+        .target(
+            name: "ParlanceProposals",
+            dependencies: [
+                "Parlance",
+                "ParlanceLocalization",
+                // Only its bundled SQLite C library (VaporCSQLite) is used, synchronously.
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Used only by ParlanceProposalsTests: proposes in a loop from a second process (races)
+        // or until killed (-9) to prove the store survives a crash mid-write.
+        .executableTarget(
+            name: "ParlanceProposalsWriter",
+            dependencies: ["ParlanceProposals", "Parlance"],
+            path: "Tests/ParlanceProposalsWriter",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceProposalsTests",
+            dependencies: ["ParlanceProposals", "ParlanceProposalsWriter", "ParlanceLocalization", "Parlance"],
+            swiftSettings: swiftSettings
+        ),
+        // ── end ParlanceProposals ──
         .testTarget(
             name: "ParlanceTests",
             dependencies: ["Parlance"],

@@ -1,0 +1,146 @@
+import Foundation
+import VaporCSQLite
+
+/// An SQLite error with its (extended) result code.
+struct SQLiteError: Error {
+    var code: Int32
+    var message: String
+
+    /// The file is not a database or is damaged.
+    var isCorruption: Bool { code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB }
+    /// A UNIQUE or other constraint refused the change.
+    var isConstraint: Bool { code & 0xFF == SQLITE_CONSTRAINT }
+}
+
+/// A value bound to, or read from, a statement.
+enum SQLiteValue: Equatable {
+    case text(String)
+    case integer(Int64)
+    case null
+
+    var text: String? { if case .text(let text) = self { text } else { nil } }
+    var integer: Int64? { if case .integer(let number) = self { number } else { nil } }
+}
+
+/// One connection to the SQLite that vapor/sqlite-nio bundles, called synchronously, with a
+/// cache of prepared statements. Not thread-safe: its owner serializes calls.
+final class SQLiteConnection {
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+
+    init(path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK else {
+            let error = failure(status)
+            close()
+            throw error
+        }
+        sqlite_nio_sqlite3_extended_result_codes(handle, 1)
+        sqlite_nio_sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    }
+
+    deinit { close() }
+
+    private func close() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements = [:]
+        if let handle { sqlite_nio_sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    private func failure(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: code, message: handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "cannot open the database")
+    }
+
+    /// Runs one or more statements without parameters.
+    func execute(_ sql: String) throws(SQLiteError) {
+        let status = sqlite_nio_sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw failure(status) }
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (the write lock is taken up front, so two
+    /// processes never both read and then write); rolls back when it throws.
+    func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func prepared(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) -> OpaquePointer {
+        let statement: OpaquePointer
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            var fresh: OpaquePointer?
+            let status = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &fresh, nil)
+            guard status == SQLITE_OK, let fresh else { throw failure(status) }
+            statements[sql] = fresh
+            statement = fresh
+        }
+        sqlite_nio_sqlite3_reset(statement)
+        sqlite_nio_sqlite3_clear_bindings(statement)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .text(let text): status = Self.bind(text, statement, index)
+            case .integer(let number): status = sqlite_nio_sqlite3_bind_int64(statement, index, number)
+            case .null: status = sqlite_nio_sqlite3_bind_null(statement, index)
+            }
+            guard status == SQLITE_OK else { throw failure(status) }
+        }
+        return statement
+    }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    private static func bind(_ text: String, _ statement: OpaquePointer, _ index: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite_nio_sqlite3_bind_text(statement, index, "", 0, transient) }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                sqlite_nio_sqlite3_bind_text(statement, index, chars, Int32(bytes.count), transient)
+            }
+        }
+    }
+
+    /// Runs a query and returns its rows.
+    func rows(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
+        let statement = try prepared(sql, values)
+        defer { sqlite_nio_sqlite3_reset(statement) }
+        var result: [[SQLiteValue]] = []
+        while true {
+            let status = sqlite_nio_sqlite3_step(statement)
+            if status == SQLITE_DONE { return result }
+            guard status == SQLITE_ROW else { throw failure(status) }
+            result.append(
+                (0..<sqlite_nio_sqlite3_column_count(statement)).map { column in
+                    switch sqlite_nio_sqlite3_column_type(statement, column) {
+                    case SQLITE_NULL: return .null
+                    case SQLITE_INTEGER: return .integer(sqlite_nio_sqlite3_column_int64(statement, column))
+                    default:
+                        guard let bytes = sqlite_nio_sqlite3_column_text(statement, column) else { return .null }
+                        let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+                        return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+                    }
+                })
+        }
+    }
+
+    /// Runs a statement that changes rows; returns how many it changed.
+    @discardableResult
+    func change(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) -> Int {
+        let statement = try prepared(sql, values)
+        defer { sqlite_nio_sqlite3_reset(statement) }
+        let status = sqlite_nio_sqlite3_step(statement)
+        guard status == SQLITE_DONE || status == SQLITE_ROW else { throw failure(status) }
+        return Int(sqlite_nio_sqlite3_changes(handle))
+    }
+}
