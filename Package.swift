@@ -18,13 +18,13 @@ let package = Package(
         .library(name: "ParlanceLocalization", targets: ["ParlanceLocalization"]),
         .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
         .executable(name: "parlance", targets: ["parlance"]),
-    ],
+    ] + serverProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The server ecosystem's logging API: LanguageManager reports a corrupt preference file
         // through the application's own `Logger` (Vapor, Hummingbird and NIO services all use it).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
-    ],
+    ] + serverDependencies,
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
         // (Debian's libicu-dev). C++ inside only where ICU offers a feature only in C++.
@@ -72,6 +72,7 @@ let package = Package(
                 "Parlance",
                 "ParlanceBatch",
                 "ParlanceLocalization",
+                "ParlanceServer",  // issue 16: `parlance serve`
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -101,7 +102,85 @@ let package = Package(
             dependencies: ["ParlanceBatch", "Parlance"],
             swiftSettings: swiftSettings
         ),
-    ],
+    ] + serverTargets,
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
+
+// MARK: - Server (issue 16): ParlanceHTTP, ParlanceHummingbird, ParlanceServer
+//
+// Only these products pull in Hummingbird/NIO: a package that depends on `Parlance` or
+// `ParlanceLocalization` builds none of it. The Vapor middleware lives in its own package,
+// Examples/ParlanceVapor (it references this package by path), so that neither the main test
+// build nor the thread-sanitizer build compiles Vapor.
+var serverProducts: [Product] {
+    [
+        .library(name: "ParlanceHTTP", targets: ["ParlanceHTTP"]),
+        .library(name: "ParlanceHummingbird", targets: ["ParlanceHummingbird"]),
+        .library(name: "ParlanceServer", targets: ["ParlanceServer"]),
+    ]
+}
+
+var serverDependencies: [Package.Dependency] {
+    [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    ]
+}
+
+var serverTargets: [Target] {
+    [
+        // Framework-neutral HTTP localization: language negotiation (Accept-Language, query,
+        // cookie), the request-scoped accessor, ParlanceError → HTTP status + JSON error body.
+        .target(
+            name: "ParlanceHTTP",
+            dependencies: ["Parlance", "ParlanceLocalization"],
+            swiftSettings: swiftSettings
+        ),
+        // Hummingbird 2 middleware over ParlanceHTTP.
+        .target(
+            name: "ParlanceHummingbird",
+            dependencies: [
+                "Parlance", "ParlanceLocalization", "ParlanceHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // `parlance serve`: the batch operations, catalogs, health and metrics over HTTP.
+        .target(
+            name: "ParlanceServer",
+            dependencies: [
+                "Parlance", "ParlanceLocalization", "ParlanceBatch", "ParlanceHTTP", "ParlanceHummingbird",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["openapi.json"],  // the same text as OpenAPIDocument.json (a test keeps them equal)
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceServerTests",
+            dependencies: [
+                "ParlanceServer", "ParlanceHummingbird", "ParlanceHTTP", "ParlanceLocalization", "Parlance",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The README's Hummingbird example app, compiled (and started) by ParlanceServerTests.
+        .target(
+            name: "HummingbirdExample",
+            dependencies: [
+                "ParlanceHummingbird", "ParlanceLocalization", "Parlance",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Examples/HummingbirdExample",
+            swiftSettings: swiftSettings
+        ),
+    ]
+}
