@@ -2,14 +2,29 @@
 // Parlance: ICU-grade locale formatting and localization for Swift on Linux.
 import PackageDescription
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// CI sets `PARLANCE_WARNINGS_AS_ERRORS=1`: then the package's own targets (and only they —
+/// flags in `swiftSettings`/`cSettings` never reach dependencies) treat warnings as errors.
+let warningsAsErrors = getenv("PARLANCE_WARNINGS_AS_ERRORS").map { String(cString: $0) == "1" } ?? false
+
 /// Settings shared by every Swift target: Swift 6 language mode (strict concurrency is
 /// implied) and upcoming features that keep imports honest.
-/// - InternalImportsByDefault: SE-0409, so `CICU` never leaks through a public interface.
-/// - ExistentialAny: SE-0335.
-let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("InternalImportsByDefault"),
-    .enableUpcomingFeature("ExistentialAny"),
-]
+/// - InternalImportsByDefault: SE-0409 (https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md),
+///   so `CICU` never leaks through a public interface.
+/// - ExistentialAny: SE-0335 (https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md).
+let swiftSettings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("ExistentialAny"),
+    ] + (warningsAsErrors ? [.unsafeFlags(["-warnings-as-errors"])] : [])
+
+/// The C targets' settings: `-Werror` under the same switch.
+let cSettings: [CSetting] = warningsAsErrors ? [.unsafeFlags(["-Werror"])] : []
 
 let package = Package(
     name: "Parlance",
@@ -17,6 +32,8 @@ let package = Package(
         .library(name: "Parlance", targets: ["Parlance"]),
         .library(name: "ParlanceLocalization", targets: ["ParlanceLocalization"]),
         .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
+        // ParlanceLint (issue 11): the catalog linter, its JSON/SARIF output and PluralSamples.
+        .library(name: "ParlanceLint", targets: ["ParlanceLint"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ] + serverProducts,
     dependencies: [
@@ -24,12 +41,15 @@ let package = Package(
         // The server ecosystem's logging API: LanguageManager reports a corrupt preference file
         // through the application's own `Logger` (Vapor, Hummingbird and NIO services all use it).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        // `swift package generate-documentation` (CI builds the DocC catalogs).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ] + serverDependencies,
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
         // (Debian's libicu-dev). C++ inside only where ICU offers a feature only in C++.
         .target(
             name: "CICU",
+            cSettings: cSettings,
             linkerSettings: [
                 .linkedLibrary("icui18n"),
                 .linkedLibrary("icuuc"),
@@ -52,11 +72,20 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // --- ParlanceLint (issue 11) ---
+        // The catalog linter over ParlanceLocalization's located model, its human, JSON and
+        // SARIF output, and PluralSamples: tooling, kept out of the runtime library.
+        .target(
+            name: "ParlanceLint",
+            dependencies: ["Parlance", "ParlanceLocalization"],
+            swiftSettings: swiftSettings
+        ),
+        // --- end ParlanceLint ---
         // Helpers for users' test suites (XCTest and Swift Testing): catalog validity, plural
         // renderings in every CLDR category of every language.
         .target(
             name: "ParlanceTesting",
-            dependencies: ["Parlance", "ParlanceLocalization"],
+            dependencies: ["Parlance", "ParlanceLocalization", "ParlanceLint"],
             swiftSettings: swiftSettings
         ),
         // The JSON Lines batch protocol engine (../shared/spec/batch-protocol.md), a library so
@@ -66,12 +95,32 @@ let package = Package(
             dependencies: ["Parlance", "ParlanceLocalization"],
             swiftSettings: swiftSettings
         ),
+        // Bench-only code (issue 12, modules by role): raw ICU loops in C, the floor that
+        // `parlance bench` compares against, and their Swift wrappers. Not part of any product
+        // library; only the CLI's bench uses them.
+        .target(
+            name: "CICUBench",
+            dependencies: ["CICU"],
+            cSettings: cSettings,
+            linkerSettings: [
+                .linkedLibrary("icui18n"),
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("icudata"),
+            ]
+        ),
+        .target(
+            name: "ParlanceBench",
+            dependencies: ["Parlance", "CICUBench"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "parlance",
             dependencies: [
                 "Parlance",
+                "ParlanceBench",
                 "ParlanceBatch",
                 "ParlanceLocalization",
+                "ParlanceLint",
                 "ParlanceServer",  // issue 16: `parlance serve`
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -79,13 +128,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceTests",
-            dependencies: ["Parlance", "CICU"],
+            dependencies: ["Parlance"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ParlanceLocalizationTests",
             dependencies: [
                 "ParlanceLocalization",
+                "ParlanceLint",
                 "Parlance",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -94,7 +144,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceTestingTests",
-            dependencies: ["ParlanceTesting", "ParlanceLocalization", "Parlance"],
+            // `parlance` (issue 11): the showcase's embedded sample is checked against Examples/Resources.
+            dependencies: ["ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance", "parlance"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

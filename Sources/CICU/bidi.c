@@ -65,7 +65,10 @@ int32_t CICU_bidiFirstStrongUTF8(const char *text, int32_t length) {
         case U_RIGHT_TO_LEFT_ISOLATE:
         case U_FIRST_STRONG_ISOLATE: depth++; break;
         case U_POP_DIRECTIONAL_ISOLATE: if (depth > 0) depth--; break;
-        case U_BLOCK_SEPARATOR: return 0;
+        // The whole text counts (batch-protocol.md `direction`): a paragraph separator ends
+        // any open isolate (an isolate never spans paragraphs, UAX #9 BD8), and the scan
+        // goes on into the next paragraph.
+        case U_BLOCK_SEPARATOR: depth = 0; break;
         case U_LEFT_TO_RIGHT: if (depth == 0) return 1; break;
         case U_RIGHT_TO_LEFT:
         case U_RIGHT_TO_LEFT_ARABIC: if (depth == 0) return 2; break;

@@ -8,6 +8,7 @@
 #include "CICU_Number.h"
 #include "internal.h"
 
+#include <unicode/ucurr.h>
 #include <unicode/unumberformatter.h>
 
 #include <pthread.h>
@@ -102,4 +103,12 @@ int32_t CICU_numberFormatDecimal(const CICUNumberFormatter *handle, const char *
     if (U_FAILURE(*st)) return 0;
     unumf_formatDecimal(handle->formatter, decimal, decimalLength, result, st);
     return copyResult(result, out, capacity, st);
+}
+
+bool CICU_currencyIsAvailable(const uint16_t *code) {
+    UChar iso[4] = {code[0], code[1], code[2], 0};
+    UErrorCode status = U_ZERO_ERROR;
+    // From the earliest to the latest date ICU's calendar knows.
+    UBool available = ucurr_isAvailable(iso, -184303902528000000.0, 183882168921600000.0, &status);
+    return U_SUCCESS(status) && available;
 }

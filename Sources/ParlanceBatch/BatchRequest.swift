@@ -1,21 +1,31 @@
-public import Parlance
+package import Parlance
 
 /// A failed request: the protocol's error code and a message naming what was wrong.
-public struct BatchError: Error, Sendable, Equatable {
+package struct BatchError: Error, Sendable, Equatable {
     /// The protocol error code (`invalid-json`, `missing-field`, `invalid-locale`, …).
-    public let code: String
+    package let code: String
     /// What was wrong, naming the field or value.
-    public let message: String
+    package let message: String
 
     /// An error with a protocol code and a message.
-    public init(_ code: String, _ message: String) {
+    package init(_ code: String, _ message: String) {
         self.code = code
         self.message = message
     }
 
     /// The protocol error for a library error (same code, same message).
-    public init(_ error: ParlanceError) {
+    package init(_ error: ParlanceError) {
         self.init(error.code.rawValue, error.message)
+    }
+
+    /// The protocol error for an error a library call threw: a ``ParlanceError`` keeps its code
+    /// (the public API throws nothing else); anything else is `internal`.
+    package init(thrown error: any Error) {
+        if let error = error as? ParlanceError {
+            self.init(error)
+        } else {
+            self.init("internal", "\(error)")
+        }
     }
 
     static func missing(_ field: String, op: String) -> BatchError {
@@ -28,34 +38,34 @@ public struct BatchError: Error, Sendable, Equatable {
 }
 
 /// One request line, with typed accessors that produce the protocol's errors.
-public struct BatchRequest: Sendable {
+package struct BatchRequest: Sendable {
     /// The operation name.
-    public let op: String
+    package let op: String
     /// The whole request object.
-    public let body: JSONValue
+    package let body: JSONValue
 
     /// A request for `op` with its whole JSON object.
-    public init(op: String, body: JSONValue) {
+    package init(op: String, body: JSONValue) {
         self.op = op
         self.body = body
     }
 
     /// A field that must be present and a string.
-    public func string(_ field: String) throws(BatchError) -> String {
+    package func string(_ field: String) throws(BatchError) -> String {
         guard let value = body[field] else { throw .missing(field, op: op) }
         guard case .string(let text) = value else { throw .wrongType(field, expected: "a string") }
         return text
     }
 
     /// A field that may be absent (or null); when present it must be a string.
-    public func optionalString(_ field: String) throws(BatchError) -> String? {
+    package func optionalString(_ field: String) throws(BatchError) -> String? {
         guard let value = body[field], value != .null else { return nil }
         guard case .string(let text) = value else { throw .wrongType(field, expected: "a string") }
         return text
     }
 
     /// An optional string field restricted to a closed set of values.
-    public func choice<T: RawRepresentable & CaseIterable>(_ field: String, default fallback: T) throws(BatchError)
+    package func choice<T: RawRepresentable & CaseIterable>(_ field: String, default fallback: T) throws(BatchError)
         -> T where T.RawValue == String
     {
         guard let raw = try optionalString(field) else { return fallback }
@@ -67,22 +77,26 @@ public struct BatchRequest: Sendable {
     }
 
     /// The `locale` field, parsed.
-    public func locale(_ field: String = "locale") throws(BatchError) -> LocaleID {
+    package func locale(_ field: String = "locale") throws(BatchError) -> LocaleID {
         let raw = try string(field)
         do {
             return try LocaleID(raw)
         } catch {
-            throw BatchError(error)
+            throw BatchError(thrown: error)
         }
     }
 
     /// A `number` field: a decimal string, or a JSON number in its shortest round-trip form.
-    public func decimal(_ field: String = "number") throws(BatchError) -> String {
+    package func decimal(_ field: String = "number") throws(BatchError) -> String {
         guard let value = body[field] else { throw .missing(field, op: op) }
         switch value {
         case .string(let text): return text
         case .integer(let integer): return String(integer)
-        case .number(let number): return PluralRules.shortestDecimal(number)
+        case .number(let number):
+            guard number.isFinite else {
+                throw BatchError("invalid-number", "\"\(field)\" is a JSON number outside the range of a double; send it as a decimal string")
+            }
+            return PluralRules.shortestDecimal(number)
         default: throw .wrongType(field, expected: "a decimal string or a number")
         }
     }

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Parlance
 
 /// The `parlance batch` engine: one JSON request line in, one JSON response line out.
 ///
@@ -14,15 +10,15 @@ import Foundation
 /// server.respond(to: #"{"op":"plural","locale":"ru","number":"21"}"#)
 /// // {"result":"one"}
 /// ```
-public struct BatchServer: Sendable {
+package struct BatchServer: Sendable {
     /// Handles one operation; the request has already been checked to be an object with an `op`.
-    public typealias Handler = @Sendable (BatchRequest, BatchContext) throws(BatchError) -> JSONValue
+    package typealias Handler = @Sendable (BatchRequest, BatchContext) throws(BatchError) -> JSONValue
 
     private let handlers: [String: Handler]
     private let context: BatchContext
 
     /// Creates a server with every operation this build of Parlance knows.
-    public init(context: BatchContext = BatchContext()) {
+    package init(context: BatchContext = BatchContext()) {
         var handlers: [String: Handler] = [:]
         let tables = [
             PluralOperations.handlers, FormatOperations.handlers, LocaleOperations.handlers,
@@ -36,23 +32,26 @@ public struct BatchServer: Sendable {
     }
 
     /// The operations this server answers.
-    public var operations: [String] { handlers.keys.sorted() }
+    package var operations: [String] { handlers.keys.sorted() }
 
     /// The response line (without newline) for one request line, or nil for a blank line.
-    public func respond(to line: String) -> String? {
+    package func respond(to line: String) -> String? {
         guard line.contains(where: { !$0.isWhitespace }) else { return nil }
-        let decoded: JSONValue
+        let parsed: StrictJSON.Element
         do {
-            decoded = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+            parsed = try StrictJSON.parse(line)
         } catch {
-            return Self.render(id: nil, error: BatchError("invalid-json", "the line is not valid JSON"))
+            // Nothing of an invalid line is echoed, not even an `id` that looks fine.
+            return Self.render(id: nil, error: BatchError("invalid-json", "the line is not valid JSON (RFC 8259): at \(error.description)"))
         }
+        let decoded = JSONValue(parsed)
         guard case .object = decoded else {
             return Self.render(id: nil, error: BatchError("invalid-json", "the line is JSON but not an object"))
         }
-        // Echo `id` exactly as written; the decoded value is the fallback.
-        let id: JSONValue? = decoded["id"].map { value in
-            RawJSON.member("id", in: line).map { JSONValue.raw(String($0)) } ?? value
+        // Echo `id` exactly as written (the line is valid JSON, so its text is too).
+        let id: JSONValue? = parsed["id"].map { element in
+            let bytes = Array(line.utf8)[element.byteRange]
+            return JSONValue.raw(String(decoding: bytes, as: UTF8.self))
         }
         guard let opValue = decoded["op"] else {
             return Self.render(id: id, error: BatchError("missing-field", "every request needs the field \"op\""))
@@ -73,7 +72,7 @@ public struct BatchServer: Sendable {
     }
 
     /// Reads request lines until end of input, writing and flushing one answer per line.
-    public func run(readLine: () -> String?, write: (String) -> Void) {
+    package func run(readLine: () -> String?, write: (String) -> Void) {
         while let line = readLine() {
             if let answer = respond(to: line) { write(answer) }
         }
@@ -95,14 +94,14 @@ public struct BatchServer: Sendable {
 }
 
 /// What a batch run was started with (`--catalog`, `--development-language`).
-public struct BatchContext: Sendable {
+package struct BatchContext: Sendable {
     /// The catalog directory given with `--catalog`, if any.
-    public var catalogDirectory: String?
+    package var catalogDirectory: String?
     /// The development language given with `--development-language`, if any.
-    public var developmentLanguage: String?
+    package var developmentLanguage: String?
 
     /// A context for a run (`--catalog`, `--development-language`).
-    public init(catalogDirectory: String? = nil, developmentLanguage: String? = nil) {
+    package init(catalogDirectory: String? = nil, developmentLanguage: String? = nil) {
         self.catalogDirectory = catalogDirectory
         self.developmentLanguage = developmentLanguage
     }

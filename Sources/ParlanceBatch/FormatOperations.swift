@@ -10,11 +10,11 @@ enum FormatOperations {
     ]
 
     /// Runs a library call, turning its error into the protocol's.
-    private static func run<T>(_ body: () throws(ParlanceError) -> T) throws(BatchError) -> T {
+    private static func run<T>(_ body: () throws -> T) throws(BatchError) -> T {
         do {
             return try body()
         } catch {
-            throw BatchError(error)
+            throw BatchError(thrown: error)
         }
     }
 
@@ -23,10 +23,11 @@ enum FormatOperations {
         let locale = try request.locale()
         let decimal = try request.decimal()
         let skeleton = try request.optionalString("skeleton") ?? ""
-        return .string(try run { () throws(ParlanceError) in
-            try DecimalString.validate(decimal)
-            return try NumberFormat(locale: locale, skeleton: skeleton).format(decimal: decimal)
-        })
+        return .string(
+            try run {
+                try DecimalString.validate(decimal)
+                return try NumberFormat(locale: locale, skeleton: skeleton).format(decimal: decimal)
+            })
     }
 
     @Sendable
@@ -39,7 +40,7 @@ enum FormatOperations {
         case .number(let value):
             guard value.isFinite else { throw BatchError("invalid-time", "\"time\" must be a finite number") }
             millis = value
-        case .string(let text): millis = try run { () throws(ParlanceError) in try ISO8601Time.epochMilliseconds(text) }
+        case .string(let text): millis = try run { try ISO8601Time.epochMilliseconds(text) }
         default: throw BatchError("invalid-time", "\"time\" must be an ISO 8601 string or epoch milliseconds")
         }
         let zone = try request.optionalString("timeZone") ?? "UTC"
@@ -51,18 +52,18 @@ enum FormatOperations {
             guard dateStyle == nil, timeStyle == nil else {
                 throw BatchError("invalid-argument", "give either \"skeleton\" or \"dateStyle\"/\"timeStyle\", not both")
             }
-            format = try run { () throws(ParlanceError) in try DateFormat(locale: locale, skeleton: skeleton, timeZone: zone) }
+            format = try run { try DateFormat(locale: locale, skeleton: skeleton, timeZone: zone) }
         } else {
             let date = dateStyle ?? .none
             let time = timeStyle ?? .none
             guard date != .none || time != .none else {
                 throw BatchError("missing-field", "date needs \"skeleton\", or \"dateStyle\"/\"timeStyle\" not both \"none\"")
             }
-            format = try run { () throws(ParlanceError) in
+            format = try run {
                 try DateFormat(locale: locale, dateStyle: date, timeStyle: time, timeZone: zone)
             }
         }
-        return .string(try run { () throws(ParlanceError) in try format.format(epochMilliseconds: millis) })
+        return .string(try run { try format.format(epochMilliseconds: millis) })
     }
 
     private static func style(_ raw: String, _ field: String) throws(BatchError) -> DateFormat.Style {
@@ -87,9 +88,10 @@ enum FormatOperations {
         let unit = try request.choice("unit", default: RelativeTimeFormat.Unit.day)
         let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
         let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
-        return .string(try run { () throws(ParlanceError) in
-            try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(value, unit)
-        })
+        return .string(
+            try run {
+                try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(value, unit)
+            })
     }
 
     @Sendable
@@ -104,6 +106,6 @@ enum FormatOperations {
         }
         let type = try request.choice("type", default: ListFormat.ListType.and)
         let width = try request.choice("width", default: ListFormat.Width.wide)
-        return .string(try run { () throws(ParlanceError) in try ListFormat(locale: locale, type: type, width: width).format(items) })
+        return .string(try run { try ListFormat(locale: locale, type: type, width: width).format(items) })
     }
 }

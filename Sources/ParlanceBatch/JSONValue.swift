@@ -1,88 +1,62 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+package import Parlance
 
-/// A JSON value as read from a request line, kept faithful enough to echo `id` back unchanged.
+/// A JSON value as read from a request line (by Parlance's strict RFC 8259 reader) or written
+/// in a response.
 ///
-/// Decoding goes through Foundation's `JSONDecoder`; encoding is done here so that the output
-/// is compact, deterministic (`id` first, then `result` or `error`) and leaves non-ASCII text
-/// as UTF-8.
-public enum JSONValue: Hashable, Sendable, Codable {
+/// Encoding is done here so that the output is compact, deterministic (`id` first, then
+/// `result` or `error`) and leaves non-ASCII text as UTF-8.
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
-    /// An integer that fits in 64 bits, as written.
+    /// An integer that fits in 64 bits, as written (`-0` is the double `-0.0`, keeping its sign).
     case integer(Int64)
-    /// Any other number.
+    /// Any other number; a JSON number beyond a `Double`'s range reads as an infinity, which the
+    /// operations reject as `invalid-number`.
     case number(Double)
     case string(String)
     case array([JSONValue])
     /// Members in the order they were written (duplicates keep the last one when read).
     case object([(String, JSONValue)])
-    /// JSON text written out as it is (an `id` echoed exactly as the request wrote it).
+    /// JSON text written out as it is: an `id` echoed exactly as a valid request line wrote it.
     case raw(String)
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            let members = try decoder.container(keyedBy: AnyKey.self)
-            var object: [(String, JSONValue)] = []
-            for key in members.allKeys {
-                object.append((key.stringValue, try members.decode(JSONValue.self, forKey: key)))
+    /// The value of a parsed JSON element.
+    package init(_ element: StrictJSON.Element) {
+        switch element.value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .number(let literal):
+            let isInteger = !literal.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+            if isInteger, let value = Int64(literal), !(value == 0 && literal.hasPrefix("-")) {
+                self = .integer(value)
+            } else {
+                // Swift's parser is correctly rounded; beyond the range it gives ±infinity.
+                self = .number(Double(literal) ?? .nan)
             }
-            self = .object(object)
+        case .string(let value): self = .string(value)
+        case .array(let elements): self = .array(elements.map(JSONValue.init))
+        case .object(let members): self = .object(members.map { ($0.key, JSONValue($0.value)) })
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .integer(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .raw(let text):
-            try container.encode(text)
-        case .object:
-            // Object identity for echoing is handled by `serialized`; Codable encoding of objects
-            // is only used in tests and goes through the string form.
-            try container.encode(serialized)
-        }
-    }
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized == rhs.serialized }
-    public func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized == rhs.serialized }
+    package func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
 
     /// A member of an object by name.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last(where: { $0.0 == key })?.1
     }
 
     /// Compact JSON text.
-    public var serialized: String {
+    package var serialized: String {
         var out = ""
         write(to: &out)
         return out
     }
 
     /// Appends compact JSON text to `out`.
-    public func write(to out: inout String) {
+    package func write(to out: inout String) {
         switch self {
         case .null: out += "null"
         case .raw(let text): out += text
@@ -139,12 +113,5 @@ public enum JSONValue: Hashable, Sendable, Codable {
             }
         }
         out += "\""
-    }
-
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

@@ -1,4 +1,4 @@
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 
 /// Batch operations `direction`, `display-name` and `negotiate`.
 enum LocaleOperations {
@@ -82,6 +82,6 @@ private enum LocaleMatchers {
     static let cache = LRUCache<[String], LocaleMatcher>(capacity: 64)
 
     static func matcher(for ids: [String]) throws(ParlanceError) -> LocaleMatcher {
-        try cache.value(for: ids) { () throws(ParlanceError) -> LocaleMatcher in try LocaleMatcher(supported: ids) }
+        try cache.value(for: ids) { () throws(ParlanceError) -> LocaleMatcher in try LocaleMatcher.matching(ids) }
     }
 }

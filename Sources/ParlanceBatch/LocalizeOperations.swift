@@ -1,10 +1,10 @@
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 import ParlanceLocalization
 
 /// Batch operation `localize`: a key of the `--catalog` directory, formatted in a locale.
 enum LocalizeOperations {
     static let handlers: [String: BatchServer.Handler] = [
-        "localize": localize,
+        "localize": localize
     ]
 
     /// Catalogs loaded once per (directory, development language) for the life of the process.
@@ -19,7 +19,7 @@ enum LocalizeOperations {
         // Loaded outside the lock; a concurrent loader's result is simply replaced.
         let loaded: Result<Catalog, ParlanceError>
         do {
-            loaded = .success(try Catalog(directory: directory, developmentLanguage: context.developmentLanguage))
+            loaded = .success(try Catalog(loading: directory, developmentLanguage: context.developmentLanguage))
         } catch {
             loaded = .failure(error)
         }
@@ -30,14 +30,14 @@ enum LocalizeOperations {
     private static func unwrap(_ result: Result<Catalog, ParlanceError>) throws(BatchError) -> Catalog {
         switch result {
         case .success(let catalog): return catalog
-        case .failure(let error): throw protocolError(error)
+        case .failure(let error): throw BatchError("internal", error.message)
         }
     }
 
-    /// The protocol has no code for a malformed catalog file: it is `internal`, with the
-    /// file, line and column in the message.
+    /// A malformed translation is `invalid-format`, its message naming the file, line and key
+    /// (a malformed entry fails only its own key; the catalog loads without it).
     static func protocolError(_ error: ParlanceError) -> BatchError {
-        if error.code == .invalidFile { return BatchError("internal", error.message) }
+        if error.code == .invalidFile { return BatchError("invalid-format", error.message) }
         return BatchError(error)
     }
 
@@ -61,7 +61,7 @@ enum LocalizeOperations {
         }
         let catalog = try catalog(context)
         do {
-            return .string(try catalog.localizedString(key, table: table, locale: locale, arguments: arguments))
+            return .string(try catalog.resolve(key, table: table, locale: locale, arguments: arguments).text)
         } catch {
             throw protocolError(error)
         }

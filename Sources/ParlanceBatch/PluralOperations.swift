@@ -16,7 +16,7 @@ enum PluralOperations {
             let rules = try PluralRules(locale: locale, type: type)
             return .string(try rules.category(for: number).keyword)
         } catch {
-            throw BatchError(error)
+            throw BatchError(thrown: error)
         }
     }
 
@@ -28,7 +28,7 @@ enum PluralOperations {
             let rules = try PluralRules(locale: locale, type: type)
             return .array(rules.categories.map { .string($0.keyword) })
         } catch {
-            throw BatchError(error)
+            throw BatchError(thrown: error)
         }
     }
 }

@@ -10,15 +10,18 @@ func validationFailures(directory: String, options: LintOptions, includeWarnings
     do {
         return try CatalogValidation.diagnostics(directory: directory, options: options, includeWarnings: includeWarnings)
             .map(\.description)
-    } catch {
+    } catch let error as ParlanceError {
         return ["[\(error.code)] \(error.message)"]
+    } catch {
+        return ["\(error)"]
     }
 }
 
 /// The failure messages for rendering a key in every plural category of every language.
-func renderingFailures(key: String, table: String, catalog: Catalog, languages: [LocaleID]?,
-                       arguments: (LocalizationArgument) -> [LocalizationArgument]) -> [String]
-{
+func renderingFailures(
+    key: String, table: String, catalog: Catalog, languages: [LocaleID]?,
+    arguments: (LocalizationArgument) -> [LocalizationArgument]
+) -> [String] {
     let renderings = CatalogValidation.pluralRenderings(of: key, table: table, in: catalog, languages: languages, arguments: arguments)
     if renderings.isEmpty { return ["\(quotedKey(key)) in \(table): nothing rendered (the catalog has no language)"] }
     return renderings.filter { !$0.isSuccess }.map { "\(quotedKey(key)) in \(catalog.directory) (\(table)): \($0)" }
@@ -36,9 +39,10 @@ public import Testing
 ///     expectValid(catalog: "Sources/App/Resources", options: LintOptions(requiredKeys: GomaUI.requiredKeys))
 /// }
 /// ```
-public func expectValid(catalog directory: String, options: LintOptions = LintOptions(), includeWarnings: Bool = false,
-                        sourceLocation: SourceLocation = #_sourceLocation)
-{
+public func expectValid(
+    catalog directory: String, options: LintOptions = LintOptions(), includeWarnings: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     for failure in validationFailures(directory: directory, options: options, includeWarnings: includeWarnings) {
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
@@ -51,11 +55,12 @@ public func expectValid(catalog directory: String, options: LintOptions = LintOp
 ///     expectRendersAllPluralCategories("items.count", in: try Catalog(directory: "Resources"))
 /// }
 /// ```
-public func expectRendersAllPluralCategories(_ key: String, table: String = "Localizable", in catalog: Catalog,
-                                             languages: [LocaleID]? = nil,
-                                             arguments: (LocalizationArgument) -> [LocalizationArgument] = { [$0] },
-                                             sourceLocation: SourceLocation = #_sourceLocation)
-{
+public func expectRendersAllPluralCategories(
+    _ key: String, table: String = "Localizable", in catalog: Catalog,
+    languages: [LocaleID]? = nil,
+    arguments: (LocalizationArgument) -> [LocalizationArgument] = { [$0] },
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     for failure in renderingFailures(key: key, table: table, catalog: catalog, languages: languages, arguments: arguments) {
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
@@ -72,9 +77,10 @@ import XCTest
 ///     assertValid(catalog: "Sources/App/Resources")
 /// }
 /// ```
-public func assertValid(catalog directory: String, options: LintOptions = LintOptions(), includeWarnings: Bool = false,
-                        file: StaticString = #filePath, line: UInt = #line)
-{
+public func assertValid(
+    catalog directory: String, options: LintOptions = LintOptions(), includeWarnings: Bool = false,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     for failure in validationFailures(directory: directory, options: options, includeWarnings: includeWarnings) {
         XCTFail(failure, file: file, line: line)
     }
@@ -87,11 +93,12 @@ public func assertValid(catalog directory: String, options: LintOptions = LintOp
 ///     assertRendersAllPluralCategories("items.count", in: try Catalog(directory: "Resources"))
 /// }
 /// ```
-public func assertRendersAllPluralCategories(_ key: String, table: String = "Localizable", in catalog: Catalog,
-                                             languages: [LocaleID]? = nil,
-                                             arguments: (LocalizationArgument) -> [LocalizationArgument] = { [$0] },
-                                             file: StaticString = #filePath, line: UInt = #line)
-{
+public func assertRendersAllPluralCategories(
+    _ key: String, table: String = "Localizable", in catalog: Catalog,
+    languages: [LocaleID]? = nil,
+    arguments: (LocalizationArgument) -> [LocalizationArgument] = { [$0] },
+    file: StaticString = #filePath, line: UInt = #line
+) {
     for failure in renderingFailures(key: key, table: table, catalog: catalog, languages: languages, arguments: arguments) {
         XCTFail(failure, file: file, line: line)
     }

@@ -1,5 +1,6 @@
 import Foundation
-@_spi(ParlanceInternals) public import Parlance
+public import Parlance
+@_exported public import ParlanceLint
 public import ParlanceLocalization
 
 /// Framework-neutral checks for users' test suites: functions that return what is wrong, which
@@ -16,10 +17,13 @@ public enum CatalogValidation {
     /// ```swift
     /// try CatalogValidation.diagnostics(directory: "Resources", options: LintOptions(requiredKeys: ["total_odds"]))
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidFile`` when the directory cannot be listed.
-    public static func diagnostics(directory: String, options: LintOptions = LintOptions(),
-                                   includeWarnings: Bool = false) throws(ParlanceError) -> [LintDiagnostic]
-    {
+    /// A directory without any catalog file is a `no-catalog` error, so that a wrong path
+    /// does not pass.
+    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidFile`` when the directory cannot be listed.
+    public static func diagnostics(
+        directory: String, options: LintOptions = LintOptions(),
+        includeWarnings: Bool = false
+    ) throws -> [LintDiagnostic] {
         let report = try CatalogLinter(options: options).lint(directory: directory)
         return includeWarnings ? report.diagnostics : report.errors
     }
@@ -67,16 +71,19 @@ public enum CatalogValidation {
     /// - Parameters:
     ///   - arguments: builds the arguments from the sample (default: the sample alone).
     ///   - languages: the languages to render (default: every language of the catalog).
-    public static func pluralRenderings(of key: String, table: String = "Localizable", in catalog: Catalog,
-                                        languages: [LocaleID]? = nil,
-                                        arguments: (LocalizationArgument) -> [LocalizationArgument] = { [$0] }) -> [PluralRendering]
-    {
+    public static func pluralRenderings(
+        of key: String, table: String = "Localizable", in catalog: Catalog,
+        languages: [LocaleID]? = nil,
+        arguments: (LocalizationArgument) -> [LocalizationArgument] = { [$0] }
+    ) -> [PluralRendering] {
         var out: [PluralRendering] = []
         let all = languages ?? (catalog.locales.isEmpty ? [catalog.developmentLanguage] : catalog.locales)
         for language in all {
             guard let samples = PluralSampleSource.samples(for: language) else {
-                out.append(PluralRendering(language: language, category: .other, sample: .int(0),
-                                           result: .failure(ParlanceError(.invalidLocale, "no plural rules for \(language.languageTag)"))))
+                out.append(
+                    PluralRendering(
+                        language: language, category: .other, sample: .int(0),
+                        result: .failure(ParlanceError(.invalidLocale, "no plural rules for \(language.languageTag)"))))
                 continue
             }
             for category in samples.categories {
@@ -85,14 +92,14 @@ public enum CatalogValidation {
                     for value in integers.prefix(2) {
                         let sample = LocalizationArgument.int(value)
                         let result = Result { () throws(ParlanceError) in
-                            try catalog.localizedString(key, table: table, locale: language, arguments: arguments(sample))
+                            try catalog.resolve(key, table: table, locale: language, arguments: arguments(sample)).text
                         }
                         out.append(PluralRendering(language: language, category: category, sample: sample, result: result))
                     }
                 } else if let decimal = samples.decimals[category]?.first {
                     let sample = LocalizationArgument.decimal(decimal)
                     let result = Result { () throws(ParlanceError) in
-                        try catalog.localizedString(key, table: table, locale: language, arguments: arguments(sample))
+                        try catalog.resolve(key, table: table, locale: language, arguments: arguments(sample)).text
                     }
                     // A decimal given to an integer-only format is a category the key cannot reach.
                     if case .failure(let error) = result, error.code == .invalidArgument { continue }
@@ -123,7 +130,7 @@ enum PluralSampleSource {
         }
     }()
 
-    private static let cache = Locked<[String: PluralSamples?]>([:])
+    private static let cache = CatalogLock<[String: PluralSamples?]>([:])
 
     struct Samples {
         var categories: [PluralCategory]
@@ -142,7 +149,7 @@ enum PluralSampleSource {
             scanned = try? PluralSamples(locale: locale)
             cache.withLock { $0[locale.identifier] = scanned }
         }
-        guard let scanned, let rules = try? PluralRules(locale: locale) else { return nil }
+        guard let scanned, let rules = try? ParlanceCore.pluralRules(locale) else { return nil }
         var result = Samples(categories: scanned.categories, integers: scanned.integers, decimals: scanned.decimals)
         let language = String(locale.identifier.split(separator: "_").first ?? "")
         guard let byCategory = fixtures?[locale.identifier] ?? fixtures?[language] else { return result }

@@ -12,16 +12,18 @@ struct BatchProtocolTests {
         #expect(server.respond(to: #"{"op":"plural","locale":"ru","number":"21"}"#) == #"{"result":"one"}"#)
     }
 
-    @Test("id is echoed unchanged, first", arguments: [
-        (#"{"id":7,"op":"plural","locale":"en","number":"1"}"#, #"{"id":7,"result":"one"}"#),
-        (#"{"id":null,"op":"plural","locale":"en","number":"1"}"#, #"{"id":null,"result":"one"}"#),
-        (#"{"id":"a\"b","op":"plural","locale":"en","number":"1"}"#, #"{"id":"a\"b","result":"one"}"#),
-        (#"{"id":[1,{"x":true}],"op":"plural","locale":"en","number":"1"}"#, #"{"id":[1,{"x":true}],"result":"one"}"#),
-        (#"{"id":2.5,"op":"plural","locale":"en","number":"1"}"#, #"{"id":2.5,"result":"one"}"#),
-        (#"{"id":1.50,"op":"plural","locale":"en","number":"1"}"#, #"{"id":1.50,"result":"one"}"#),
-        (#"{"id": {"z":1, "a":[1e2, "}\"]"]} ,"op":"plural","locale":"en","number":"1"}"#, #"{"id":{"z":1, "a":[1e2, "}\"]"]},"result":"one"}"#),
-        (#"{"op":"plural","locale":"en","number":"1","id":"\u00e9"}"#, #"{"id":"\u00e9","result":"one"}"#),
-    ])
+    @Test(
+        "id is echoed unchanged, first",
+        arguments: [
+            (#"{"id":7,"op":"plural","locale":"en","number":"1"}"#, #"{"id":7,"result":"one"}"#),
+            (#"{"id":null,"op":"plural","locale":"en","number":"1"}"#, #"{"id":null,"result":"one"}"#),
+            (#"{"id":"a\"b","op":"plural","locale":"en","number":"1"}"#, #"{"id":"a\"b","result":"one"}"#),
+            (#"{"id":[1,{"x":true}],"op":"plural","locale":"en","number":"1"}"#, #"{"id":[1,{"x":true}],"result":"one"}"#),
+            (#"{"id":2.5,"op":"plural","locale":"en","number":"1"}"#, #"{"id":2.5,"result":"one"}"#),
+            (#"{"id":1.50,"op":"plural","locale":"en","number":"1"}"#, #"{"id":1.50,"result":"one"}"#),
+            (#"{"id": {"z":1, "a":[1e2, "}\"]"]} ,"op":"plural","locale":"en","number":"1"}"#, #"{"id":{"z":1, "a":[1e2, "}\"]"]},"result":"one"}"#),
+            (#"{"op":"plural","locale":"en","number":"1","id":"\u00e9"}"#, #"{"id":"\u00e9","result":"one"}"#),
+        ])
     func echoesID(_ line: String, _ expected: String) {
         #expect(server.respond(to: line) == expected)
     }
@@ -31,30 +33,32 @@ struct BatchProtocolTests {
         #expect(server.respond(to: line) == nil)
     }
 
-    @Test("error codes", arguments: [
-        ("not json", "invalid-json"),
-        ("[1,2]", "invalid-json"),
-        ("42", "invalid-json"),
-        (#"{"op":"plural","locale":"en""#, "invalid-json"),
-        (#"{"locale":"en"}"#, "missing-field"),
-        (#"{"op":7}"#, "invalid-argument"),
-        (#"{"op":"frobnicate","locale":"en"}"#, "unknown-op"),
-        (#"{"op":"plural","number":"1"}"#, "missing-field"),
-        (#"{"op":"plural","locale":"en"}"#, "missing-field"),
-        (#"{"op":"plural","locale":"en US","number":"1"}"#, "invalid-locale"),
-        (#"{"op":"plural","locale":"","number":"1"}"#, "invalid-locale"),
-        (#"{"op":"plural","locale":5,"number":"1"}"#, "invalid-argument"),
-        (#"{"op":"plural","locale":"en","number":"1,5"}"#, "invalid-number"),
-        (#"{"op":"plural","locale":"en","number":"abc"}"#, "invalid-number"),
-        (#"{"op":"plural","locale":"en","number":""}"#, "invalid-number"),
-        (#"{"op":"plural","locale":"en","number":"1e"}"#, "invalid-number"),
-        (#"{"op":"plural","locale":"en","number":".5"}"#, "invalid-number"),
-        (#"{"op":"plural","locale":"en","number":"5."}"#, "invalid-number"),
-        (#"{"op":"plural","locale":"en","number":"NaN"}"#, "invalid-number"),
-        (#"{"op":"plural","locale":"en","number":true}"#, "invalid-argument"),
-        (#"{"op":"plural","locale":"en","number":"1","type":"cardinals"}"#, "invalid-argument"),
-        (#"{"op":"plural-categories","locale":"en","type":3}"#, "invalid-argument"),
-    ])
+    @Test(
+        "error codes",
+        arguments: [
+            ("not json", "invalid-json"),
+            ("[1,2]", "invalid-json"),
+            ("42", "invalid-json"),
+            (#"{"op":"plural","locale":"en""#, "invalid-json"),
+            (#"{"locale":"en"}"#, "missing-field"),
+            (#"{"op":7}"#, "invalid-argument"),
+            (#"{"op":"frobnicate","locale":"en"}"#, "unknown-op"),
+            (#"{"op":"plural","number":"1"}"#, "missing-field"),
+            (#"{"op":"plural","locale":"en"}"#, "missing-field"),
+            (#"{"op":"plural","locale":"en US","number":"1"}"#, "invalid-locale"),
+            (#"{"op":"plural","locale":"","number":"1"}"#, "invalid-locale"),
+            (#"{"op":"plural","locale":5,"number":"1"}"#, "invalid-argument"),
+            (#"{"op":"plural","locale":"en","number":"1,5"}"#, "invalid-number"),
+            (#"{"op":"plural","locale":"en","number":"abc"}"#, "invalid-number"),
+            (#"{"op":"plural","locale":"en","number":""}"#, "invalid-number"),
+            (#"{"op":"plural","locale":"en","number":"1e"}"#, "invalid-number"),
+            (#"{"op":"plural","locale":"en","number":".5"}"#, "invalid-number"),
+            (#"{"op":"plural","locale":"en","number":"5."}"#, "invalid-number"),
+            (#"{"op":"plural","locale":"en","number":"NaN"}"#, "invalid-number"),
+            (#"{"op":"plural","locale":"en","number":true}"#, "invalid-argument"),
+            (#"{"op":"plural","locale":"en","number":"1","type":"cardinals"}"#, "invalid-argument"),
+            (#"{"op":"plural-categories","locale":"en","type":3}"#, "invalid-argument"),
+        ])
     func errors(_ line: String, _ code: String) throws {
         let answer = try #require(server.respond(to: line))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
@@ -64,23 +68,25 @@ struct BatchProtocolTests {
         #expect(object["result"] == nil)
     }
 
-    @Test("plural results", arguments: [
-        (#"{"op":"plural","locale":"en","number":"1"}"#, #""one""#),
-        (#"{"op":"plural","locale":"en","number":"1.0"}"#, #""other""#),
-        (#"{"op":"plural","locale":"en","number":1.0}"#, #""one""#),
-        (#"{"op":"plural","locale":"EN_us","number":1}"#, #""one""#),
-        (#"{"op":"plural","locale":"en","number":"22","type":"ordinal"}"#, #""two""#),
-        (#"{"op":"plural","locale":"ru","number":"1.25e1"}"#, #""other""#),
-        (#"{"op":"plural","locale":"ru","number":"-21"}"#, #""one""#),
-        (#"{"op":"plural","locale":"fr","number":"1e6"}"#, #""many""#),
-        (#"{"op":"plural","locale":"xx","number":"1"}"#, #""other""#),
-        (#"{"op":"plural","locale":"en-ZZ","number":"1"}"#, #""one""#),
-        (#"{"op":"plural","locale":"root","number":"1"}"#, #""other""#),
-        (#"{"op":"plural","locale":"und","number":"1"}"#, #""other""#),
-        (#"{"op":"plural-categories","locale":"ar"}"#, #"["zero","one","two","few","many","other"]"#),
-        (#"{"op":"plural-categories","locale":"en","type":"ordinal"}"#, #"["one","two","few","other"]"#),
-        (#"{"op":"plural-categories","locale":"ja"}"#, #"["other"]"#),
-    ])
+    @Test(
+        "plural results",
+        arguments: [
+            (#"{"op":"plural","locale":"en","number":"1"}"#, #""one""#),
+            (#"{"op":"plural","locale":"en","number":"1.0"}"#, #""other""#),
+            (#"{"op":"plural","locale":"en","number":1.0}"#, #""one""#),
+            (#"{"op":"plural","locale":"EN_us","number":1}"#, #""one""#),
+            (#"{"op":"plural","locale":"en","number":"22","type":"ordinal"}"#, #""two""#),
+            (#"{"op":"plural","locale":"ru","number":"1.25e1"}"#, #""other""#),
+            (#"{"op":"plural","locale":"ru","number":"-21"}"#, #""one""#),
+            (#"{"op":"plural","locale":"fr","number":"1e6"}"#, #""many""#),
+            (#"{"op":"plural","locale":"xx","number":"1"}"#, #""other""#),
+            (#"{"op":"plural","locale":"en-ZZ","number":"1"}"#, #""one""#),
+            (#"{"op":"plural","locale":"root","number":"1"}"#, #""other""#),
+            (#"{"op":"plural","locale":"und","number":"1"}"#, #""other""#),
+            (#"{"op":"plural-categories","locale":"ar"}"#, #"["zero","one","two","few","many","other"]"#),
+            (#"{"op":"plural-categories","locale":"en","type":"ordinal"}"#, #"["one","two","few","other"]"#),
+            (#"{"op":"plural-categories","locale":"ja"}"#, #"["other"]"#),
+        ])
     func plural(_ line: String, _ result: String) {
         #expect(server.respond(to: line) == #"{"result":"# + result + "}")
     }

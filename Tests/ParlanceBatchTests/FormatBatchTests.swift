@@ -1,6 +1,7 @@
-import Testing
-@testable import ParlanceBatch
 import Parlance
+import Testing
+
+@testable import ParlanceBatch
 
 @Suite("Batch ops number, date, relative, list")
 struct FormatBatchTests {
@@ -11,7 +12,8 @@ struct FormatBatchTests {
         (#"{"op":"number","locale":"de","number":"1234.5","skeleton":"currency/EUR"}"#, #"{"result":"1.234,50\#u{00A0}€"}"#),
         (#"{"id":7,"op":"number","locale":"de","number":1234.5}"#, #"{"id":7,"result":"1.234,5"}"#),
         (#"{"op":"number","locale":"en","number":1.0}"#, #"{"result":"1"}"#),
-        (#"{"op":"number","locale":"en","number":"1.50","skeleton":"precision-unlimited"}"#, #"{"result":"1.5"}"#),  // ICU drops trailing zeros unless the skeleton asks
+        // ICU drops trailing zeros unless the skeleton asks.
+        (#"{"op":"number","locale":"en","number":"1.50","skeleton":"precision-unlimited"}"#, #"{"result":"1.5"}"#),
         (#"{"op":"number","locale":"en","number":"1.25e1"}"#, #"{"result":"12.5"}"#),
         (#"{"op":"number","locale":"hi-IN","number":1234567}"#, #"{"result":"12,34,567"}"#),
         (#"{"op":"number","locale":"en","number":0.1,"skeleton":"precision-unlimited"}"#, #"{"result":"0.1"}"#),

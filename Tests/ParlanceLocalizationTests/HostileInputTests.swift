@@ -1,7 +1,9 @@
 import Foundation
+import ParlanceLint
+import Testing
+
 @testable import Parlance
 @testable import ParlanceLocalization
-import Testing
 
 /// Inputs built to blow up time or memory (found in review): each must end quickly with a
 /// located, typed error or a bounded result.

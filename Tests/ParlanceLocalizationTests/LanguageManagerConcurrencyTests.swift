@@ -1,8 +1,9 @@
 import Foundation
 @_spi(ParlanceInternals) import Parlance
 import Synchronization
-@testable import ParlanceLocalization
 import Testing
+
+@testable import ParlanceLocalization
 
 /// Counters shared by the tasks of a test.
 final class Counters: Sendable {
@@ -41,8 +42,9 @@ struct LanguageManagerConcurrencyTests {
                     var count = 0
                     while !counters.done.load(ordering: .acquiring) || count < 200 {
                         let state = manager.state
-                        let ok = Self.consistent(text: state.string("language"), greeting: state.string("greeting"),
-                                                 direction: state.direction, locale: state.locale)
+                        let ok = Self.consistent(
+                            text: state.string("language"), greeting: state.string("greeting"),
+                            direction: state.direction, locale: state.locale)
                         if !ok || state.generation < lastGeneration { counters.failures.add(1, ordering: .relaxed) }
                         lastGeneration = state.generation
                         count += 1
@@ -70,9 +72,11 @@ struct LanguageManagerConcurrencyTests {
                         for round in 0..<3 {
                             await Task.yield()
                             let state = manager.state
-                            let ok = state.locale == locale
-                                && Self.consistent(text: manager.string("language"), greeting: manager.string("greeting"),
-                                                   direction: manager.direction, locale: state.locale)
+                            let ok =
+                                state.locale == locale
+                                && Self.consistent(
+                                    text: manager.string("language"), greeting: manager.string("greeting"),
+                                    direction: manager.direction, locale: state.locale)
                             // A child task inherits the request's language.
                             async let child = manager.effectiveLocale
                             let childLocale = await child
@@ -111,7 +115,7 @@ struct LanguageManagerConcurrencyTests {
         #expect(manager.withLanguage(acceptLanguage: "fr-CH, fr;q=0.9") { manager.string("greeting") } == "Bonjour")
         // Errors of the operation pass through with their type.
         #expect(throws: ParlanceError.self) {
-            try manager.withLanguage(ManagerFixture.locale("ru")) { () throws(ParlanceError) in
+            try manager.withLanguage(ManagerFixture.locale("ru")) {
                 try manager.localizedString("no.such.key")
             }
         }

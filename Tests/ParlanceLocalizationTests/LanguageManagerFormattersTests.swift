@@ -5,19 +5,41 @@ import Testing
 
 @Suite("LanguageManager: formatters follow the language")
 struct LanguageManagerFormattersTests {
+    /// Expected digits and separators from CLDR 42 (en "1,234.5", de "1.234,5", ar-EG Arabic-Indic
+    /// digits with U+066C/U+066B).
     @Test("switching and per-request languages change the formats")
     func follows() async throws {
         let manager = try LanguageManager(
-            supportedLanguages: [LocaleID("en"), LocaleID("de"), LocaleID("ar-EG")], developmentLanguage: LocaleID("en"),
+            supportedLanguages: ["en", "de", "ar-EG"], developmentLanguage: "en",
             store: MemoryLanguagePreferenceStore(), environment: [:])
-        #expect(try manager.formatters().formatNumber(1234.5, fractionDigits: 1) == "1,234.5")
+        #expect(manager.formatters().formatNumber(1234.5, fractionDigits: 1) == "1,234.5")
         try manager.setLanguage("de")
-        #expect(try manager.formatters().formatNumber(1234.5, fractionDigits: 1) == "1.234,5")
-        let arabic = try await manager.withLanguage(LocaleID("ar-EG")) { () async throws(ParlanceError) -> String in
-            try manager.formatters().formatNumber(1234.5, fractionDigits: 1)
+        #expect(manager.formatters().formatNumber(1234.5, fractionDigits: 1) == "1.234,5")
+        #expect(1234.5.formatted(manager.formatters().number) == "1.234,5")
+        // The README's form: plain `try`, no annotation on the closure.
+        let arabic = try manager.withLanguage("ar-EG") {
+            try manager.localizedStringOrNumber(1234.5)
         }
         #expect(arabic == "١٬٢٣٤٫٥")
-        #expect(try manager.formatters().formatNumber(1234.5, fractionDigits: 1) == "1.234,5")
-        #expect(throws: ParlanceError.self) { try manager.formatters(timeZone: "Mars/Olympus") }
+        #expect(manager.formatters().formatNumber(1234.5, fractionDigits: 1) == "1.234,5")
+        #expect(throws: ParlanceError.self) { try TimeZoneID(String("Mars/Olympus")) }
+    }
+
+    @Test("string ids are accepted where a language is")
+    func stringIDs() throws {
+        let ids = ["en", "he"]
+        let manager = try LanguageManager(supportedLanguages: ids, developmentLanguage: "en", store: MemoryLanguagePreferenceStore(), environment: [:])
+        #expect(manager.languageOptions.map(\.locale.languageTag) == ["en", "he"])
+        let runtime = "he-IL"
+        #expect(try manager.withLanguage(runtime) { manager.effectiveLocale.languageTag } == "he")
+        #expect(throws: ParlanceError.self) { try LanguageManager(supportedLanguages: ["en US"], store: MemoryLanguagePreferenceStore(), environment: [:]) }
+    }
+}
+
+extension LanguageManager {
+    /// A throwing helper, so the closure above needs `try` (and the compiler infers plain throws).
+    fileprivate func localizedStringOrNumber(_ value: Double) throws -> String {
+        guard !effectiveLocale.isRoot else { throw ParlanceError(.invalidArgument, "no language") }
+        return formatters().formatNumber(value, fractionDigits: 1)
     }
 }

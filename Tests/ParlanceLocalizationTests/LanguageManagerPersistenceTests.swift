@@ -1,19 +1,26 @@
 import Foundation
 import Logging
 @_spi(ParlanceInternals) import Parlance
-@testable import ParlanceLocalization
 import Testing
+
+@testable import ParlanceLocalization
 
 @Suite("LanguageManager: persistence")
 struct LanguageManagerPersistenceTests {
-    static func temporaryDirectory() -> String {
+    /// A fresh temporary folder for one test, removed when the test's `Scratch` value goes.
+    final class Scratch {
         let path = NSTemporaryDirectory() + "parlance-store-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        init() { try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit {
+            chmod(path, 0o755)
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     @Test func choiceSurvivesARestart() throws {
-        let path = Self.temporaryDirectory() + "/nested/dir/language.json"
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let path = scratch.path + "/nested/dir/language.json"
         let store = FileLanguagePreferenceStore(path: path)
         #expect(try store.load() == nil)
         let first = ManagerFixture.manager(environment: ["LANG": "fr_FR.UTF-8"], store: store)
@@ -43,11 +50,14 @@ struct LanguageManagerPersistenceTests {
         "",
     ])
     func corruptFileFallsBackToSystemWithAWarning(contents: String) throws {
-        let path = Self.temporaryDirectory() + "/language.json"
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let path = scratch.path + "/language.json"
         try contents.write(toFile: path, atomically: false, encoding: .utf8)
         let handler = RecordingLogHandler()
-        let manager = ManagerFixture.manager(environment: ["LANG": "de_DE.UTF-8"], store: FileLanguagePreferenceStore(path: path),
-                                             logger: Logger(label: "test", factory: { _ in handler }))
+        let manager = ManagerFixture.manager(
+            environment: ["LANG": "de_DE.UTF-8"], store: FileLanguagePreferenceStore(path: path),
+            logger: Logger(label: "test", factory: { _ in handler }))
         #expect(manager.choice == .system)
         #expect(manager.effectiveLocale == ManagerFixture.locale("de"))
         let records = handler.records.withLock { $0 }
@@ -61,11 +71,14 @@ struct LanguageManagerPersistenceTests {
 
     @Test func unreadableFileFallsBackToSystemWithAWarning() throws {
         // A directory where the file should be: open succeeds, read fails with EISDIR.
-        let path = Self.temporaryDirectory() + "/language.json"
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let path = scratch.path + "/language.json"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let handler = RecordingLogHandler()
-        let manager = ManagerFixture.manager(environment: [:], store: FileLanguagePreferenceStore(path: path),
-                                             logger: Logger(label: "test", factory: { _ in handler }))
+        let manager = ManagerFixture.manager(
+            environment: [:], store: FileLanguagePreferenceStore(path: path),
+            logger: Logger(label: "test", factory: { _ in handler }))
         #expect(manager.choice == .system)
         #expect(manager.effectiveLocale == ManagerFixture.locale("en"))
         #expect(handler.records.withLock { $0.map(\.level) } == [.warning])
@@ -73,15 +86,18 @@ struct LanguageManagerPersistenceTests {
 
     @Test func unwritableDirectoryIsATypedErrorAndChangesNothing() throws {
         // A regular file where the directory should be: unwritable for every user, root included.
-        let blocker = Self.temporaryDirectory() + "/not-a-directory"
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let blocker = scratch.path + "/not-a-directory"
         try "x".write(toFile: blocker, atomically: false, encoding: .utf8)
-        let manager = ManagerFixture.manager(environment: ["LANG": "es_ES.UTF-8"],
-                                             store: FileLanguagePreferenceStore(path: blocker + "/language.json"))
+        let manager = ManagerFixture.manager(
+            environment: ["LANG": "es_ES.UTF-8"],
+            store: FileLanguagePreferenceStore(path: blocker + "/language.json"))
         let before = manager.state
         do {
             try manager.setLanguage("ar")
             Issue.record("saving under a regular file must fail")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidFile)
             #expect(error.message.contains(blocker))
         }
@@ -95,7 +111,9 @@ struct LanguageManagerPersistenceTests {
     @Test func readOnlyDirectoryIsATypedError() throws {
         // Permission bits do not stop root; the test is meaningful only for other users.
         guard geteuid() != 0 else { return }
-        let directory = Self.temporaryDirectory()
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.path
         chmod(directory, 0o555)
         defer { chmod(directory, 0o755) }
         let manager = ManagerFixture.manager(store: FileLanguagePreferenceStore(path: directory + "/language.json"))
@@ -105,17 +123,20 @@ struct LanguageManagerPersistenceTests {
 
     @Test func storedLanguageNoLongerSupportedIsNegotiatedWithAWarning() throws {
         let handler = RecordingLogHandler()
-        let manager = ManagerFixture.manager(store: MemoryLanguagePreferenceStore(.language(ManagerFixture.locale("fr-CA"))),
-                                             logger: Logger(label: "test", factory: { _ in handler }))
+        let manager = ManagerFixture.manager(
+            store: MemoryLanguagePreferenceStore(.language(ManagerFixture.locale("fr-CA"))),
+            logger: Logger(label: "test", factory: { _ in handler }))
         #expect(manager.effectiveLocale == ManagerFixture.locale("fr"))
         #expect(manager.choice == .language(ManagerFixture.locale("fr-CA")))
         #expect(handler.records.withLock { $0.count } == 1)
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(FileLanguagePreferenceStore.defaultPath(application: "app", environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/a"])
-            == "/cfg/app/language.json")
-        #expect(FileLanguagePreferenceStore.defaultPath(application: "app", environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"])
-            == "/home/a/.config/app/language.json")
+        #expect(
+            FileLanguagePreferenceStore.defaultPath(application: "app", environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/a"])
+                == "/cfg/app/language.json")
+        #expect(
+            FileLanguagePreferenceStore.defaultPath(application: "app", environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"])
+                == "/home/a/.config/app/language.json")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 @_spi(ParlanceInternals) import Parlance
-@testable import ParlanceLocalization
 import Testing
+
+@testable import ParlanceLocalization
 
 /// A catalog on disk in 20 languages: each has `language` (its own tag), `greeting`, and
 /// en/ru/ar have a stringsdict `items.count`. Written once per process into a temp directory
@@ -32,24 +33,29 @@ enum ManagerFixture {
         for (tag, forms) in plurals {
             let variants = forms.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined()
             let plist = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0"><dict><key>items.count</key><dict>
-            <key>NSStringLocalizedFormatKey</key><string>%#@items@</string>
-            <key>items</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-            <key>NSStringFormatValueTypeKey</key><string>d</string>\(variants)</dict>
-            </dict></dict></plist>
-            """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <plist version="1.0"><dict><key>items.count</key><dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@items@</string>
+                <key>items</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>\(variants)</dict>
+                </dict></dict></plist>
+                """
             try! plist.write(toFile: "\(directory)/\(tag).lproj/Localizable.stringsdict", atomically: true, encoding: .utf8)
         }
         return directory
     }()
 
-    static let catalog: Catalog = try! Catalog(directory: directory, developmentLanguage: "en")
+    /// The catalog is read completely when it is created; the temporary folder goes right after.
+    static let catalog: Catalog = {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try! Catalog(directory: directory, developmentLanguage: "en")
+    }()
 
-    static func manager(environment: [String: String] = [:], store: (any LanguagePreferenceStore)? = nil,
-                        logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })) -> LanguageManager
-    {
+    static func manager(
+        environment: [String: String] = [:], store: (any LanguagePreferenceStore)? = nil,
+        logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) -> LanguageManager {
         LanguageManager(catalog: catalog, store: store, environment: environment, logger: logger)
     }
 
@@ -76,26 +82,27 @@ final class RecordingLogHandler: LogHandler, @unchecked Sendable {
 
 @Suite("LanguageManager: system languages from the environment")
 struct LanguageManagerEnvironmentTests {
-    @Test(arguments: [
-        (["LANG": "pt_BR.UTF-8"], ["pt-BR"]),
-        (["LANGUAGE": "fr:de"], ["fr", "de"]),
-        (["LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"], ["fr", "de", "en-US"]),
-        (["LC_ALL": "C"], []),
-        (["LC_ALL": "C", "LANGUAGE": "fr:de", "LANG": "de_DE.UTF-8"], []),
-        (["LC_ALL": "POSIX"], []),
-        (["LANG": "C.UTF-8", "LANGUAGE": "fr"], []),
-        (["LANG": "sr_RS@latin"], ["sr-Latn-RS"]),
-        (["LANG": "sr_RS.UTF-8@latin"], ["sr-Latn-RS"]),
-        (["LANG": "uz_UZ@cyrillic"], ["uz-Cyrl-UZ"]),
-        (["LANG": "ca_ES.UTF-8@valencia"], ["ca-ES-valencia"]),
-        (["LANG": "de_DE.ISO-8859-15@euro"], ["de-DE"]),
-        (["LC_ALL": "", "LC_MESSAGES": "ja_JP.eucJP", "LANG": "fr_FR"], ["ja-JP"]),
-        (["LC_ALL": "es_MX.UTF-8", "LC_MESSAGES": "ja_JP", "LANG": "fr_FR"], ["es-MX"]),
-        (["LANG": "es_419.UTF-8"], ["es-419"]),
-        (["LANGUAGE": "fr::C:de_CH:fr", "LANG": "en_GB.UTF-8"], ["fr", "de-CH", "en-GB"]),
-        (["LANG": "not a locale!"], []),
-        ([:], []),
-    ] as [([String: String], [String])])
+    @Test(
+        arguments: [
+            (["LANG": "pt_BR.UTF-8"], ["pt-BR"]),
+            (["LANGUAGE": "fr:de"], ["fr", "de"]),
+            (["LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"], ["fr", "de", "en-US"]),
+            (["LC_ALL": "C"], []),
+            (["LC_ALL": "C", "LANGUAGE": "fr:de", "LANG": "de_DE.UTF-8"], []),
+            (["LC_ALL": "POSIX"], []),
+            (["LANG": "C.UTF-8", "LANGUAGE": "fr"], []),
+            (["LANG": "sr_RS@latin"], ["sr-Latn-RS"]),
+            (["LANG": "sr_RS.UTF-8@latin"], ["sr-Latn-RS"]),
+            (["LANG": "uz_UZ@cyrillic"], ["uz-Cyrl-UZ"]),
+            (["LANG": "ca_ES.UTF-8@valencia"], ["ca-ES-valencia"]),
+            (["LANG": "de_DE.ISO-8859-15@euro"], ["de-DE"]),
+            (["LC_ALL": "", "LC_MESSAGES": "ja_JP.eucJP", "LANG": "fr_FR"], ["ja-JP"]),
+            (["LC_ALL": "es_MX.UTF-8", "LC_MESSAGES": "ja_JP", "LANG": "fr_FR"], ["es-MX"]),
+            (["LANG": "es_419.UTF-8"], ["es-419"]),
+            (["LANGUAGE": "fr::C:de_CH:fr", "LANG": "en_GB.UTF-8"], ["fr", "de-CH", "en-GB"]),
+            (["LANG": "not a locale!"], []),
+            ([:], []),
+        ] as [([String: String], [String])])
     func parsesTheEnvironment(environment: [String: String], expected: [String]) {
         #expect(SystemLanguages.preferred(in: environment).map(\.languageTag) == expected)
     }
@@ -117,8 +124,9 @@ struct LanguageManagerEnvironmentTests {
 
     @Test func brazilianPortugueseAndSerbianLatin() throws {
         #expect(ManagerFixture.manager(environment: ["LANG": "pt_BR.UTF-8"]).effectiveLocale == ManagerFixture.locale("pt-BR"))
-        let serbian = try LanguageManager(supportedLanguages: [LocaleID("en"), LocaleID("sr-Cyrl"), LocaleID("sr-Latn")],
-                                          environment: ["LANG": "sr_RS@latin"])
+        let serbian = try LanguageManager(
+            supportedLanguages: [LocaleID("en"), LocaleID("sr-Cyrl"), LocaleID("sr-Latn")],
+            environment: ["LANG": "sr_RS@latin"])
         #expect(serbian.effectiveLocale == ManagerFixture.locale("sr-Latn"))
     }
 }
@@ -159,7 +167,7 @@ struct LanguageManagerSwitchingTests {
         do {
             try manager.setLanguage("sw")
             Issue.record("sw is not supported")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidArgument)
             #expect(error.message.contains("sw"))
         }
@@ -193,6 +201,6 @@ struct LanguageManagerSwitchingTests {
         #expect(manager.direction == .rightToLeft)
         #expect(manager.string("greeting") == "greeting")
         #expect(throws: ParlanceError.self) { try manager.localizedString("greeting") }
-        #expect(throws: ParlanceError.self) { try LanguageManager(supportedLanguages: []) }
+        #expect(throws: ParlanceError.self) { try LanguageManager(supportedLanguages: [LocaleID]()) }
     }
 }

@@ -18,8 +18,10 @@ enum LintFixtures {
     static func edit(_ directory: String, _ file: String, _ old: String, _ new: String, utf16: Bool = false) throws {
         let path = directory + "/" + file
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        var text = utf16 ? String(decoding: Array(data.dropFirst(2)).withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }, as: UTF16.self)
-                         : String(decoding: data, as: UTF8.self)
+        var text =
+            utf16
+            ? String(decoding: Array(data.dropFirst(2)).withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }, as: UTF16.self)
+            : String(decoding: data, as: UTF8.self)
         guard text.contains(old) else { throw EditError(message: "\(file) does not contain \(old)") }
         text = text.replacingOccurrences(of: old, with: new)
         if utf16 {

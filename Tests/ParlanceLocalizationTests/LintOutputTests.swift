@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceLint
 import ParlanceLocalization
 import Testing
 
@@ -89,7 +90,7 @@ struct LintOutputTests {
         let directory = try Self.brokenCopy()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let text = try CatalogLinter().lint(directory: directory).humanReadable()
-        #expect(text.contains("fr.lproj/Localizable.strings:6: error: [placeholder-mismatch] \"transfer\" (fr): argument 2 (%2$@ in en) is missing"))
+        #expect(text.contains("fr.lproj/Localizable.strings:6:14: error: [placeholder-mismatch] \"transfer\" (fr): argument 2 (%2$@ in en) is missing"))
         #expect(text.hasSuffix("1 error, 1 warning in 1 file\n"))
         #expect(!text.contains("\u{1B}["))
         #expect(try CatalogLinter().lint(directory: directory).humanReadable(colored: true).contains("\u{1B}[1;31merror"))
@@ -121,8 +122,10 @@ struct LintOutputTests {
         #expect(required.status == 1)
         #expect(required.stdout.contains("[required-key-missing] \"total_odds\""))
 
-        for usage in [["lint"], ["lint", LintFixtures.clean, "--format", "xml"], ["lint", LintFixtures.clean, "--disable", "no-such-rule"],
-                      ["lint", directory + "/does-not-exist"], ["lint", LintFixtures.clean, "--required-keys", directory + "/none.txt"]] {
+        for usage in [
+            ["lint"], ["lint", LintFixtures.clean, "--format", "xml"], ["lint", LintFixtures.clean, "--disable", "no-such-rule"],
+            ["lint", directory + "/does-not-exist"], ["lint", LintFixtures.clean, "--required-keys", directory + "/none.txt"],
+        ] {
             let result = try LintCLI.run(usage)
             #expect(result.status == 2, "\(usage): \(result.stderr)")
             #expect(!result.stderr.isEmpty)

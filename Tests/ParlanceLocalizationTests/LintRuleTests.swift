@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceLint
 import ParlanceLocalization
 import Testing
 
@@ -14,69 +15,100 @@ struct LintCase: CustomTestStringConvertible, Sendable {
 }
 
 private let ruItemsFew = """
-			<key>few</key>
-			<string>%d элемента</string>
+    			<key>few</key>
+    			<string>%d элемента</string>
 
-"""
+    """
 
 let lintCases: [LintCase] = [
-    LintCase(name: "missing-translation: fr drops a key",
-             edits: [("fr.lproj/Localizable.strings", "\"cancel\" = \"Annuler\";\n", "", false)],
-             expected: ["missing-translation cancel fr"]),
-    LintCase(name: "extra-key: fr invents a key",
-             edits: [("fr.lproj/Localizable.strings", "\"cancel\" = \"Annuler\";", "\"cancel\" = \"Annuler\";\n\"cancel.button\" = \"Annuler\";", false)],
-             expected: ["extra-key cancel.button fr"]),
-    LintCase(name: "plural-missing-category: ru without few",
-             edits: [("ru.lproj/Localizable.stringsdict", ruItemsFew, "", false)],
-             expected: ["plural-missing-category items.count ru"]),
-    LintCase(name: "plural-missing-category: ru xcstrings plural without many",
-             edits: [("Settings.xcstrings", "\"many\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%lld фотографий\" } },", "", false)],
-             expected: ["plural-missing-category photos.count ru"]),
-    LintCase(name: "plural-missing-other: fr without other",
-             edits: [("fr.lproj/Localizable.stringsdict", "\t\t\t<key>other</key>\n\t\t\t<string>%d éléments</string>\n", "", false)],
-             expected: ["plural-missing-other items.count fr"]),
-    LintCase(name: "plural-unused-category: few in en (zero stays allowed)",
-             edits: [("en.lproj/Localizable.stringsdict", "<key>one</key>\n\t\t\t<string>%d item</string>",
-                      "<key>one</key>\n\t\t\t<string>%d item</string>\n\t\t\t<key>few</key>\n\t\t\t<string>%d items</string>", false)],
-             expected: ["plural-unused-category items.count en"]),
-    LintCase(name: "placeholder-mismatch: %d for %@ in UTF-16 ru",
-             edits: [("ru.lproj/Localizable.strings", "Добро пожаловать, %@!", "Добро пожаловать, %d!", true)],
-             expected: ["placeholder-mismatch welcome ru"]),
-    LintCase(name: "placeholder-mismatch: fr drops an argument",
-             edits: [("fr.lproj/Localizable.strings", "%1$@ vous a envoyé %2$@", "%1$@ vous a envoyé de l'argent", false)],
-             expected: ["placeholder-mismatch transfer fr"]),
-    LintCase(name: "placeholder-mismatch: de substitution adds an argument",
-             edits: [("Settings.xcstrings", "%#@files@ belegen %2$@", "%#@files@ belegen %2$@ von %3$@", false)],
-             expected: ["placeholder-mismatch storage.used de"]),
-    LintCase(name: "invalid-format: a lone percent sign",
-             edits: [("fr.lproj/Localizable.strings", "\"Solde : %.2f\"", "\"Solde : %.2f %\"", false)],
-             expected: ["invalid-format balance fr"]),
-    LintCase(name: "undefined-variable and unused-variable: a typo in the variable name",
-             edits: [("ru.lproj/Localizable.stringsdict", "%#@files@ в %#@folders@", "%#@files@ в %#@folder@", false)],
-             expected: ["placeholder-mismatch files.in.folders ru", "undefined-variable files.in.folders ru",
-                        "unused-variable files.in.folders ru"]),
-    LintCase(name: "state-new and state-needs-review",
-             edits: [("Settings.xcstrings", "\"state\" : \"translated\", \"value\" : \"Einstellungen\"", "\"state\" : \"needs_review\", \"value\" : \"Einstellungen\"", false),
-                     ("Settings.xcstrings", "\"state\" : \"translated\", \"value\" : \"Настройки\"", "\"state\" : \"new\", \"value\" : \"Настройки\"", false)],
-             expected: ["state-needs-review settings.title de", "state-new settings.title ru"]),
-    LintCase(name: "empty-value: xcstrings and .strings",
-             edits: [("Settings.xcstrings", "\"value\" : \"Einstellungen\"", "\"value\" : \"\"", false),
-                     ("fr.lproj/Localizable.strings", "\"Annuler\"", "\"\"", false)],
-             expected: ["empty-value cancel fr", "empty-value settings.title de"]),
-    LintCase(name: "duplicate-key in a UTF-16 .strings",
-             edits: [("ru.lproj/Localizable.strings", "\"cancel\" = \"Отмена\";", "\"cancel\" = \"Отмена\";\n\"cancel\" = \"Отменить\";", true)],
-             expected: ["duplicate-key cancel ru"]),
-    LintCase(name: "required-key-missing", edits: [], options: LintOptions(requiredKeys: ["cancel", "total_odds"]),
-             expected: ["required-key-missing total_odds en"]),
-    LintCase(name: "length-budget: per key and by ratio", edits: [],
-             options: LintOptions(maximumLengths: ["cancel": 6], maximumLengthRatio: 1.6),
-             expected: ["length-budget cancel fr", "length-budget welcome ru"]),
-    LintCase(name: "unreadable-file: a truncated stringsdict",
-             edits: [("fr.lproj/Localizable.stringsdict", "</dict>\n</plist>", "</dict>", false)],
-             expected: ["missing-translation files.in.folders fr", "missing-translation items.count fr", "unreadable-file - fr"]),
-    LintCase(name: "disabled rules report nothing",
-             edits: [("fr.lproj/Localizable.strings", "\"cancel\" = \"Annuler\";\n", "", false)],
-             options: LintOptions(disabledRules: [.missingTranslation]), expected: []),
+    LintCase(
+        name: "missing-translation: fr drops a key",
+        edits: [("fr.lproj/Localizable.strings", "\"cancel\" = \"Annuler\";\n", "", false)],
+        expected: ["missing-translation cancel fr"]),
+    LintCase(
+        name: "extra-key: fr invents a key",
+        edits: [("fr.lproj/Localizable.strings", "\"cancel\" = \"Annuler\";", "\"cancel\" = \"Annuler\";\n\"cancel.button\" = \"Annuler\";", false)],
+        expected: ["extra-key cancel.button fr"]),
+    LintCase(
+        name: "plural-missing-category: ru without few",
+        edits: [("ru.lproj/Localizable.stringsdict", ruItemsFew, "", false)],
+        expected: ["plural-missing-category items.count ru"]),
+    LintCase(
+        name: "plural-missing-category: ru xcstrings plural without many",
+        edits: [("Settings.xcstrings", "\"many\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%lld фотографий\" } },", "", false)],
+        expected: ["plural-missing-category photos.count ru"]),
+    LintCase(
+        name: "plural-missing-other: fr without other",
+        edits: [("fr.lproj/Localizable.stringsdict", "\t\t\t<key>other</key>\n\t\t\t<string>%d éléments</string>\n", "", false)],
+        expected: ["plural-missing-other items.count fr"]),
+    LintCase(
+        name: "plural-unused-category: few in en (zero stays allowed)",
+        edits: [
+            (
+                "en.lproj/Localizable.stringsdict", "<key>one</key>\n\t\t\t<string>%d item</string>",
+                "<key>one</key>\n\t\t\t<string>%d item</string>\n\t\t\t<key>few</key>\n\t\t\t<string>%d items</string>", false
+            )
+        ],
+        expected: ["plural-unused-category items.count en"]),
+    LintCase(
+        name: "placeholder-mismatch: %d for %@ in UTF-16 ru",
+        edits: [("ru.lproj/Localizable.strings", "Добро пожаловать, %@!", "Добро пожаловать, %d!", true)],
+        expected: ["placeholder-mismatch welcome ru"]),
+    LintCase(
+        name: "placeholder-mismatch: fr drops an argument",
+        edits: [("fr.lproj/Localizable.strings", "%1$@ vous a envoyé %2$@", "%1$@ vous a envoyé de l'argent", false)],
+        expected: ["placeholder-mismatch transfer fr"]),
+    LintCase(
+        name: "placeholder-mismatch: de substitution adds an argument",
+        edits: [("Settings.xcstrings", "%#@files@ belegen %2$@", "%#@files@ belegen %2$@ von %3$@", false)],
+        expected: ["placeholder-mismatch storage.used de"]),
+    LintCase(
+        name: "invalid-format: a lone percent sign",
+        edits: [("fr.lproj/Localizable.strings", "\"Solde : %.2f\"", "\"Solde : %.2f %\"", false)],
+        expected: ["invalid-format balance fr"]),
+    LintCase(
+        name: "undefined-variable and unused-variable: a typo in the variable name",
+        edits: [("ru.lproj/Localizable.stringsdict", "%#@files@ в %#@folders@", "%#@files@ в %#@folder@", false)],
+        expected: [
+            "placeholder-mismatch files.in.folders ru", "undefined-variable files.in.folders ru",
+            "unused-variable files.in.folders ru",
+        ]),
+    LintCase(
+        name: "state-new and state-needs-review",
+        edits: [
+            (
+                "Settings.xcstrings", "\"state\" : \"translated\", \"value\" : \"Einstellungen\"",
+                "\"state\" : \"needs_review\", \"value\" : \"Einstellungen\"", false
+            ),
+            ("Settings.xcstrings", "\"state\" : \"translated\", \"value\" : \"Настройки\"", "\"state\" : \"new\", \"value\" : \"Настройки\"", false),
+        ],
+        expected: ["state-needs-review settings.title de", "state-new settings.title ru"]),
+    LintCase(
+        name: "empty-value: xcstrings and .strings",
+        edits: [
+            ("Settings.xcstrings", "\"value\" : \"Einstellungen\"", "\"value\" : \"\"", false),
+            ("fr.lproj/Localizable.strings", "\"Annuler\"", "\"\"", false),
+        ],
+        expected: ["empty-value cancel fr", "empty-value settings.title de"]),
+    LintCase(
+        name: "duplicate-key in a UTF-16 .strings",
+        edits: [("ru.lproj/Localizable.strings", "\"cancel\" = \"Отмена\";", "\"cancel\" = \"Отмена\";\n\"cancel\" = \"Отменить\";", true)],
+        expected: ["duplicate-key cancel ru"]),
+    LintCase(
+        name: "required-key-missing", edits: [], options: LintOptions(requiredKeys: ["cancel", "total_odds"]),
+        expected: ["required-key-missing total_odds en"]),
+    LintCase(
+        name: "length-budget: per key and by ratio", edits: [],
+        options: LintOptions(maximumLengths: ["cancel": 6], maximumLengthRatio: 1.6),
+        expected: ["length-budget cancel fr", "length-budget welcome ru"]),
+    LintCase(
+        name: "unreadable-file: a truncated stringsdict",
+        edits: [("fr.lproj/Localizable.stringsdict", "</dict>\n</plist>", "</dict>", false)],
+        expected: ["missing-translation files.in.folders fr", "missing-translation items.count fr", "unreadable-file - fr"]),
+    LintCase(
+        name: "disabled rules report nothing",
+        edits: [("fr.lproj/Localizable.strings", "\"cancel\" = \"Annuler\";\n", "", false)],
+        options: LintOptions(disabledRules: [.missingTranslation]), expected: []),
 ]
 
 @Suite("Lint rules on broken catalogs")
@@ -130,7 +162,7 @@ struct LintRuleTests {
 
     @Test func pluralSamplesCoverEveryCategoryOfEveryLocale() throws {
         for locale in PluralRules.localesWithRules {
-            let samples = try PluralSamples(locale: locale)
+            let samples = try PluralSamples(locale: LocaleID(locale))
             for category in samples.categories {
                 #expect(samples.integers[category] != nil || samples.decimals[category] != nil, "\(locale) \(category)")
             }

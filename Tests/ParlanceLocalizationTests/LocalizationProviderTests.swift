@@ -1,4 +1,6 @@
+import ParlanceLint
 import Testing
+
 @testable import Parlance
 @testable import ParlanceLocalization
 
@@ -24,7 +26,7 @@ struct LocalizationProviderTests {
 
     @Test("catalog configuration, concurrent readers")
     func catalog() async throws {
-        try LocalizationProvider.configure(catalog: SampleFixture.catalog, locale: "fr")
+        LocalizationProvider.configure(catalog: SampleFixture.catalog, locale: "fr")
         #expect(LocalizationProvider.string("total_odds") == "Cotes Totales")
         #expect(LocalizationProvider.string("load_more_count", substituting: ["count": "3"]) == "Voir 3 de plus")
         #expect(LocalizationProvider.string("no_results") == "No results found")  // fr → en fallback

@@ -1,25 +1,30 @@
 import Foundation
 import Testing
+
 @testable import Parlance
 @testable import ParlanceLocalization
 
 @Suite("Malformed files: located errors")
 struct MalformedFileTests {
-    static let validStringsdict = SampleCatalog.stringsdicts[0].1
+    static let validStringsdict = ExampleCatalog.text("en.lproj/Localizable.stringsdict")
 
     /// Returns the error message of a failing read, checking it is `invalid-file` and located.
-    func located(_ body: () throws(ParlanceError) -> Void, file: String, line: Int, column: Int? = nil,
-                 sourceLocation: SourceLocation = #_sourceLocation) -> String
-    {
+    func located(
+        _ body: () throws -> Void, file: String, line: Int, column: Int? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
         do {
             try body()
             Issue.record("expected an error", sourceLocation: sourceLocation)
             return ""
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidFile, sourceLocation: sourceLocation)
             let prefix = column.map { "\(file):\(line):\($0):" } ?? "\(file):\(line):"
             #expect(error.message.hasPrefix(prefix), "\(error.message)", sourceLocation: sourceLocation)
             return error.message
+        } catch {
+            Issue.record("not a ParlanceError: \(error)", sourceLocation: sourceLocation)
+            return ""
         }
     }
 
@@ -30,20 +35,21 @@ struct MalformedFileTests {
 
     @Test(".strings syntax errors name line and column")
     func strings() {
-        _ = located({ () throws(ParlanceError) in _ = try StringsFile(text: "\"a\" = \"b\";\n\"c\" = \"d\\q\";", file: "x.strings") },
-                    file: "x.strings", line: 2, column: 9)
-        _ = located({ () throws(ParlanceError) in _ = try StringsFile(text: "\"a\" = \"b\"\n\"c\" = \"d\";", file: "x.strings") },
-                    file: "x.strings", line: 2, column: 1)
-        _ = located({ () throws(ParlanceError) in _ = try StringsFile(text: "\"a\" = \"b\\U00e\";", file: "x.strings") },
-                    file: "x.strings", line: 1, column: 9)
-        _ = located({ () throws(ParlanceError) in _ = try StringsFile(text: "/* open\n\"a\" = \"b\";", file: "x.strings") },
-                    file: "x.strings", line: 1, column: 1)
-        _ = located({ () throws(ParlanceError) in _ = try StringsFile(text: "\"a\" = \"unterminated;\n", file: "x.strings") },
-                    file: "x.strings", line: 1, column: 7)
-        _ = located({ () throws(ParlanceError) in _ = try StringsFile(bytes: [0x22, 0xC3, 0x28], file: "bad.strings") },
-                    file: "bad.strings", line: 1, column: 2)
-        _ = located({ () throws(ParlanceError) in _ = try StringsFile(text: "\"a\" = \"\\UD800x\";", file: "x.strings") },
-                    file: "x.strings", line: 1, column: 8)
+        _ = located(
+            { () throws in _ = try StringsFile(text: "\"a\" = \"b\"\n\"c\" = \"d\";", file: "x.strings") },
+            file: "x.strings", line: 2, column: 1)
+        _ = located(
+            { () throws in _ = try StringsFile(text: "/* open\n\"a\" = \"b\";", file: "x.strings") },
+            file: "x.strings", line: 1, column: 1)
+        _ = located(
+            { () throws in _ = try StringsFile(text: "\"a\" = \"unterminated;\n", file: "x.strings") },
+            file: "x.strings", line: 1, column: 7)
+        _ = located(
+            { () throws in _ = try StringsFile(bytes: [0x22, 0xC3, 0x28], file: "bad.strings") },
+            file: "bad.strings", line: 1, column: 2)
+        _ = located(
+            { () throws in _ = try StringsFile(text: "\"a\" = \"\\UD800x\";", file: "x.strings") },
+            file: "x.strings", line: 1, column: 8)
     }
 
     @Test(".strings duplicates are reported, the last value wins")
@@ -57,13 +63,15 @@ struct MalformedFileTests {
     func truncated() {
         let text = Self.validStringsdict
         let cut = String(text.prefix(text.count / 2))
-        let message = located({ () throws(ParlanceError) in _ = try StringsdictFile(bytes: Array(cut.utf8), file: "t.stringsdict") },
-                              file: "t.stringsdict", line: cut.split(separator: "\n", omittingEmptySubsequences: false).count)
+        let message = located(
+            { () throws in _ = try StringsdictFile(bytes: Array(cut.utf8), file: "t.stringsdict") },
+            file: "t.stringsdict", line: cut.split(separator: "\n", omittingEmptySubsequences: false).count)
         #expect(message.contains("malformed XML"))
         let mismatched = text.replacingOccurrences(of: "<string>%d item</string>", with: "<string>%d item</strin>")
-        let message2 = located({ () throws(ParlanceError) in _ = try StringsdictFile(bytes: Array(mismatched.utf8), file: "m.stringsdict") },
-                               file: "m.stringsdict", line: lineNumber(of: "%d item</strin>", in: mismatched))
-        #expect(message2.contains("does not match <string>"))
+        let message2 = located(
+            { () throws in _ = try StringsdictFile(bytes: Array(mismatched.utf8), file: "m.stringsdict") },
+            file: "m.stringsdict", line: lineNumber(of: "%d item</strin>", in: mismatched))
+        #expect(message2.contains("expected </string>"))
     }
 
     @Test(".stringsdict: wrong types are located at their key")
@@ -72,19 +80,34 @@ struct MalformedFileTests {
         let integer = text.replacingOccurrences(of: "<string>%d item</string>", with: "<integer>3</integer>")
         let lines = integer.split(separator: "\n", omittingEmptySubsequences: false)
         let oneLine = try #require(lines.firstIndex(where: { $0.contains("<key>one</key>") })) + 1
-        let message = located({ () throws(ParlanceError) in _ = try StringsdictFile(bytes: Array(integer.utf8), file: "w.stringsdict") },
-                              file: "w.stringsdict", line: oneLine)
-        #expect(message.contains("expected a string, found a number"))
+        // One malformed entry is skipped with a located diagnostic; the file loads.
+        let wrong = try StringsdictFile(bytes: Array(integer.utf8), file: "w.stringsdict")
+        #expect(wrong.entries["items.count"] == nil)
+        #expect(wrong.entries.count == SampleCatalogEntries.count(in: text) - 1)
+        let diagnostic = try #require(wrong.diagnostics.first)
+        #expect(diagnostic.line == oneLine && diagnostic.key == "items.count" && diagnostic.code == "malformed-entry")
+        #expect(diagnostic.message.contains("must be a string, found a number"))
+        // An entry without `other` loads, as on Apple platforms (lint reports it).
         let noOther = text.replacingOccurrences(of: "<key>other</key>\n            <string>%d items</string>", with: "")
-        #expect(located({ () throws(ParlanceError) in _ = try StringsdictFile(bytes: Array(noOther.utf8), file: "o.stringsdict") },
-                        file: "o.stringsdict", line: lineNumber(of: "<key>items</key>", in: noOther)).contains("no \"other\""))
+        #expect(noOther != text)
+        let withoutOther = try StringsdictFile(bytes: Array(noOther.utf8), file: "o.stringsdict")
+        #expect(withoutOther.diagnostics.isEmpty)
+        guard case .plural(let entry)? = withoutOther.entries["items.count"] else {
+            Issue.record("no entry")
+            return
+        }
+        #expect(try entry.format(language: "en", locale: "en", arguments: [2]) == "2 item")  // no `other`: the first variant
         var badType = text
         badType.replaceSubrange(badType.range(of: "<string>d</string>")!, with: "<string>k</string>")
-        #expect(located({ () throws(ParlanceError) in _ = try StringsdictFile(bytes: Array(badType.utf8), file: "k.stringsdict") },
-                        file: "k.stringsdict", line: lineNumber(of: "<string>k</string>", in: badType) - 1).contains("unknown format specifier"))
+        let bad = try StringsdictFile(bytes: Array(badType.utf8), file: "k.stringsdict")
+        #expect(bad.diagnostics.map(\.line) == [lineNumber(of: "<string>k</string>", in: badType) - 1])
+        #expect(bad.diagnostics.first?.message.contains("unknown format specifier") == true)
         let array = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<array><string>x</string></array>\n</plist>\n"
-        #expect(located({ () throws(ParlanceError) in _ = try StringsdictFile(bytes: Array(array.utf8), file: "a.stringsdict") },
-                        file: "a.stringsdict", line: 2).contains("expected a dictionary"))
+        #expect(
+            located(
+                { () throws in _ = try StringsdictFile(bytes: Array(array.utf8), file: "a.stringsdict") },
+                file: "a.stringsdict", line: 3, column: 1
+            ).contains("expected a dictionary"))
     }
 
     @Test(".stringsdict: binary property lists work through Foundation")
@@ -92,31 +115,43 @@ struct MalformedFileTests {
         let object = try PropertyListSerialization.propertyList(from: Data(Self.validStringsdict.utf8), options: [], format: nil)
         let binary = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
         let file = try StringsdictFile(bytes: Array(binary), file: "b.stringsdict")
-        guard case .plural(let entry)? = file.entries["items.count"] else { Issue.record("no entry"); return }
+        guard case .plural(let entry)? = file.entries["items.count"] else {
+            Issue.record("no entry")
+            return
+        }
         #expect(try entry.format(language: "en", locale: "en", arguments: [2]) == "2 items")
     }
 
     @Test(".xcstrings: invalid JSON and wrong types are located")
     func xcstrings() throws {
-        let text = SampleCatalog.shopCatalog
+        let text = ExampleCatalog.shopCatalog
         let cut = String(text.prefix(300))
-        _ = located({ () throws(ParlanceError) in _ = try StringCatalogFile(bytes: Array(cut.utf8), file: "c.xcstrings") },
-                    file: "c.xcstrings", line: cut.split(separator: "\n", omittingEmptySubsequences: false).count)
+        _ = located(
+            { () throws in _ = try StringCatalogFile(bytes: Array(cut.utf8), file: "c.xcstrings") },
+            file: "c.xcstrings", line: cut.split(separator: "\n", omittingEmptySubsequences: false).count)
         let comma = text.replacingOccurrences(of: "\"version\" : \"1.0\"", with: ",")
-        _ = located({ () throws(ParlanceError) in _ = try StringCatalogFile(bytes: Array(comma.utf8), file: "c.xcstrings") },
-                    file: "c.xcstrings", line: lineNumber(of: "\"Welcome to the shop\"", in: comma) + 6)
+        _ = located(
+            { () throws in _ = try StringCatalogFile(bytes: Array(comma.utf8), file: "c.xcstrings") },
+            file: "c.xcstrings", line: lineNumber(of: "\"Welcome to the shop\"", in: comma) + 6)
         let number = text.replacingOccurrences(of: "\"value\" : \"Tap to pay\"", with: "\"value\" : 42")
         let lines = number.split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(lines.firstIndex(where: { $0.contains(": 42") })) + 1
-        let message = located({ () throws(ParlanceError) in _ = try StringCatalogFile(bytes: Array(number.utf8), file: "n.xcstrings") },
-                              file: "n.xcstrings", line: line)
-        #expect(message.contains("\"value\" must be a string, found a number"))
+        let numbered = try StringCatalogFile(bytes: Array(number.utf8), file: "n.xcstrings")
+        let skipped = try #require(numbered.diagnostics.first)
+        #expect(skipped.line == line && skipped.message.contains("\"value\" must be a string, found a number"))
+        #expect(numbered.keys.count == (try StringCatalogFile(bytes: Array(text.utf8), file: "t.xcstrings")).keys.count)
+        // A malformed format is the translation's problem, found by lint and at lookup, not by the reader.
         let specifier = text.replacingOccurrences(of: "\"Pay now\"", with: "\"Pay %y now\"")
-        #expect(located({ () throws(ParlanceError) in _ = try StringCatalogFile(bytes: Array(specifier.utf8), file: "s.xcstrings") },
-                        file: "s.xcstrings", line: lineNumber(of: "Pay %y now", in: specifier)).contains("unknown format specifier"))
+        #expect(try StringCatalogFile(bytes: Array(specifier.utf8), file: "s.xcstrings").diagnostics.isEmpty)
         let argNum = text.replacingOccurrences(of: "\"argNum\" : 2", with: "\"argNum\" : \"two\"")
-        #expect(located({ () throws(ParlanceError) in _ = try StringCatalogFile(bytes: Array(argNum.utf8), file: "g.xcstrings") },
-                        file: "g.xcstrings", line: lineNumber(of: "\"two\"", in: argNum)).contains("argNum"))
+        let badArgNum = try StringCatalogFile(bytes: Array(argNum.utf8), file: "g.xcstrings")
+        #expect(badArgNum.diagnostics.first?.line == lineNumber(of: "\"two\"", in: argNum))
+        #expect(badArgNum.diagnostics.first?.message.contains("argNum") == true)
+        // Strict JSON numbers.
+        let sloppy = text.replacingOccurrences(of: "\"argNum\" : 2", with: "\"argNum\" : 1.0.0--e")
+        _ = located(
+            { () throws in _ = try StringCatalogFile(bytes: Array(sloppy.utf8), file: "j.xcstrings") },
+            file: "j.xcstrings", line: lineNumber(of: "1.0.0--e", in: sloppy))
     }
 
     @Test("a malformed catalog value names its file and key when used")
@@ -128,7 +163,16 @@ struct MalformedFileTests {
         let error = try #require(throws: ParlanceError.self) { try catalog.localizedString("bad", locale: "en") }
         #expect(error.code == .invalidFile)
         #expect(error.message.contains("Localizable.strings") && error.message.contains("\"bad\""))
-        #expect(catalog.string("bad", locale: "en") == "%k")
+        // No development-language value can be used either: the key itself.
+        #expect(catalog.string("bad", locale: "en") == "bad")
         #expect(throws: ParlanceError.self) { try catalog.localizedString("n", locale: "en") }
+    }
+}
+
+/// Counts the entries of a stringsdict text (its top-level keys), independently of the reader.
+enum SampleCatalogEntries {
+    static func count(in text: String) -> Int {
+        let object = try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)
+        return (object as? [String: Any])?.count ?? -1
     }
 }

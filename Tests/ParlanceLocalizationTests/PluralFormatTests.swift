@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Parlance
 @testable import ParlanceLocalization
 
@@ -30,19 +31,23 @@ struct PluralFormatTests {
 
     @Test("nested variables")
     func nested() throws {
-        let format = PluralFormat(format: "%#@f@", variables: [
-            "f": .init(variants: [.one: "one file in %2$#@d@", .other: "%1$d files in %2$#@d@"]),
-            "d": .init(variants: [.one: "%2$d folder", .other: "%2$d folders"]),
-        ])
+        let format = PluralFormat(
+            format: "%#@f@",
+            variables: [
+                "f": .init(variants: [.one: "one file in %2$#@d@", .other: "%1$d files in %2$#@d@"]),
+                "d": .init(variants: [.one: "%2$d folder", .other: "%2$d folders"]),
+            ])
         #expect(try format.format(language: "en", locale: "en", arguments: [1, 2]) == "one file in 2 folders")
         #expect(try format.format(language: "en", locale: "de", arguments: [3000, 1]) == "3.000 files in 1 folder")
     }
 
     @Test("cycles, deep nesting, undefined variables and missing arguments are typed errors")
     func hostile() throws {
-        let cycle = PluralFormat(format: "%#@a@", variables: [
-            "a": .init(variants: [.other: "%#@b@"]), "b": .init(variants: [.other: "%#@a@"]),
-        ])
+        let cycle = PluralFormat(
+            format: "%#@a@",
+            variables: [
+                "a": .init(variants: [.other: "%#@b@"]), "b": .init(variants: [.other: "%#@a@"]),
+            ])
         #expect(throws: ParlanceError.self) { try cycle.format(language: "en", locale: "en", arguments: [1]) }
         let selfReference = PluralFormat(format: "%#@a@", variables: ["a": .init(variants: [.other: "x %#@a@"])])
         #expect(throws: ParlanceError.self) { try selfReference.format(language: "en", locale: "en", arguments: [1]) }
@@ -67,11 +72,13 @@ struct PluralFormatTests {
         #expect(throws: ParlanceError.self) { try files.format(language: "en", locale: "en", arguments: ["x"]) }
     }
 
-    @Test("value types d i u ld lld lu f g e @", arguments: [
-        ("d", LocalizationArgument.int(1), "one"), ("i", 1, "one"), ("u", 1, "one"), ("ld", 1, "one"),
-        ("lld", 21, "other"), ("lu", 1, "one"), ("f", 1, "other"), ("g", 1, "one"), ("g", 1.5, "other"),
-        ("e", 1, "other"), ("@", 1, "one"), ("@", "1", "one"), (".0f", 1.2, "one"),
-    ])
+    @Test(
+        "value types d i u ld lld lu f g e @",
+        arguments: [
+            ("d", LocalizationArgument.int(1), "one"), ("i", 1, "one"), ("u", 1, "one"), ("ld", 1, "one"),
+            ("lld", 21, "other"), ("lu", 1, "one"), ("f", 1, "other"), ("g", 1, "one"), ("g", 1.5, "other"),
+            ("e", 1, "other"), ("@", 1, "one"), ("@", "1", "one"), (".0f", 1.2, "one"),
+        ])
     func valueTypes(type: String, argument: LocalizationArgument, expected: String) throws {
         let format = PluralFormat(format: "%#@n@", variables: ["n": .init(valueType: type, variants: [.one: "one", .other: "other"])])
         #expect(try format.format(language: "en", locale: "en", arguments: [argument]) == expected)

@@ -31,7 +31,7 @@ struct ParlanceTestingTests {
     @Test func twoArgumentPluralRenders() throws {
         let catalog = try Catalog(directory: SampleCatalog.directory)
         expectRendersAllPluralCategories("files.in.folders", in: catalog, arguments: { [$0, $0] })
-        let ru = CatalogValidation.pluralRenderings(of: "files.in.folders", in: catalog, languages: [try LocaleID("ru")], arguments: { [$0, 1] })
+        let ru = CatalogValidation.pluralRenderings(of: "files.in.folders", in: catalog, languages: [LocaleID("ru")], arguments: { [$0, 1] })
         let few = try #require(ru.first { $0.category == .few })
         #expect(try few.result.get() == "2 файла в 1 папке")
     }
@@ -48,7 +48,7 @@ struct ParlanceTestingTests {
 
         let diagnostics = try CatalogValidation.diagnostics(directory: broken)
         #expect(diagnostics.map(\.rule) == [.pluralMissingCategory])
-        #expect(diagnostics.first?.description.hasPrefix("ru.lproj/Localizable.stringsdict:9: error: [plural-missing-category] \"items.count\" (ru)") == true)
+        #expect(diagnostics.first?.description.hasPrefix("ru.lproj/Localizable.stringsdict:9:3: error: [plural-missing-category] \"items.count\" (ru)") == true)
         withKnownIssue("the broken catalog is reported through Issue.record") {
             expectValid(catalog: broken)
         }
@@ -56,5 +56,16 @@ struct ParlanceTestingTests {
         let catalog = try Catalog(directory: broken)
         let renderings = CatalogValidation.pluralRenderings(of: "items.count", in: catalog)
         #expect(renderings.allSatisfy { $0.isSuccess })
+    }
+
+    @Test func aDirectoryWithoutCatalogFilesFails() throws {
+        // A wrong path in a user's test must not pass: no catalog file is a `no-catalog` error.
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-empty-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        #expect(try CatalogValidation.diagnostics(directory: empty).map(\.rule) == [.noCatalog])
+        withKnownIssue("an empty directory is reported through Issue.record") {
+            expectValid(catalog: empty)
+        }
     }
 }

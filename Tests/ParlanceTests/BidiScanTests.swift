@@ -1,5 +1,6 @@
-@testable import Parlance
 import Testing
+
+@testable import Parlance
 
 @Suite("Bidi: the UTF-8 scan in the shim equals the code point scan")
 struct BidiScanTests {
@@ -17,7 +18,9 @@ struct BidiScanTests {
 
     @Test("random text over bidi-interesting code points")
     func random() {
-        let pool: [Unicode.Scalar] = ["a", "1", " ", "!", "א", "ا", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{2029}", "\u{0661}", "\u{05BF}", "ߊ", "𞤀", "😀"]
+        let pool: [Unicode.Scalar] = [
+            "a", "1", " ", "!", "א", "ا", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{2029}", "\u{0661}", "\u{05BF}", "ߊ", "𞤀", "😀",
+        ]
         var generator = SplitMix64(seed: 2024)
         for _ in 0..<5_000 {
             var text = String.UnicodeScalarView()

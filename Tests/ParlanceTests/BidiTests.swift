@@ -1,5 +1,5 @@
-import Testing
 import Parlance
+import Testing
 
 /// Base direction, bidi classes, paragraph analysis and isolates.
 @Suite("Bidi")
@@ -38,14 +38,20 @@ struct BidiTests {
         #expect(Bidi.analyze(text).isMixed, "\(script)")
     }
 
-    @Test("neutrals, numbers and controls", arguments: [
-        ("", nil), ("123 456", nil), ("!?.,:;-+ \t", nil), ("\u{0661}\u{0662}", nil), ("\u{200E}", TextDirection.leftToRight),
-        ("\u{200F}", .rightToLeft), ("\u{061C}", .rightToLeft), ("abc", .leftToRight), ("  שלום", .rightToLeft),
-        ("\u{2067}שלום\u{2069} hi", .leftToRight), ("\u{2066}abc\u{2069} שלום", .rightToLeft),
-        ("\u{2068}\u{2067}x\u{2069}y\u{2069}ب", .rightToLeft), ("\u{2069}ب", .rightToLeft),
-        ("\u{2066}abc", nil), ("\u{202B}abc\u{202C}", .leftToRight), ("123\nשלום", nil),
-        ("\u{0301}\u{200B}é", .leftToRight), ("🙂 ok", .leftToRight),
-    ])
+    @Test(
+        "neutrals, numbers and controls",
+        arguments: [
+            ("", nil), ("123 456", nil), ("!?.,:;-+ \t", nil), ("\u{0661}\u{0662}", nil), ("\u{200E}", TextDirection.leftToRight),
+            ("\u{200F}", .rightToLeft), ("\u{061C}", .rightToLeft), ("abc", .leftToRight), ("  שלום", .rightToLeft),
+            ("\u{2067}שלום\u{2069} hi", .leftToRight), ("\u{2066}abc\u{2069} שלום", .rightToLeft),
+            ("\u{2068}\u{2067}x\u{2069}y\u{2069}ب", .rightToLeft), ("\u{2069}ب", .rightToLeft),
+            ("\u{2066}abc", nil), ("\u{202B}abc\u{202C}", .leftToRight),
+            // Regression (outside testing): the whole text counts, across paragraphs
+            // (batch-protocol.md `direction`), and a paragraph separator closes an open isolate.
+            ("123\nשלום", .rightToLeft), ("\u{2029}abc", .leftToRight), ("\u{2066}abc\nשלום", .rightToLeft),
+            ("12\r\n34\u{85}56", nil),
+            ("\u{0301}\u{200B}é", .leftToRight), ("🙂 ok", .leftToRight),
+        ])
     func baseDirection(text: String, expected: TextDirection?) {
         #expect(Bidi.baseDirection(of: text) == expected)
     }
@@ -102,13 +108,15 @@ struct BidiTests {
         #expect(runs.contains { Bidi.analyze(sentence).text[$0.range] == "+1 555-0100" && $0.level == 2 })
     }
 
-    @Test("locale direction by script", arguments: [
-        ("ar", TextDirection.rightToLeft), ("he", .rightToLeft), ("fa", .rightToLeft), ("ur", .rightToLeft),
-        ("uz-Arab", .rightToLeft), ("uz", .leftToRight), ("az-Latn", .leftToRight), ("az-Arab", .rightToLeft),
-        ("pa-PK", .rightToLeft), ("pa", .leftToRight), ("ks", .rightToLeft), ("ks-Deva", .leftToRight),
-        ("dv", .rightToLeft), ("syr", .rightToLeft), ("ff-Adlm", .rightToLeft), ("ckb", .rightToLeft),
-        ("en", .leftToRight), ("xx", .leftToRight), ("und", .leftToRight), ("iw", .rightToLeft),
-    ])
+    @Test(
+        "locale direction by script",
+        arguments: [
+            ("ar", TextDirection.rightToLeft), ("he", .rightToLeft), ("fa", .rightToLeft), ("ur", .rightToLeft),
+            ("uz-Arab", .rightToLeft), ("uz", .leftToRight), ("az-Latn", .leftToRight), ("az-Arab", .rightToLeft),
+            ("pa-PK", .rightToLeft), ("pa", .leftToRight), ("ks", .rightToLeft), ("ks-Deva", .leftToRight),
+            ("dv", .rightToLeft), ("syr", .rightToLeft), ("ff-Adlm", .rightToLeft), ("ckb", .rightToLeft),
+            ("en", .leftToRight), ("xx", .leftToRight), ("und", .leftToRight), ("iw", .rightToLeft),
+        ])
     func localeDirection(id: String, expected: TextDirection) throws {
         #expect(try LocaleID(id).characterDirection == expected)
     }

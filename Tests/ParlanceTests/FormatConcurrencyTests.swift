@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import Parlance
 
 @Suite("Formatting from many tasks at once")
@@ -63,7 +64,7 @@ struct FormatConcurrencyTests {
     @Test func evictionReleasesAndRecompiles() throws {
         // More distinct skeletons than fit: old formatters are evicted, the cache stays bounded,
         // and evicted ones are compiled again on demand with the same result.
-        let en = try LocaleID("en")
+        let en = LocaleID("en")
         let first = try NumberFormat(locale: en, skeleton: ".0000000").format(1)
         for digits in 0..<2200 { _ = try NumberFormat(locale: en, skeleton: "@" + String(repeating: "#", count: digits % 900) + " group-off scale/\(digits)") }
         #expect(ICUNumberFormatter.cachedCount <= 2048)

@@ -1,5 +1,6 @@
-@testable import Parlance
 import Testing
+
+@testable import Parlance
 
 @Suite("ICU output decoding")
 struct ICUOutputTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Parlance
 
 /// Likely subtags, parent locales and canonicalization against CLDR's own files.
@@ -53,7 +54,8 @@ struct LocaleCLDRDataTests {
     func canonicalization() throws {
         var differences: Set<FoundDifference> = []
         for row in fixtures.canonicalization {
-            let source = row[0], expected = row[1]
+            let source = row[0]
+            let expected = row[1]
             let locale = try LocaleID(source)
             let actual = locale.canonicalized.languageTag.underscored
             if actual != expected {

@@ -3,15 +3,17 @@ import Testing
 
 @Suite("Locale: catalog fallback rules")
 struct LocaleCatalogFallbackTests {
-    @Test("CLDR parents where CLDR names one, truncation across scripts", arguments: [
-        ("sr-Latn-RS", ["sr-Latn-RS", "sr-Latn", "sr", "und"]),
-        ("en-IN", ["en-IN", "en-001", "en", "und"]),
-        ("pt-MZ", ["pt-MZ", "pt-PT", "pt", "und"]),
-        ("zh-TW", ["zh-TW", "zh-Hant-TW", "zh-Hant", "zh", "und"]),
-        ("es-AR", ["es-AR", "es-419", "es", "und"]),
-        ("de-CH", ["de-CH", "de", "und"]),
-        ("fr", ["fr", "und"]),
-    ])
+    @Test(
+        "CLDR parents where CLDR names one, truncation across scripts",
+        arguments: [
+            ("sr-Latn-RS", ["sr-Latn-RS", "sr-Latn", "sr", "und"]),
+            ("en-IN", ["en-IN", "en-001", "en", "und"]),
+            ("pt-MZ", ["pt-MZ", "pt-PT", "pt", "und"]),
+            ("zh-TW", ["zh-TW", "zh-Hant-TW", "zh-Hant", "zh", "und"]),
+            ("es-AR", ["es-AR", "es-419", "es", "und"]),
+            ("de-CH", ["de-CH", "de", "und"]),
+            ("fr", ["fr", "und"]),
+        ])
     func chains(_ id: String, _ expected: [String]) throws {
         #expect(try LocaleID(id).fallbackChain(rules: .catalog).map(\.languageTag) == expected)
     }

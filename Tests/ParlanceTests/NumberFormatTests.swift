@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import Parlance
 
 @Suite("Number options compile to ICU skeletons (ICU-free oracle)")
@@ -24,7 +25,7 @@ struct NumberOptionsSkeletonFormatTests {
 
     @Test func everyOptionCompilesInICU() throws {
         // Every enum case produces a skeleton ICU accepts.
-        let en = try LocaleID("en")
+        let en = LocaleID("en")
         var all: [NumberOptions] = []
         for notation in NumberOptions.Notation.allCases { all.append(NumberOptions(notation: notation)) }
         for mode in NumberOptions.RoundingMode.allCases { all.append(NumberOptions(roundingMode: mode)) }
@@ -48,8 +49,10 @@ struct NumberOptionsSkeletonFormatTests {
         do {
             _ = try NumberFormat(locale: "en", options: .unit("length-parsec-per-fortnight"))
             Issue.record("an unknown unit must be rejected")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidSkeleton)
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 }
@@ -78,7 +81,7 @@ struct NumberFormatSpotTests {
         ("en", "currency/XYZ", "1", "XYZ\u{00A0}1.00"),  // ICU's defined output for an unknown code
     ])
     func known(locale: String, skeleton: String, number: String, expected: String) throws {
-        let text = try NumberFormat(locale: locale, skeleton: skeleton).format(decimal: number)
+        let text = try NumberFormat(locale: LocaleID(locale), skeleton: skeleton).format(decimal: number)
         #expect(Array(text.unicodeScalars) == Array(expected.unicodeScalars), "\(locale) \(skeleton) \(number): \(text.debugDescription)")
     }
 
@@ -113,8 +116,10 @@ struct NumberFormatSpotTests {
         do {
             _ = try NumberFormat(locale: "en").format(decimal: text)
             Issue.record("\(text.debugDescription) must be rejected")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidNumber)
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 
@@ -123,8 +128,10 @@ struct NumberFormatSpotTests {
         do {
             _ = try NumberFormat(locale: "en", skeleton: skeleton)
             Issue.record("\(skeleton) must be rejected")
-        } catch {
+        } catch let error as ParlanceError {
             #expect(error.code == .invalidSkeleton)
+        } catch {
+            Issue.record("not a ParlanceError: \(error)")
         }
     }
 
@@ -144,8 +151,10 @@ struct NumberFormatSpotTests {
 
 @Suite("NumberFormat over every ICU locale")
 struct NumberFormatSweepTests {
-    static let skeletons = ["", "currency/EUR", "percent scale/100", "compact-short", "compact-long",
-                            "measure-unit/length-kilometer unit-width-full-name", "scientific", "currency/JPY unit-width-iso-code"]
+    static let skeletons = [
+        "", "currency/EUR", "percent scale/100", "compact-short", "compact-long",
+        "measure-unit/length-kilometer unit-width-full-name", "scientific", "currency/JPY unit-width-iso-code",
+    ]
 
     @Test func everyLocaleFormatsAndParsesBack() throws {
         var failures: [String] = []
@@ -205,7 +214,7 @@ struct ByteCountDurationFormatTests {
         ("en", .decimal, -1_500_000, "-1.5 MB"),
     ])
     func byteCounts(locale: String, base: ByteCountFormat.Base, bytes: Int64, expected: String) throws {
-        let text = try ByteCountFormat(locale: locale, base: base).format(bytes)
+        let text = try ByteCountFormat(locale: LocaleID(locale), base: base).format(bytes)
         #expect(Array(text.unicodeScalars) == Array(expected.unicodeScalars), "\(text.debugDescription)")
     }
 
@@ -219,7 +228,7 @@ struct ByteCountDurationFormatTests {
         ("en", .wide, -65, "-1 minute, 5 seconds"),
     ])
     func durations(locale: String, style: DurationFormat.Style, seconds: Double, expected: String) throws {
-        let text = try DurationFormat(locale: locale, style: style).format(seconds: seconds)
+        let text = try DurationFormat(locale: LocaleID(locale), style: style).format(seconds: seconds)
         #expect(text == expected, "\(text.debugDescription)")
     }
 

@@ -27,7 +27,7 @@ struct PluralFixtureTests {
 
     @Test("samples select their CLDR category", arguments: cases)
     func samples(_ fixture: Case) throws {
-        let rules = try PluralRules(locale: fixture.locale, type: fixture.type)
+        let rules = try PluralRules(locale: LocaleID(fixture.locale), type: fixture.type)
         let categories = try #require(PluralFixtures.shared.locales(fixture.type)[fixture.locale])
         let known = Self.knownDifferences(fixture.type, fixture.locale)
         var seenDifferences: Set<String> = known["categories"] == nil ? [] : ["categories"]
@@ -58,7 +58,7 @@ struct PluralFixtureTests {
 
     @Test("categories are CLDR's, in CLDR order", arguments: cases)
     func categories(_ fixture: Case) throws {
-        let rules = try PluralRules(locale: fixture.locale, type: fixture.type)
+        let rules = try PluralRules(locale: LocaleID(fixture.locale), type: fixture.type)
         let categories = try #require(PluralFixtures.shared.locales(fixture.type)[fixture.locale])
         let expected = categories.keys.compactMap(PluralCategory.init(keyword:)).sorted()
         let actual = rules.categories.map(\.keyword).joined(separator: " ")
@@ -82,7 +82,9 @@ struct PluralFixtureTests {
             samples += all.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.samples.count } }
         }
         // Printed so that the count appears in CI logs and closing notes.
-        print("CLDR \(PluralFixtures.shared.cldrVersion) plural fixtures: \(PluralFixtures.shared.cardinal.count) cardinal + \(PluralFixtures.shared.ordinal.count) ordinal locales = \(locales) rule sets, \(samples) samples; ICU CLDR \(ICUInfo.cldrVersion)")
+        print(
+            "CLDR \(PluralFixtures.shared.cldrVersion) plural fixtures: \(PluralFixtures.shared.cardinal.count) cardinal + \(PluralFixtures.shared.ordinal.count) ordinal locales = \(locales) rule sets, \(samples) samples; ICU CLDR \(ICUInfo.cldrVersion)"
+        )
         #expect(PluralFixtures.shared.cardinal.count >= 200)
         #expect(PluralFixtures.shared.ordinal.count >= 100)
         #expect(samples > 10_000)

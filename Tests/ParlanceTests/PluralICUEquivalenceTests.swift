@@ -1,6 +1,7 @@
 import Foundation
-@testable import Parlance
 import Testing
+
+@testable import Parlance
 
 /// Parlance's compiled evaluator against ICU's own selection, over every locale ICU ships and
 /// every locale with plural data: integers 0…2,000 plus large values through `uplrules_select`,
@@ -29,7 +30,7 @@ struct PluralICUEquivalenceTests {
         let large: [Int] = [10_000, 100_000, 1_000_000, 1_000_001, 2_000_000, 10_000_000, 123_456_789, 1_000_000_000]
         var checked = 0
         for id in Self.locales {
-            let rules = try PluralRules(locale: id, type: type)
+            let rules = try PluralRules(locale: LocaleID(id), type: type)
             for n in Array(0...2_000) + large {
                 let mine = rules.category(for: n)
                 let icu = rules.icuCategory(for: Double(n))
@@ -47,7 +48,7 @@ struct PluralICUEquivalenceTests {
     func decimals(_ type: PluralRuleType) throws {
         var generator = SplitMix64(seed: type == .cardinal ? 42 : 43)
         for id in Self.locales {
-            let rules = try PluralRules(locale: id, type: type)
+            let rules = try PluralRules(locale: LocaleID(id), type: type)
             for _ in 0..<60 {
                 let integer = generator.next() % (generator.next() % 2 == 0 ? 30 : 2_000_000)
                 let digits = Int(generator.next() % 4)

@@ -69,22 +69,24 @@ struct PluralRulesTests {
         #expect(throws: ParlanceError.self) { try PluralOperands("1c3") }  // 'c' only in CLDR sample notation
     }
 
-    @Test("malformed number strings are typed errors", arguments: [
-        "", "1,5", "abc", "1e", "1e+", ".5", "5.", "+", "-", "1..2", "1.2.3", " 1", "1 ", "1_000", "1 000",
-        "NaN", "Infinity", "-inf", "0x10", "１", "1e5.5", "--1", "+-1", "1\u{0}", "٣",
-    ])
+    @Test(
+        "malformed number strings are typed errors",
+        arguments: [
+            "", "1,5", "abc", "1e", "1e+", ".5", "5.", "+", "-", "1..2", "1.2.3", " 1", "1 ", "1_000", "1 000",
+            "NaN", "Infinity", "-inf", "0x10", "１", "1e5.5", "--1", "+-1", "1\u{0}", "٣",
+        ])
     func malformed(_ text: String) throws {
         let rules = try PluralRules(locale: "en")
         let error = #expect(throws: ParlanceError.self) { try rules.category(for: text) }
         #expect(error?.code == .invalidNumber)
-        #expect(error?.message.isEmpty == false)
+        #expect(error?.message.contains("is not a decimal") == true, "\(String(describing: error))")
     }
 
     @Test("Double and Decimal", arguments: [(0.0, "0"), (1.5, "1.5"), (21.0, "21"), (1e-7, "1e-07"), (1e16, "1e+16"), (-0.25, "-0.25")])
     func doubles(_ value: Double, _ spelled: String) throws {
         #expect(PluralRules.shortestDecimal(value) == spelled)
         for id in ["en", "ru", "lv", "fr", "ar"] {
-            let rules = try PluralRules(locale: id)
+            let rules = try PluralRules(locale: LocaleID(id))
             #expect(rules.category(for: value) == (try rules.category(for: spelled)))
             #expect(rules.category(for: value) == rules.icuCategory(for: value), "\(id) \(value)")
         }
@@ -102,25 +104,29 @@ struct PluralRulesTests {
         #expect(ar.category(for: Decimal(string: "0.5")!) == .other)
     }
 
-    @Test("invalid locale ids are typed errors", arguments: [
-        "", "en US", "e", "english-language-tag", "en-", "-en", "en--US", "123", "en@", "en@calendar", "en_US@=x",
-        "\u{7}", "zh-Hant-TW-", String(repeating: "a", count: 10_000), "en\u{0}", "ру", "en-US-u", "x",
-    ])
+    @Test(
+        "invalid locale ids are typed errors",
+        arguments: [
+            "", "en US", "e", "english-language-tag", "en-", "-en", "en--US", "123", "en@", "en@calendar", "en_US@=x",
+            "\u{7}", "zh-Hant-TW-", String(repeating: "a", count: 10_000), "en\u{0}", "ру", "en-US-u", "x",
+        ])
     func invalidLocale(_ id: String) {
-        let error = #expect(throws: ParlanceError.self) { try PluralRules(locale: id) }
+        let error = #expect(throws: ParlanceError.self) { try PluralRules(locale: LocaleID(id)) }
         #expect(error?.code == .invalidLocale)
     }
 
-    @Test("locale ids are case-insensitive and accept _ or -", arguments: [
-        ("en_US", "en_US"), ("EN-us", "en_US"), ("sr_latn_rs", "sr_Latn_RS"), ("SR-LATN-RS", "sr_Latn_RS"),
-        ("ja-JP-u-ca-japanese", "ja_JP@calendar=japanese"), ("th_TH@calendar=buddhist", "th_TH@calendar=buddhist"),
-        ("de__PHONEBOOK", "de__PHONEBOOK"), ("root", ""), ("und", ""), ("xx", "xx"), ("en-ZZ", "en_ZZ"),
-        ("i-klingon", "tlh"), ("en-US-POSIX", "en_US_POSIX"),
-    ])
+    @Test(
+        "locale ids are case-insensitive and accept _ or -",
+        arguments: [
+            ("en_US", "en_US"), ("EN-us", "en_US"), ("sr_latn_rs", "sr_Latn_RS"), ("SR-LATN-RS", "sr_Latn_RS"),
+            ("ja-JP-u-ca-japanese", "ja_JP@calendar=japanese"), ("th_TH@calendar=buddhist", "th_TH@calendar=buddhist"),
+            ("de__PHONEBOOK", "de__PHONEBOOK"), ("root", ""), ("und", ""), ("xx", "xx"), ("en-ZZ", "en_ZZ"),
+            ("i-klingon", "tlh"), ("en-US-POSIX", "en_US_POSIX"),
+        ])
     func localeForms(_ id: String, _ icu: String) throws {
         let locale = try LocaleID(id)
         #expect(locale.identifier == icu)
-        let rules = try PluralRules(locale: id)
+        let rules = try PluralRules(locale: LocaleID(id))
         #expect(rules.locale == locale)
     }
 
@@ -141,7 +147,7 @@ struct PluralRulesTests {
         let locales = ["en", "ru", "ar", "pl", "cy", "fr", "lv", "he", "ga", "sl"]
         var expected: [String: [PluralCategory]] = [:]
         for id in locales {
-            let rules = try PluralRules(locale: id)
+            let rules = try PluralRules(locale: LocaleID(id))
             expected[id] = (0..<500).map { rules.category(for: $0) }
         }
         PluralRules.resetCache()
@@ -150,7 +156,7 @@ struct PluralRulesTests {
             for task in 0..<16 {
                 group.addTask {
                     let id = locales[task % locales.count]
-                    let rules = try PluralRules(locale: id)
+                    let rules = try PluralRules(locale: LocaleID(id))
                     return (0..<500).map { rules.category(for: $0) } == snapshot[id]
                 }
             }
@@ -160,7 +166,7 @@ struct PluralRulesTests {
 
     @Test("the string fast path and the general parser agree with ICU at their boundary", arguments: ["en", "ru", "lv", "fr", "ar", "cy", "sl", "is"])
     func fastPathBoundary(_ id: String) throws {
-        let rules = try PluralRules(locale: id)
+        let rules = try PluralRules(locale: LocaleID(id))
         let samples = [
             "0", "1", "21", "-21", "+2", "9007199254740991", "999999999999999999", "1000000000000000001", "123456789012345678901",
             "0.000000000000000001", "0.0000000000000000001", "1.10", "11.011", "2.000000000000000000", "101.5",

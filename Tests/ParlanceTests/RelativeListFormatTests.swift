@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import Parlance
 
 @Suite("Relative time and lists: known CLDR/ICU outputs")
@@ -16,9 +17,11 @@ struct RelativeListFormatSpotTests {
         ("en", .long, .always, 1.5, .week, "in 1.5 weeks"),
         ("en", .long, .always, 2, .quarter, "in 2 quarters"),
     ])
-    func relative(locale: String, style: RelativeTimeFormat.Style, numeric: RelativeTimeFormat.Numeric,
-                  value: Double, unit: RelativeTimeFormat.Unit, expected: String) throws {
-        #expect(try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(value, unit) == expected)
+    func relative(
+        locale: String, style: RelativeTimeFormat.Style, numeric: RelativeTimeFormat.Numeric,
+        value: Double, unit: RelativeTimeFormat.Unit, expected: String
+    ) throws {
+        #expect(try RelativeTimeFormat(locale: LocaleID(locale), style: style, numeric: numeric).format(value, unit) == expected)
     }
 
     @Test func relativeToReference() throws {
@@ -50,26 +53,26 @@ struct RelativeListFormatSpotTests {
         ("en", .and, .wide, ["", ""], " and "),
     ])
     func list(locale: String, type: ListFormat.ListType, width: ListFormat.Width, items: [String], expected: String) throws {
-        #expect(try ListFormat(locale: locale, type: type, width: width).format(items) == expected)
+        #expect(try ListFormat(locale: LocaleID(locale), type: type, width: width).format(items) == expected)
     }
 
     @Test func formattersSurface() throws {
-        let de = try Formatters(locale: "de-DE", timeZone: "Europe/Berlin")
+        let de = Formatters(locale: "de-DE", timeZone: "Europe/Berlin")
         let epoch = Date(timeIntervalSince1970: 0)
-        #expect(try de.formatDate(epoch) == "01.01.1970")
-        #expect(try de.formatTime(epoch) == "01:00")
-        #expect(try de.formatDateTime(epoch) == "01.01.1970, 01:00")
-        #expect(try de.formatRelative(epoch.addingTimeInterval(-86_400), to: epoch) == "gestern")
+        #expect(de.formatDate(epoch) == "01.01.1970")
+        #expect(de.formatTime(epoch) == "01:00")
+        #expect(de.formatDateTime(epoch) == "01.01.1970, 01:00")
+        #expect(de.formatRelative(epoch.addingTimeInterval(-86_400), to: epoch) == "gestern")
         #expect(de.formatNumber(1234.5, fractionDigits: 1) == "1.234,5")
         #expect(de.formatNumber(1234.5) == "1.234")  // half-even
         #expect(de.formatInteger(1_234_567) == "1.234.567")
         #expect(de.formatPercent(0.25) == "25\u{00A0}%")
-        #expect(try de.formatCurrency(1234.5, currencyCode: "EUR") == "1.234,50\u{00A0}€")
+        #expect(de.formatCurrency(try DecimalNumber("1234.5"), currency: "EUR") == "1.234,50\u{00A0}€")
         #expect(de.formatFileSize(1_500_000) == "1,5 MB")
-        #expect(try de.formatDuration(3900) == "1 Std., 5 Min.")
+        #expect(de.formatDuration(.seconds(3900)) == "1 Std., 5 Min.")
         #expect(de.formatList(["a", "b", "c"]) == "a, b und c")
-        #expect(throws: ParlanceError.self) { try Formatters(locale: "de", timeZone: "Berlin") }
-        #expect(throws: ParlanceError.self) { try de.formatCurrency(1, currencyCode: "€") }
+        #expect(throws: ParlanceError.self) { try TimeZoneID(String("Berlin")) }
+        #expect(throws: ParlanceError.self) { try CurrencyCode(String("€")) }
     }
 }
 
@@ -83,7 +86,9 @@ struct RelativeListFormatSweepTests {
                 for numeric in RelativeTimeFormat.Numeric.allCases {
                     let format = try RelativeTimeFormat(locale: locale, style: style, numeric: numeric)
                     for unit in RelativeTimeFormat.Unit.allCases {
-                        let past = format.format(-12, unit), future = format.format(12, unit), zero = format.format(0, unit)
+                        let past = format.format(-12, unit)
+                        let future = format.format(12, unit)
+                        let zero = format.format(0, unit)
                         for text in [past, future, zero] where text.isEmpty || text.unicodeScalars.contains("\u{FFFD}") {
                             failures.append("\(locale.identifier) \(style) \(unit): \(text.debugDescription)")
                         }
@@ -99,7 +104,9 @@ struct RelativeListFormatSweepTests {
                 for width in ListFormat.Width.allCases {
                     let text = try ListFormat(locale: locale, type: type, width: width).format(["XA", "XB", "XC"])
                     // The items appear in order, each once.
-                    let a = text.range(of: "XA"), b = text.range(of: "XB"), c = text.range(of: "XC")
+                    let a = text.range(of: "XA")
+                    let b = text.range(of: "XB")
+                    let c = text.range(of: "XC")
                     if a == nil || b == nil || c == nil || !(a!.upperBound <= b!.lowerBound && b!.upperBound <= c!.lowerBound) {
                         failures.append("\(locale.identifier) \(type) \(width): \(text.debugDescription)")
                     }

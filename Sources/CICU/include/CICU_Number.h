@@ -22,6 +22,11 @@ CICUNumberFormatter *CICU_numberFormatterOpen(const uint16_t *skeleton, int32_t 
                                               int32_t *status);
 void CICU_numberFormatterClose(CICUNumberFormatter *formatter);
 
+/// Whether the 3 UTF-16 units are an ISO 4217 code ICU's currency data has in use in some
+/// region at some time (`ucurr_isAvailable` over all dates). Why: `ucurr_*` is renamed per ICU
+/// version; Parlance's strict currency codes reject unassigned codes such as `XYZ`.
+bool CICU_currencyIsAvailable(const uint16_t *code);
+
 /// Formats an integer; returns the UTF-16 length (retry with it on buffer overflow).
 int32_t CICU_numberFormatInt64(const CICUNumberFormatter *formatter, int64_t value, uint16_t *out,
                                int32_t capacity, int32_t *status);

@@ -1,5 +1,3 @@
-internal import CICU
-
 /// Bidirectional text (UAX #9): base direction, paragraph analysis, and isolates for embedding
 /// data safely in text of the other direction.
 ///
@@ -25,12 +23,15 @@ public enum Bidi {
     /// characters between an isolate initiator (LRI, RLI, FSI) and its matching PDI (UAX #9
     /// rule P2); nil when there is none (the text is neutral).
     ///
-    /// The search stops at the first paragraph separator, as P2 applies per paragraph... except
-    /// that a text starting with a neutral paragraph is still neutral: only the first
-    /// paragraph counts.
+    /// The search covers the whole text, across paragraph separators (`"123\nשלום"` is
+    /// right to left, as the batch protocol's `direction` specifies): a paragraph separator
+    /// closes any open isolate (UAX #9 BD8), and the first strong character of the first
+    /// paragraph that has one decides. This is UAX #9's P2–P3 paragraph level of the first
+    /// paragraph when that paragraph has a strong character.
     ///
     /// ```swift
     /// Bidi.baseDirection(of: "123 שלום")           // .rightToLeft
+    /// Bidi.baseDirection(of: "123\nשלום")          // .rightToLeft
     /// Bidi.baseDirection(of: "\u{2067}שלום\u{2069} ok")  // .leftToRight (isolate skipped)
     /// Bidi.baseDirection(of: "123 !?")              // nil (neutral)
     /// ```
@@ -38,7 +39,7 @@ public enum Bidi {
         // Native strings: one pass over the UTF-8 bytes inside the shim.
         let scanned = text.utf8.withContiguousStorageIfAvailable { bytes -> Int32? in
             guard bytes.count <= Int(Int32.max) else { return nil }
-            return bytes.withMemoryRebound(to: CChar.self) { CICU_bidiFirstStrongUTF8($0.baseAddress, Int32($0.count)) }
+            return bytes.withMemoryRebound(to: CChar.self) { ICUBidi.firstStrong(utf8: $0) }
         }
         if let scanned = scanned ?? nil {
             switch scanned {
@@ -61,8 +62,8 @@ public enum Bidi {
             case .popDirectionalIsolate:
                 if depth > 0 { depth -= 1 }
             case .paragraphSeparator:
-                // P2 looks within the paragraph; an isolate never spans paragraphs (BD8).
-                return nil
+                // An isolate never spans paragraphs (BD8); the scan goes on.
+                depth = 0
             case .leftToRight where depth == 0:
                 return .leftToRight
             case .rightToLeft where depth == 0, .arabicLetter where depth == 0:
@@ -124,7 +125,7 @@ public enum Bidi {
         let units = Array(text.utf16)
         let requested: UInt8 =
             switch paragraphDirection {
-            case .firstStrong: UInt8(CICU_BIDI_DEFAULT_LTR)
+            case .firstStrong: ICUBidi.defaultLeftToRight
             case .leftToRight: 0
             case .rightToLeft: 1
             }
@@ -137,11 +138,11 @@ public enum Bidi {
             var resolved: UInt8 = 0
             var status: Int32 = 0
             let count = units.withUnsafeBufferPointer { buffer in
-                CICU_bidiLogicalRuns(
-                    buffer.baseAddress, Int32(buffer.count), requested, &starts, &lengths, &levels, Int32(capacity),
-                    &direction, &resolved, &status)
+                ICUBidi.logicalRuns(
+                    buffer, paragraphLevel: requested, starts: &starts, lengths: &lengths, levels: &levels,
+                    capacity: capacity, direction: &direction, resolvedLevel: &resolved, status: &status)
             }
-            if status == CICU_STATUS_BUFFER_OVERFLOW, Int(count) > capacity {
+            if status == ICUBidi.bufferOverflow, Int(count) > capacity {
                 capacity = Int(count)
                 continue
             }

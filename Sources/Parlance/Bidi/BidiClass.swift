@@ -1,5 +1,3 @@
-internal import CICU
-
 /// The Unicode `Bidi_Class` of a character (UAX #9, table 4), as ICU 72 (Unicode 15) reports it.
 ///
 /// ```swift
@@ -63,7 +61,7 @@ public enum BidiClass: String, Sendable, CaseIterable, Codable {
     /// BidiClass(of: "\u{2068}")   // .firstStrongIsolate
     /// ```
     public init(of scalar: Unicode.Scalar) {
-        self = BidiClass.table[Int(CICU_charDirection(scalar.value))]
+        self = BidiClass.table[ICUCharacterProperties.bidiClassIndex(scalar)]
     }
 
     /// ICU's UCharDirection values 0…22 in order.

@@ -24,8 +24,6 @@ extension LocaleID {
     /// try LocaleID("az-Latn").characterDirection   // .leftToRight
     /// ```
     public var characterDirection: TextDirection {
-        CICU_localeIsRightToLeft(identifier) ? .rightToLeft : .leftToRight
+        ICULocale.isRightToLeft(identifier) ? .rightToLeft : .leftToRight
     }
 }
-
-internal import CICU

@@ -3,7 +3,6 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
-internal import CICU
 
 /// Formats dates and times for a locale, from an ICU date skeleton or date/time styles, in an
 /// IANA time zone, in the locale's calendar (`-u-ca-` honoured) and hour cycle.
@@ -23,16 +22,6 @@ public struct DateFormat: Hashable, Sendable {
     /// A date or time style (ICU's `UDateFormatStyle`).
     public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
         case none, full, long, medium, short
-
-        var icu: Int32 {
-            switch self {
-            case .none: CICU_DATE_STYLE_NONE
-            case .full: CICU_DATE_STYLE_FULL
-            case .long: CICU_DATE_STYLE_LONG
-            case .medium: CICU_DATE_STYLE_MEDIUM
-            case .short: CICU_DATE_STYLE_SHORT
-            }
-        }
     }
 
     /// The locale dates are written for.
@@ -48,23 +37,18 @@ public struct DateFormat: Hashable, Sendable {
     /// - Throws: ``ParlanceError/Code/invalidSkeleton`` when the skeleton has characters that
     ///   are not date fields or ICU rejects it; ``ParlanceError/Code/invalidTimeZone`` for an
     ///   unknown zone (never a silent GMT).
-    public init(locale: LocaleID, skeleton: String, timeZone: String = "UTC") throws(ParlanceError) {
+    public init(locale: LocaleID, skeleton: String, timeZone: String = "UTC") throws {
         _ = try ICUTimeZone.canonical(timeZone)
         self.locale = locale
         self.timeZone = timeZone
         self.icu = try ICUDateFormatter.cached(locale: locale, spec: .skeleton(skeleton), zone: timeZone)
     }
 
-    /// A skeleton formatter for a locale id string.
-    public init(locale: String, skeleton: String, timeZone: String = "UTC") throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), skeleton: skeleton, timeZone: timeZone)
-    }
-
     /// A formatter for date and time styles (at least one not ``Style/none``).
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` when both styles are `none`;
     ///   ``ParlanceError/Code/invalidTimeZone`` for an unknown zone.
-    public init(locale: LocaleID, dateStyle: Style, timeStyle: Style, timeZone: String = "UTC") throws(ParlanceError) {
+    public init(locale: LocaleID, dateStyle: Style, timeStyle: Style, timeZone: String = "UTC") throws {
         guard dateStyle != .none || timeStyle != .none else {
             throw ParlanceError(.invalidArgument, "a date format needs a date style or a time style other than none")
         }
@@ -74,11 +58,6 @@ public struct DateFormat: Hashable, Sendable {
         self.icu = try ICUDateFormatter.cached(locale: locale, spec: .styles(date: dateStyle.icu, time: timeStyle.icu), zone: timeZone)
     }
 
-    /// A style formatter for a locale id string.
-    public init(locale: String, dateStyle: Style, timeStyle: Style, timeZone: String = "UTC") throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), dateStyle: dateStyle, timeStyle: timeStyle, timeZone: timeZone)
-    }
-
     /// The ICU pattern in use, e.g. `"MMM d, y"` for en `"yMMMd"`.
     public var pattern: String { icu.pattern }
 
@@ -86,7 +65,7 @@ public struct DateFormat: Hashable, Sendable {
     ///
     /// - Throws: ``ParlanceError/Code/invalidTime`` for a date outside ICU's calendar range
     ///   (about ±5.8 million years), which ICU would otherwise clamp silently.
-    public func format(_ date: Date) throws(ParlanceError) -> String {
+    public func format(_ date: Date) throws -> String {
         try icu.format(millis: date.timeIntervalSince1970 * 1000)
     }
 
@@ -94,7 +73,7 @@ public struct DateFormat: Hashable, Sendable {
     ///
     /// - Throws: ``ParlanceError/Code/invalidTime`` for NaN, infinities or a time outside ICU's
     ///   calendar range.
-    public func format(epochMilliseconds: Double) throws(ParlanceError) -> String {
+    public func format(epochMilliseconds: Double) throws -> String {
         try icu.format(millis: epochMilliseconds)
     }
 
@@ -104,7 +83,7 @@ public struct DateFormat: Hashable, Sendable {
     /// try DateFormat.canonicalTimeZone("UTC")      // "Etc/UTC"
     /// try DateFormat.canonicalTimeZone("Mars/Base") // throws invalid-time-zone
     /// ```
-    public static func canonicalTimeZone(_ id: String) throws(ParlanceError) -> String {
+    public static func canonicalTimeZone(_ id: String) throws -> String {
         try ICUTimeZone.canonical(id)
     }
 

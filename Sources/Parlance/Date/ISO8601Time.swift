@@ -11,7 +11,7 @@ public enum ISO8601Time {
     ///
     /// - Throws: ``ParlanceError/Code/invalidTime`` naming what is wrong: the shape, a month
     ///   or day that does not exist (2023-02-29), an hour above 23, an offset above 23:59.
-    public static func epochMilliseconds(_ text: String) throws(ParlanceError) -> Double {
+    public static func epochMilliseconds(_ text: String) throws -> Double {
         let bytes = Array(text.utf8)
         var index = 0
         func fail(_ why: String) -> ParlanceError {

@@ -92,6 +92,11 @@ package final class ICUDateFormatter: @unchecked Sendable {
         return pattern
     }
 
+    /// The earliest UDate ICU's calendars format (milliseconds since 1970).
+    package static var minimumMillis: Double { CICU_DATE_MIN_MILLIS }
+    /// The latest UDate ICU's calendars format.
+    package static var maximumMillis: Double { CICU_DATE_MAX_MILLIS }
+
     /// Formats a UDate (milliseconds since the epoch, within ICU's calendar range).
     package func format(millis: Double) throws(ParlanceError) -> String {
         guard millis.isFinite, millis >= CICU_DATE_MIN_MILLIS, millis <= CICU_DATE_MAX_MILLIS else {
@@ -128,5 +133,18 @@ package enum ICUTimeZone {
             throw ParlanceError(.invalidTimeZone, "\(quoted(id)) is not a known IANA time zone id")
         }
         return canonical
+    }
+}
+
+extension DateFormat.Style {
+    /// The shim's constant for this value.
+    var icu: Int32 {
+        switch self {
+        case .none: CICU_DATE_STYLE_NONE
+        case .full: CICU_DATE_STYLE_FULL
+        case .long: CICU_DATE_STYLE_LONG
+        case .medium: CICU_DATE_STYLE_MEDIUM
+        case .short: CICU_DATE_STYLE_SHORT
+        }
     }
 }

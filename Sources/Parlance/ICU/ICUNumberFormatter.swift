@@ -81,4 +81,23 @@ package final class ICUNumberFormatter: @unchecked Sendable {
             throw error.parlanceError(.invalidNumber, "ICU cannot format the decimal \(quoted(decimal))")
         }
     }
+
+    /// Formats a decimal string that ``DecimalString/validate(_:)`` accepted. ICU reads every
+    /// such string (the bounds keep it within ICU's limits), so a failure here is a broken
+    /// invariant of Parlance, not bad input.
+    package func formatValidDecimal(_ decimal: String) -> String {
+        do {
+            return try format(decimal: decimal)
+        } catch {
+            preconditionFailure("ICU rejected a validated decimal \(quoted(decimal)): \(error)")
+        }
+    }
+
+    /// Whether ICU knows `code` as an ISO 4217 currency in use somewhere at some time
+    /// (`ucurr_isAvailable` over all dates): `EUR`, `DEM` yes; `XYZ` no.
+    package static func isKnownCurrency(_ code: String) -> Bool {
+        let units = Array(code.utf16)
+        guard units.count == 3 else { return false }
+        return units.withUnsafeBufferPointer { CICU_currencyIsAvailable($0.baseAddress) }
+    }
 }

@@ -74,3 +74,10 @@ package final class ICUPluralRules: @unchecked Sendable {
         }
     }
 }
+
+extension ICUPluralRules {
+    /// The ids of the locales with plural data, joined as the shim writes them ("" on failure).
+    static var availableLocalesJoined: String {
+        (try? ICUOutput.utf8 { CICU_pluralRulesAvailableLocales($0, $1, $2) }) ?? ""
+    }
+}

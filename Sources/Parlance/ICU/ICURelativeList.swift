@@ -151,3 +151,71 @@ package enum ICUNumberParser {
         return (decimal, Int(consumed))
     }
 }
+
+extension ListFormat.ListType {
+    /// The shim's constant for this value.
+    var icu: Int32 {
+        switch self {
+        case .and: CICU_LIST_TYPE_AND
+        case .or: CICU_LIST_TYPE_OR
+        case .units: CICU_LIST_TYPE_UNITS
+        }
+    }
+}
+
+extension ListFormat.Width {
+    /// The shim's constant for this value.
+    var icu: Int32 {
+        switch self {
+        case .wide: CICU_LIST_WIDTH_WIDE
+        case .short: CICU_LIST_WIDTH_SHORT
+        case .narrow: CICU_LIST_WIDTH_NARROW
+        }
+    }
+}
+
+extension RelativeTimeFormat.Unit {
+    /// The shim's constant for this value.
+    var icu: Int32 {
+        switch self {
+        case .year: CICU_RELATIVE_UNIT_YEAR
+        case .quarter: CICU_RELATIVE_UNIT_QUARTER
+        case .month: CICU_RELATIVE_UNIT_MONTH
+        case .week: CICU_RELATIVE_UNIT_WEEK
+        case .day: CICU_RELATIVE_UNIT_DAY
+        case .hour: CICU_RELATIVE_UNIT_HOUR
+        case .minute: CICU_RELATIVE_UNIT_MINUTE
+        case .second: CICU_RELATIVE_UNIT_SECOND
+        }
+    }
+}
+
+extension RelativeTimeFormat.Style {
+    /// The shim's constant for this value.
+    var icu: Int32 {
+        switch self {
+        case .long: CICU_RELATIVE_STYLE_LONG
+        case .short: CICU_RELATIVE_STYLE_SHORT
+        case .narrow: CICU_RELATIVE_STYLE_NARROW
+        }
+    }
+}
+
+extension DurationFormat.Style {
+    /// The shim's constant for this value.
+    var icu: Int32 {
+        switch self {
+        case .wide: CICU_DURATION_WIDTH_WIDE
+        case .short: CICU_DURATION_WIDTH_SHORT
+        case .narrow: CICU_DURATION_WIDTH_NARROW
+        case .numeric: CICU_DURATION_WIDTH_NUMERIC
+        }
+    }
+}
+
+extension ICUDurationFormatter {
+    /// The shim's unit constants for hours, minutes and seconds.
+    static var hour: Int32 { CICU_DURATION_UNIT_HOUR }
+    static var minute: Int32 { CICU_DURATION_UNIT_MINUTE }
+    static var second: Int32 { CICU_DURATION_UNIT_SECOND }
+}

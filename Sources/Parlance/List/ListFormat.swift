@@ -1,5 +1,3 @@
-internal import CICU
-
 /// Joins items into a list the way a locale writes it: "a, b, and c", "a, b y c", "a, b ou c".
 ///
 /// ```swift
@@ -11,27 +9,11 @@ public struct ListFormat: Hashable, Sendable {
     /// What the list means.
     public enum ListType: String, Hashable, Sendable, Codable, CaseIterable {
         case and, or, units
-
-        var icu: Int32 {
-            switch self {
-            case .and: CICU_LIST_TYPE_AND
-            case .or: CICU_LIST_TYPE_OR
-            case .units: CICU_LIST_TYPE_UNITS
-            }
-        }
     }
 
     /// How long the connecting words are.
     public enum Width: String, Hashable, Sendable, Codable, CaseIterable {
         case wide, short, narrow
-
-        var icu: Int32 {
-            switch self {
-            case .wide: CICU_LIST_WIDTH_WIDE
-            case .short: CICU_LIST_WIDTH_SHORT
-            case .narrow: CICU_LIST_WIDTH_NARROW
-            }
-        }
     }
 
     /// The locale whose list patterns are used.
@@ -43,16 +25,11 @@ public struct ListFormat: Hashable, Sendable {
     private let icu: ICUListFormatter
 
     /// A list formatter (cached per locale, type and width).
-    public init(locale: LocaleID, type: ListType = .and, width: Width = .wide) throws(ParlanceError) {
+    public init(locale: LocaleID, type: ListType = .and, width: Width = .wide) throws {
         self.locale = locale
         self.type = type
         self.width = width
         self.icu = try ICUListFormatter.cached(locale: locale, type: type.icu, width: width.icu)
-    }
-
-    /// A list formatter for a locale id string.
-    public init(locale: String, type: ListType = .and, width: Width = .wide) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), type: type, width: width)
     }
 
     /// The items joined; `[]` is `""` and one item is itself.

@@ -1,5 +1,3 @@
-internal import CICU
-
 /// How a display name is capitalized (ICU's capitalization display contexts).
 public enum DisplayNameCapitalization: String, Sendable, CaseIterable, Codable {
     /// CLDR's data as is (ICU's default): "chinois (traditionnel, Taïwan)".
@@ -12,16 +10,6 @@ public enum DisplayNameCapitalization: String, Sendable, CaseIterable, Codable {
     case uiListOrMenu
     /// For a standalone name, such as a heading.
     case standalone
-
-    var icu: CICUCapitalization {
-        switch self {
-        case .none: CICUCapitalizationNone
-        case .middleOfSentence: CICUCapitalizationMiddleOfSentence
-        case .beginningOfSentence: CICUCapitalizationBeginningOfSentence
-        case .uiListOrMenu: CICUCapitalizationUIListOrMenu
-        case .standalone: CICUCapitalizationStandalone
-        }
-    }
 }
 
 extension LocaleID {
@@ -44,9 +32,8 @@ extension LocaleID {
     public func displayName(
         in language: LocaleID, dialect: Bool = false, capitalization: DisplayNameCapitalization = .none
     ) -> String {
-        let name = try? ICUOutput.utf16 { out, capacity, status in
-            CICU_localeDisplayName(language.identifier, isRoot ? "und" : identifier, dialect, capitalization.icu, out, capacity, status)
-        }
+        let name = ICULocale.displayName(
+            of: isRoot ? "und" : identifier, in: language.identifier, dialect: dialect, capitalization: capitalization)
         return name ?? languageTag
     }
 

@@ -70,7 +70,8 @@ extension LocaleID {
     /// element. A catalog substitutes its development language for root.
     ///
     /// A locale written with deprecated codes continues with its CLDR-canonical form
-    /// (``canonicalized``), so `iw_IL` reaches `he`. Entries are distinct.
+    /// (``canonicalized``), so `iw_IL` reaches `he`. Entries are distinct by BCP 47 tag
+    /// (`iw` is tagged `he`: its chain is `he → und`, once each).
     ///
     /// ```swift
     /// try LocaleID("sr-Latn-RS").fallbackChain.map(\.identifier)
@@ -96,21 +97,24 @@ extension LocaleID {
     public func fallbackChain(rules: FallbackRules) -> [LocaleID] {
         LocaleID.chainCache.value(for: ChainKey(identifier: identifier, rules: rules)) { () -> [LocaleID] in
             var chain: [LocaleID] = []
+            // Distinct by BCP 47 tag: "iw" and its canonical "he" are one language ("he → und").
             var seen: Set<String> = []
             func walk(from start: LocaleID) {
                 var current: LocaleID? = start
                 // A chain is at most a few entries; the bound only guards against a cycle in data.
                 var steps = 0
                 while let locale = current, steps < 32 {
-                    if seen.insert(locale.identifier).inserted { chain.append(locale) }
+                    if seen.insert(locale.languageTag).inserted { chain.append(locale) }
                     current = locale.parent(rules: rules)
                     steps += 1
                 }
             }
             let base = baseLocale
             let canonical = base.canonicalized
+            // A deprecated id whose tag is already canonical ("iw" is tagged "he") continues
+            // straight with the canonical id; one that differs in its tag keeps both.
             if canonical != base {
-                if seen.insert(base.identifier).inserted { chain.append(base) }
+                if canonical.languageTag != base.languageTag, seen.insert(base.languageTag).inserted { chain.append(base) }
                 walk(from: canonical)
             } else {
                 walk(from: base)

@@ -1,5 +1,3 @@
-internal import CICU
-
 // Subtags, -u- keywords, CLDR alias canonicalization and likely subtags of a locale.
 extension LocaleID {
     // MARK: Subtags
@@ -11,7 +9,7 @@ extension LocaleID {
     /// LocaleID.root.language                // "und"
     /// ```
     public var language: String {
-        let value = subtag(CICULocaleSubtagLanguage)
+        let value = subtag(.language)
         return value.isEmpty ? "und" : value
     }
 
@@ -21,14 +19,14 @@ extension LocaleID {
     /// try LocaleID("sr-Latn-RS").script   // "Latn"
     /// try LocaleID("sr-RS").script        // nil (see ``maximized`` for the likely script)
     /// ```
-    public var script: String? { nonEmpty(subtag(CICULocaleSubtagScript)) }
+    public var script: String? { nonEmpty(subtag(.script)) }
 
     /// The region subtag, uppercase (`"RS"`) or three digits (`"419"`), or nil when absent.
     ///
     /// ```swift
     /// try LocaleID("es-419").region   // "419"
     /// ```
-    public var region: String? { nonEmpty(subtag(CICULocaleSubtagRegion)) }
+    public var region: String? { nonEmpty(subtag(.region)) }
 
     /// The variant subtags in BCP 47 order and case (lowercase), e.g. `["valencia"]`.
     ///
@@ -36,7 +34,7 @@ extension LocaleID {
     /// try LocaleID("ca-ES-valencia").variants   // ["valencia"]
     /// ```
     public var variants: [String] {
-        subtag(CICULocaleSubtagVariant).split(separator: "_").map { $0.lowercased() }
+        subtag(.variant).split(separator: "_").map { $0.lowercased() }
     }
 
     /// ICU's keywords (the `@key=value;…` part of ``identifier``, from BCP 47 `-u-`, `-t-` and
@@ -118,9 +116,7 @@ extension LocaleID {
     /// try LocaleID("art-lojban").canonicalized.identifier  // "jbo"
     /// ```
     public var canonicalized: LocaleID {
-        derived("canonicalized") { out, capacity, status in
-            CICU_localeCanonicalizeAliases(identifier, out, capacity, status)
-        }
+        derived("canonicalized", ICULocale.canonicalizeAliases(identifier))
     }
 
     /// The locale with likely subtags added (CLDR's "Add Likely Subtags" through ICU's
@@ -133,9 +129,7 @@ extension LocaleID {
     /// LocaleID.root.maximized.languageTag           // "en-Latn-US"
     /// ```
     public var maximized: LocaleID {
-        derived("maximized") { out, capacity, status in
-            CICU_localeAddLikelySubtags(identifier, out, capacity, status)
-        }
+        derived("maximized", ICULocale.addLikelySubtags(identifier))
     }
 
     /// The shortest id with the same maximized form (CLDR's "Remove Likely Subtags", preferring
@@ -146,34 +140,25 @@ extension LocaleID {
     /// try LocaleID("en-Latn-US").minimized.languageTag   // "en"
     /// ```
     public var minimized: LocaleID {
-        derived("minimized") { out, capacity, status in
-            CICU_localeMinimizeSubtags(identifier, out, capacity, status)
-        }
+        derived("minimized", ICULocale.minimizeSubtags(identifier))
     }
 
     // MARK: Helpers
 
-    private func subtag(_ which: CICULocaleSubtag) -> String {
+    private func subtag(_ which: ICULocale.Subtag) -> String {
         if isRoot { return "" }
-        return (try? ICUOutput.utf8 { out, capacity, status in
-            CICU_localeSubtag(identifier, which, out, capacity, status)
-        }) ?? ""
+        return ICULocale.subtag(which, of: identifier)
     }
 
     package func keywordValue(_ keyword: String) -> String? {
         guard identifier.contains("@") else { return nil }
-        let value = try? ICUOutput.utf8 { out, capacity, status in
-            CICU_localeKeywordValue(identifier, keyword, out, capacity, status)
-        }
-        return value.flatMap(nonEmpty)
+        return ICULocale.keywordValue(keyword, of: identifier).flatMap(nonEmpty)
     }
 
     /// A locale ICU derives from this one. ICU cannot fail on a well-formed id except by running
     /// out of memory; should it fail, the locale itself is returned (the operation is total).
-    private func derived(
-        _ what: String, _ body: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
-    ) -> LocaleID {
-        guard let icuID = try? ICUOutput.utf8(body) else { return self }
+    private func derived(_ what: String, _ result: String?) -> LocaleID {
+        guard let icuID = result else { return self }
         if icuID == identifier { return self }
         return (try? LocaleID.fromICU(icuID, context: "\(languageTag) \(what)")) ?? self
     }

@@ -1,5 +1,3 @@
-internal import CICU
-
 /// A well-formed locale identifier, in ICU's canonical form and as a BCP 47 tag.
 ///
 /// Parlance accepts BCP 47 tags (RFC 5646 syntax) and ICU locale ids
@@ -29,8 +27,13 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter id: a BCP 47 tag or ICU locale id; case-insensitive, `-` or `_`.
     /// - Throws: ``ParlanceError`` with code ``ParlanceError/Code/invalidLocale`` when `id` is
     ///   neither well-formed BCP 47 nor a well-formed ICU locale id.
-    public init(_ id: String) throws(ParlanceError) {
+    public init(_ id: String) throws {
         self = try LocaleID.parseCached(id)
+    }
+
+    /// ``init(_:)`` with its error type, for code inside the package that throws `ParlanceError`.
+    package static func parsing(_ id: String) throws(ParlanceError) -> LocaleID {
+        try parseCached(id)
     }
 
     package init(uncheckedIdentifier identifier: String, languageTag: String) {
@@ -81,9 +84,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         }
         let tag: String
         do {
-            tag = try ICUOutput.utf8 { out, capacity, status in
-                CICU_localeToLanguageTag(icuID, out, capacity, false, status)
-            }
+            tag = try ICULocale.languageTag(of: icuID)
         } catch {
             throw error.parlanceError(.invalidLocale, "ICU cannot express \(quoted(id)) as a BCP 47 tag")
         }
@@ -95,9 +96,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     package static func fromICU(_ icuID: String, context: String) throws(ParlanceError) -> LocaleID {
         if icuID.isEmpty || icuID == "root" { return .root }
         do {
-            let tag = try ICUOutput.utf8 { out, capacity, status in
-                CICU_localeToLanguageTag(icuID, out, capacity, false, status)
-            }
+            let tag = try ICULocale.languageTag(of: icuID)
             return LocaleID(uncheckedIdentifier: icuID, languageTag: tag)
         } catch {
             throw error.parlanceError(.internal, "ICU produced \(quoted(icuID)) for \(context), which has no BCP 47 form")
@@ -105,17 +104,15 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func fromLanguageTag(_ tag: String, original: String) throws(ParlanceError) -> String {
-        var parsedLength: Int32 = 0
         let icuID: String
+        let parsedLength: Int
         do {
-            icuID = try ICUOutput.utf8 { out, capacity, status in
-                CICU_localeFromLanguageTag(tag, out, capacity, &parsedLength, status)
-            }
+            (icuID, parsedLength) = try ICULocale.identifier(fromLanguageTag: tag)
         } catch {
             throw error.parlanceError(.invalidLocale, "ICU rejected the language tag \(quoted(original))")
         }
-        guard Int(parsedLength) == tag.utf8.count else {
-            let rest = String(decoding: tag.utf8.dropFirst(Int(max(parsedLength, 0))), as: UTF8.self)
+        guard parsedLength == tag.utf8.count else {
+            let rest = String(decoding: tag.utf8.dropFirst(max(parsedLength, 0)), as: UTF8.self)
             throw ParlanceError(
                 .invalidLocale,
                 "\(quoted(original)) is not a valid locale identifier: ICU cannot use \(quoted(rest)) (a repeated variant or extension?)")
@@ -125,9 +122,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
 
     private static func canonicalize(_ id: String, original: String) throws(ParlanceError) -> String {
         do {
-            return try ICUOutput.utf8 { out, capacity, status in
-                CICU_localeCanonicalize(id, out, capacity, status)
-            }
+            return try ICULocale.canonicalize(id)
         } catch {
             throw error.parlanceError(.invalidLocale, "ICU rejected the locale id \(quoted(original))")
         }
@@ -135,11 +130,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
 
     /// Every locale ICU ships data for (about 800 with ICU 72), as locale ids.
     public static var availableLocales: [LocaleID] {
-        let count = CICU_availableLocaleCount()
-        return (0..<count).compactMap { index -> LocaleID? in
-            guard let raw = CICU_availableLocale(index) else { return nil }
-            return try? LocaleID(String(cString: raw))
-        }
+        ICULocale.availableIdentifiers.compactMap { try? LocaleID($0) }
     }
 }
 
@@ -148,7 +139,7 @@ extension LocaleID: Codable {
         let container = try decoder.singleValueContainer()
         let raw = try container.decode(String.self)
         do {
-            self = try LocaleID(raw)
+            self = try LocaleID.parsing(raw)
         } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
         }

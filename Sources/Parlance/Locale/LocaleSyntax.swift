@@ -77,10 +77,16 @@ package enum LocaleSyntax {
         let fields = base.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
             .map { Array($0) }
         guard let language = fields.first else { return false }
-        // The language may be empty only in "@keywords"-only ids, which are not accepted.
-        guard language.count >= 2, language.count <= 8, language.allSatisfy(isAlpha) else { return false }
         var index = 1
+        if language.isEmpty {
+            // The unknown language written as ICU writes it: "_Latn", "_HR", "_Latn_HR" (what
+            // ICU produces for "und-Latn"); a script or region must follow.
+            guard fields.count >= 2, !fields[1].isEmpty else { return false }
+        } else {
+            guard language.count >= 2, language.count <= 8, language.allSatisfy(isAlpha) else { return false }
+        }
         if index < fields.count, fields[index].count == 4, fields[index].allSatisfy(isAlpha) { index += 1 }
+        var hasRegionField = false
         if index < fields.count,
             fields[index].isEmpty
                 || (fields[index].count == 2 && fields[index].allSatisfy(isAlpha))
@@ -88,15 +94,18 @@ package enum LocaleSyntax {
         {
             // An empty region is allowed only when a variant follows (de__PHONEBOOK).
             if fields[index].isEmpty && index + 1 >= fields.count { return false }
+            hasRegionField = true
             index += 1
         }
+        if language.isEmpty && index == 1 { return false }
         while index < fields.count {
             let variant = fields[index]
             // BCP 47 shaped (5–8 alphanumerics, or a digit and 3) or one of ICU's longer legacy
             // variants (PHONEBOOK, TRADITIONAL): 4 to 16 alphanumerics, a digit first when 4.
-            // Shorter "variants" are stray pieces ICU would silently drop ("en-a-b-c" → "en").
-            guard variant.count >= 4, variant.count <= 16, variant.allSatisfy(isAlphanumeric),
-                variant.count > 4 || isDigit(variant[0])
+            // After a region field, ICU's grammar also has short variants (no_NO_NY, no_NO_B);
+            // elsewhere a short piece is a stray ICU would silently drop ("en_a" → "en").
+            guard !variant.isEmpty, variant.count <= 16, variant.allSatisfy(isAlphanumeric),
+                variant.count > 4 || (variant.count == 4 && isDigit(variant[0])) || hasRegionField
             else { return false }
             index += 1
         }

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-internal import CICU
 
 /// Formats a duration in hours, minutes and seconds: "1 hr, 5 min", "1 hour, 5 minutes",
 /// "1h 5m" or "1:05:00", per locale (ICU's MeasureFormat over CLDR unit and list patterns).
@@ -19,15 +18,6 @@ public struct DurationFormat: Hashable, Sendable {
         case wide, short, narrow
         /// Positional, "1:05:00" (always hours, minutes and seconds).
         case numeric
-
-        var icu: Int32 {
-            switch self {
-            case .wide: CICU_DURATION_WIDTH_WIDE
-            case .short: CICU_DURATION_WIDTH_SHORT
-            case .narrow: CICU_DURATION_WIDTH_NARROW
-            case .numeric: CICU_DURATION_WIDTH_NUMERIC
-            }
-        }
     }
 
     /// The locale whose unit names are used.
@@ -37,15 +27,10 @@ public struct DurationFormat: Hashable, Sendable {
     private let icu: ICUDurationFormatter
 
     /// A duration formatter (cached per locale and style).
-    public init(locale: LocaleID, style: Style = .short) throws(ParlanceError) {
+    public init(locale: LocaleID, style: Style = .short) throws {
         self.locale = locale
         self.style = style
         self.icu = try ICUDurationFormatter.cached(locale: locale, width: style.icu)
-    }
-
-    /// A duration formatter for a locale id string.
-    public init(locale: String, style: Style = .short) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), style: style)
     }
 
     /// Formats a number of seconds, rounded to whole seconds. Unit styles leave out zero units
@@ -54,16 +39,16 @@ public struct DurationFormat: Hashable, Sendable {
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for NaN, infinities or more than
     ///   about 2.5 trillion hours (beyond exact whole seconds in a `Double`).
-    public func format(seconds: Double) throws(ParlanceError) -> String {
+    public func format(seconds: Double) throws -> String {
         guard seconds.isFinite, abs(seconds) < 9.0e15 else {
             throw ParlanceError(.invalidArgument, "a duration needs a finite number of seconds below 9e15, not \(seconds)")
         }
         let total = Int64(abs(seconds.rounded()))
         let sign: Double = seconds < 0 && total > 0 ? -1 : 1
         let parts: [(Int32, Double)] = [
-            (CICU_DURATION_UNIT_HOUR, Double(total / 3600)),
-            (CICU_DURATION_UNIT_MINUTE, Double(total % 3600 / 60)),
-            (CICU_DURATION_UNIT_SECOND, Double(total % 60)),
+            (ICUDurationFormatter.hour, Double(total / 3600)),
+            (ICUDurationFormatter.minute, Double(total % 3600 / 60)),
+            (ICUDurationFormatter.second, Double(total % 60)),
         ]
         var chosen = style == .numeric ? parts : parts.filter { $0.1 != 0 }
         if chosen.isEmpty { chosen = [parts[2]] }
@@ -105,13 +90,10 @@ public struct ByteCountFormat: Hashable, Sendable {
         self.base = base
     }
 
-    /// A byte-count formatter for a locale id string.
-    public init(locale: String, base: Base = .decimal) throws(ParlanceError) {
-        self.init(locale: try LocaleID(locale), base: base)
-    }
-
-    private static let units = ["digital-byte", "digital-kilobyte", "digital-megabyte", "digital-gigabyte",
-                                "digital-terabyte", "digital-petabyte"]
+    private static let units = [
+        "digital-byte", "digital-kilobyte", "digital-megabyte", "digital-gigabyte",
+        "digital-terabyte", "digital-petabyte",
+    ]
 
     /// The number and unit skeleton used for `bytes`: bytes and kilobytes as integers,
     /// megabytes with up to one fraction digit, larger units with up to two.
@@ -137,7 +119,7 @@ public struct ByteCountFormat: Hashable, Sendable {
     /// Formats a byte count.
     public func format(_ bytes: Int64) -> String {
         let (decimal, skeleton) = plan(bytes)
-        guard let formatter = try? ICUNumberFormatter.cached(skeleton: skeleton, locale: locale) else { return "\(bytes) B" }
-        return (try? formatter.format(decimal: decimal)) ?? formatter.format(Double(bytes))
+        // The plan's skeletons are fixed, valid ICU skeletons and its decimal is exact.
+        return ICUNumberFormatter.forStyle(skeleton: skeleton, locale: locale).formatValidDecimal(decimal)
     }
 }

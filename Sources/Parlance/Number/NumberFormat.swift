@@ -30,28 +30,18 @@ public struct NumberFormat: Hashable, Sendable {
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for a malformed currency code, unit or
     ///   numbering system, ``ParlanceError/Code/invalidSkeleton`` when ICU rejects the result
     ///   (an unknown unit, out-of-range digit counts).
-    public init(locale: LocaleID, options: NumberOptions = NumberOptions()) throws(ParlanceError) {
+    public init(locale: LocaleID, options: NumberOptions = NumberOptions()) throws {
         try options.validate()
         try self.init(locale: locale, skeleton: options.skeleton)
-    }
-
-    /// A formatter from typed options for a locale id string.
-    public init(locale: String, options: NumberOptions = NumberOptions()) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), options: options)
     }
 
     /// A formatter from a raw ICU number skeleton (power users), e.g. `"currency/USD .00"`.
     ///
     /// - Throws: ``ParlanceError/Code/invalidSkeleton`` naming the position ICU rejects.
-    public init(locale: LocaleID, skeleton: String) throws(ParlanceError) {
+    public init(locale: LocaleID, skeleton: String) throws {
         self.locale = locale
         self.skeleton = skeleton
         self.icu = try ICUNumberFormatter.cached(skeleton: skeleton, locale: locale)
-    }
-
-    /// A formatter from a raw ICU number skeleton for a locale id string.
-    public init(locale: String, skeleton: String) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), skeleton: skeleton)
     }
 
     /// Formats an integer exactly.
@@ -73,7 +63,7 @@ public struct NumberFormat: Hashable, Sendable {
     ///
     /// - Throws: ``ParlanceError/Code/invalidNumber`` for anything else (`"1,5"`, `".5"`,
     ///   `"NaN"`), or a decimal ICU cannot represent (an exponent beyond ICU's range).
-    public func format(decimal: String) throws(ParlanceError) -> String {
+    public func format(decimal: String) throws -> String {
         try DecimalString.validate(decimal)
         return try icu.format(decimal: decimal)
     }
@@ -132,7 +122,8 @@ package enum DecimalString {
         }
         // ICU would write every digit of 1e999999999 (gigabytes of text): bound the size.
         guard text.utf8.count <= maximumLength, abs(exponent(of: text)) <= maximumExponent else {
-            throw ParlanceError(.invalidNumber, "\(quoted(text)) is too large to format: at most \(maximumLength) characters and an exponent within ±\(maximumExponent)")
+            throw ParlanceError(
+                .invalidNumber, "\(quoted(text)) is too large to format: at most \(maximumLength) characters and an exponent within ±\(maximumExponent)")
         }
     }
 
@@ -146,7 +137,10 @@ package enum DecimalString {
         guard let e = text.utf8.firstIndex(where: { $0 == 0x65 || $0 == 0x45 }) else { return 0 }
         var digits = text.utf8[text.utf8.index(after: e)...]
         var sign = 1
-        if let s = digits.first, s == 0x2B || s == 0x2D { sign = s == 0x2D ? -1 : 1; digits = digits.dropFirst() }
+        if let s = digits.first, s == 0x2B || s == 0x2D {
+            sign = s == 0x2D ? -1 : 1
+            digits = digits.dropFirst()
+        }
         var value = 0
         for b in digits {
             value = value * 10 + Int(b - 0x30)

@@ -112,9 +112,11 @@ public struct NumberOptions: Hashable, Sendable, Codable {
     public var numberingSystem: String?
 
     /// Options with ICU's defaults for everything not given.
-    public init(style: Style = .decimal, notation: Notation = .standard, precision: Precision = .automatic,
-                roundingMode: RoundingMode? = nil, grouping: Grouping = .automatic,
-                signDisplay: SignDisplay = .automatic, numberingSystem: String? = nil) {
+    public init(
+        style: Style = .decimal, notation: Notation = .standard, precision: Precision = .automatic,
+        roundingMode: RoundingMode? = nil, grouping: Grouping = .automatic,
+        signDisplay: SignDisplay = .automatic, numberingSystem: String? = nil
+    ) {
         self.style = style
         self.notation = notation
         self.precision = precision
@@ -173,11 +175,13 @@ public struct NumberOptions: Hashable, Sendable, Codable {
         case .integer: tokens.append("precision-integer")
         case .unlimited: tokens.append("precision-unlimited")
         case .fractionDigits(let min, let max):
-            tokens.append("." + String(repeating: "0", count: Swift.max(0, min))
-                + String(repeating: "#", count: Swift.max(0, max - Swift.max(0, min))))
+            tokens.append(
+                "." + String(repeating: "0", count: Swift.max(0, min))
+                    + String(repeating: "#", count: Swift.max(0, max - Swift.max(0, min))))
         case .significantDigits(let min, let max):
-            tokens.append(String(repeating: "@", count: Swift.max(0, min))
-                + String(repeating: "#", count: Swift.max(0, max - Swift.max(0, min))))
+            tokens.append(
+                String(repeating: "@", count: Swift.max(0, min))
+                    + String(repeating: "#", count: Swift.max(0, max - Swift.max(0, min))))
         }
         if let roundingMode {
             let names: [RoundingMode: String] = [

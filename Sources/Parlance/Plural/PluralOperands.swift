@@ -59,15 +59,38 @@ public struct PluralOperands: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``ParlanceError`` with code ``ParlanceError/Code/invalidNumber`` for anything
     ///   else (`""`, `"1,5"`, `".5"`, `"5."`, `"1e"`, `"NaN"`, spaces, group separators).
-    public init(_ decimal: String) throws(ParlanceError) {
+    public init(_ decimal: String) throws {
         self = try PluralOperands.parse(decimal, compactNotation: false)
+    }
+
+    /// Operands of a `Double` shown with exactly `visibleFractionDigits` fraction digits
+    /// (rounded half-even, as a formatter showing that many digits would): the way to say that
+    /// `1.0` is displayed as "1.0" (v = 1, English `other`) rather than "1" (`one`).
+    ///
+    /// ```swift
+    /// try PluralOperands(1.0, visibleFractionDigits: 1) == PluralOperands("1.0")    // true (v = 1)
+    /// try PluralOperands(2.345, visibleFractionDigits: 2) == PluralOperands("2.34")  // true
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidNumber`` for NaN or an infinity,
+    ///   ``ParlanceError/Code/invalidArgument`` for a digit count outside 0…999.
+    public init(_ value: Double, visibleFractionDigits: Int) throws {
+        guard value.isFinite else { throw ParlanceError(.invalidNumber, "\(value) has no plural operands") }
+        guard (0...999).contains(visibleFractionDigits) else {
+            throw ParlanceError(.invalidArgument, "visible fraction digits must be within 0…999, not \(visibleFractionDigits)")
+        }
+        // The root locale writes ASCII digits, "." and "-": a decimal string for the parser.
+        let skeleton =
+            (visibleFractionDigits == 0 ? "precision-integer" : "." + String(repeating: "0", count: visibleFractionDigits))
+            + " group-off"
+        let text = ICUNumberFormatter.forStyle(skeleton: skeleton, locale: .root).format(value)
+        self = try PluralOperands.parse(text, compactNotation: false)
     }
 
     /// Operands of a number written as in CLDR's plural samples, where `c` (or `e`) introduces a
     /// **compact** exponent: `"1.2c3"` is 1200 shown as "1.2K", with operand e = 3.
     ///
     /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidNumber``) for malformed input.
-    public init(cldrSample: String) throws(ParlanceError) {
+    public init(cldrSample: String) throws {
         self = try PluralOperands.parse(cldrSample, compactNotation: true)
     }
 

@@ -212,8 +212,10 @@ package struct PluralRuleProgram: Hashable, Sendable {
 
     /// The category of a plain decimal with at most 18 integer and 18 fraction digits (the fast
     /// path for strings such as "21" or "1.50": no operand struct, no allocation).
-    package func category(integer i: UInt64, fraction f: UInt64, visible v: Int,
-                          fractionWithoutZeros t: UInt64, significant w: Int) -> PluralCategory {
+    package func category(
+        integer i: UInt64, fraction f: UInt64, visible v: Int,
+        fractionWithoutZeros t: UInt64, significant w: Int
+    ) -> PluralCategory {
         compiled.evaluate(nonIntegral: f != 0) { slot in
             switch slot.operand {
             case .n, .i: return Self.reduce(i, slot.modulus)
@@ -280,10 +282,11 @@ struct CompiledPluralRules: Hashable, Sendable {
                         lows.append(range.lowerBound)
                         highs.append(range.upperBound)
                     }
-                    steps.append(Step(
-                        slot: UInt8(slotIndex), isN: relation.operand == .n, negated: relation.negated,
-                        within: relation.within, rangeStart: UInt16(start), rangeEnd: UInt16(lows.count),
-                        endsConjunction: index == conjunction.count - 1, category: rule.category))
+                    steps.append(
+                        Step(
+                            slot: UInt8(slotIndex), isN: relation.operand == .n, negated: relation.negated,
+                            within: relation.within, rangeStart: UInt16(start), rangeEnd: UInt16(lows.count),
+                            endsConjunction: index == conjunction.count - 1, category: rule.category))
                 }
             }
         }

@@ -1,5 +1,3 @@
-internal import CICU
-
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -32,20 +30,17 @@ public struct PluralRules: Hashable, Sendable {
     public let type: PluralRuleType
     private let compiled: Compiled
 
-    /// The rules of a locale.
-    ///
-    /// - Parameters:
-    ///   - locale: a BCP 47 tag or ICU locale id (case-insensitive, `-` or `_`). A well-formed
-    ///     locale without rules of its own gets its parent's or root's (only `other`).
-    ///   - type: ``PluralRuleType/cardinal`` (default) or ``PluralRuleType/ordinal``.
-    /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidLocale``) when `locale` is not
-    ///   a well-formed identifier.
-    public init(locale: String, type: PluralRuleType = .cardinal) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), type: type)
+    /// The rules of a parsed locale.
+    public init(locale: LocaleID, type: PluralRuleType = .cardinal) throws {
+        self = try PluralRules.rules(locale: locale, type: type)
     }
 
-    /// The rules of a parsed locale.
-    public init(locale: LocaleID, type: PluralRuleType = .cardinal) throws(ParlanceError) {
+    /// ``init(locale:type:)-(LocaleID,_)`` with its error type, for code inside the package.
+    package static func rules(locale: LocaleID, type: PluralRuleType = .cardinal) throws(ParlanceError) -> PluralRules {
+        try PluralRules(compiling: locale, type: type)
+    }
+
+    private init(compiling locale: LocaleID, type: PluralRuleType) throws(ParlanceError) {
         self.locale = locale
         self.type = type
         self.compiled = try Compiled.cache.value(for: Key(locale: locale.identifier, type: type)) {
@@ -82,6 +77,15 @@ public struct PluralRules: Hashable, Sendable {
         return compiled.program.category(for: operands)
     }
 
+    /// The category of a `Double` displayed with exactly `visibleFractionDigits` fraction
+    /// digits: in English `category(for: 1.0, visibleFractionDigits: 1)` is `other` ("1.0
+    /// items"), `category(for: 1.0)` is `one`. NaN, infinities and digit counts outside 0…999
+    /// are `other`.
+    public func category(for number: Double, visibleFractionDigits: Int) -> PluralCategory {
+        guard let operands = try? PluralOperands(number, visibleFractionDigits: visibleFractionDigits) else { return .other }
+        return compiled.program.category(for: operands)
+    }
+
     /// The category of a `Decimal`, from its decimal digits (never through a `Double`).
     /// NaN is `other`.
     public func category(for number: Decimal) -> PluralCategory {
@@ -95,7 +99,7 @@ public struct PluralRules: Hashable, Sendable {
     /// - Parameter number: `[+-]?digits[.digits][(e|E)[+-]?digits]`; the exponent is scientific
     ///   (`"1.25e1"` is 12.5).
     /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidNumber``) for anything else.
-    public func category(for number: String) throws(ParlanceError) -> PluralCategory {
+    public func category(for number: String) throws -> PluralCategory {
         if let category = fastCategory(number) { return category }
         return compiled.program.category(for: try PluralOperands(number))
     }
@@ -205,7 +209,7 @@ public struct PluralRules: Hashable, Sendable {
     /// Every locale ICU has plural rules of its own for (including languages ICU has no other
     /// data for, such as `jbo`), as ICU ids.
     public static var localesWithRules: [String] {
-        let joined = (try? ICUOutput.utf8 { CICU_pluralRulesAvailableLocales($0, $1, $2) }) ?? ""
+        let joined = ICUPluralRules.availableLocalesJoined
         return joined.split(separator: " ").map(String.init)
     }
 

@@ -3,7 +3,6 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
-internal import CICU
 
 /// Formats relative times ("in 3 days", "yesterday", "2 hr. ago") for a locale.
 ///
@@ -17,19 +16,6 @@ public struct RelativeTimeFormat: Hashable, Sendable {
     /// The unit of the offset.
     public enum Unit: String, Hashable, Sendable, Codable, CaseIterable {
         case year, quarter, month, week, day, hour, minute, second
-
-        var icu: Int32 {
-            switch self {
-            case .year: CICU_RELATIVE_UNIT_YEAR
-            case .quarter: CICU_RELATIVE_UNIT_QUARTER
-            case .month: CICU_RELATIVE_UNIT_MONTH
-            case .week: CICU_RELATIVE_UNIT_WEEK
-            case .day: CICU_RELATIVE_UNIT_DAY
-            case .hour: CICU_RELATIVE_UNIT_HOUR
-            case .minute: CICU_RELATIVE_UNIT_MINUTE
-            case .second: CICU_RELATIVE_UNIT_SECOND
-            }
-        }
     }
 
     /// Whether numbers are always used ("in 1 day") or words where the locale has them ("tomorrow").
@@ -40,14 +26,6 @@ public struct RelativeTimeFormat: Hashable, Sendable {
     /// How long the unit names are.
     public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
         case long, short, narrow
-
-        var icu: Int32 {
-            switch self {
-            case .long: CICU_RELATIVE_STYLE_LONG
-            case .short: CICU_RELATIVE_STYLE_SHORT
-            case .narrow: CICU_RELATIVE_STYLE_NARROW
-            }
-        }
     }
 
     /// The locale whose relative-time patterns are used.
@@ -59,22 +37,17 @@ public struct RelativeTimeFormat: Hashable, Sendable {
     private let icu: ICURelativeFormatter
 
     /// A relative-time formatter (cached per locale and style).
-    public init(locale: LocaleID, style: Style = .long, numeric: Numeric = .always) throws(ParlanceError) {
+    public init(locale: LocaleID, style: Style = .long, numeric: Numeric = .always) throws {
         self.locale = locale
         self.style = style
         self.numeric = numeric
         self.icu = try ICURelativeFormatter.cached(locale: locale, style: style.icu)
     }
 
-    /// A relative-time formatter for a locale id string.
-    public init(locale: String, style: Style = .long, numeric: Numeric = .always) throws(ParlanceError) {
-        try self.init(locale: LocaleID(locale), style: style, numeric: numeric)
-    }
-
     /// `value` units from now: negative values are in the past.
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for NaN or an infinity.
-    public func format(_ value: Double, _ unit: Unit) throws(ParlanceError) -> String {
+    public func format(_ value: Double, _ unit: Unit) throws -> String {
         guard value.isFinite else {
             throw ParlanceError(.invalidArgument, "a relative time needs a finite value, not \(value)")
         }
@@ -94,7 +67,7 @@ public struct RelativeTimeFormat: Hashable, Sendable {
     /// let now = Date()
     /// try RelativeTimeFormat(locale: "en", numeric: .auto).format(now.addingTimeInterval(-86_400), relativeTo: now) // "yesterday"
     /// ```
-    public func format(_ date: Date, relativeTo reference: Date) throws(ParlanceError) -> String {
+    public func format(_ date: Date, relativeTo reference: Date) throws -> String {
         let (value, unit) = Self.bestUnit(seconds: date.timeIntervalSince(reference))
         return try format(value, unit)
     }

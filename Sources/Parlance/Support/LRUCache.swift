@@ -1,11 +1,10 @@
-
 /// A bounded, thread-safe cache of immutable values (compiled ICU objects and the like).
 ///
 /// Lookups take a lock for a dictionary access only: values are created **outside** the lock
 /// (two tasks may race to create the same value; one wins, the other's copy is dropped), so a
 /// slow ICU open never blocks other readers. When the cache is full the least recently used
 /// eighth is evicted, releasing the ICU objects they own.
-@_spi(ParlanceInternals) public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline struct Entry {
         @usableFromInline var value: Value
         @usableFromInline var lastUse: UInt64
@@ -25,10 +24,10 @@
 
     @usableFromInline let state = Locked(State())
     /// The most entries kept at once.
-    public let capacity: Int
+    package let capacity: Int
 
     /// A cache holding at most `capacity` values.
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         precondition(capacity > 0, "an LRU cache needs room for one entry")
         self.capacity = capacity
     }
@@ -37,7 +36,7 @@
     /// (Inlinable, as are the lookups, so that each client module gets specialized code: an
     /// unspecialized generic lookup costs more than the ICU call it saves.)
     @inlinable
-    public func value<E: Error>(for key: Key, create: () throws(E) -> Value) throws(E) -> Value {
+    package func value<E: Error>(for key: Key, create: () throws(E) -> Value) throws(E) -> Value {
         if let hit = cachedValue(for: key) { return hit }
         let fresh = try create()
         return insert(fresh, for: key)
@@ -45,7 +44,7 @@
 
     /// The cached value, if any, marking it as recently used.
     @inlinable
-    public func cachedValue(for key: Key) -> Value? {
+    package func cachedValue(for key: Key) -> Value? {
         state.withLock { state in
             // One hash lookup; the recency stamp is updated in place through the index.
             guard let index = state.entries.index(forKey: key) else { return nil }
@@ -58,7 +57,7 @@
     /// Inserts `value` unless another caller inserted one first; returns the value now cached.
     @inlinable
     @discardableResult
-    public func insert(_ value: Value, for key: Key) -> Value {
+    package func insert(_ value: Value, for key: Key) -> Value {
         // Values evicted here are released after the lock is dropped, so that the ICU objects
         // they own are closed outside the critical section.
         var evicted: [Value] = []

@@ -15,12 +15,12 @@ import Darwin
 ///
 /// `Sendable` notes: the value is only reached inside `withLock`, under the mutex; the mutex
 /// itself lives in a stable heap allocation owned by this object.
-@_spi(ParlanceInternals) public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     @usableFromInline var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Protects `value` with a new mutex.
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -36,7 +36,7 @@ import Darwin
     /// Runs `body` with the value, under the mutex. Inlinable so that callers in other modules
     /// get a specialized, allocation-free lock/unlock.
     @inlinable
-    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         lock()
         defer { unlock() }
         return try body(&value)

@@ -1,28 +1,38 @@
 import Foundation
-@_spi(ParlanceInternals) public import Parlance
+import Logging
+@_exported public import Parlance
 
-/// A localized value found in a catalog, with where it came from.
-public struct CatalogEntry: Hashable, Sendable {
-    /// The key looked up.
-    public let key: String
-    /// The table (file name without extension, e.g. `Localizable`).
-    public let table: String
-    /// The language of the file the value came from; its plural rules choose variants.
-    public let language: LocaleID
-    /// The file the value came from.
-    public let file: String
-    /// The value.
-    public let value: CatalogValue
+/// The result of a lookup: the formatted text and the locale of the table it came from.
+///
+/// ```swift
+/// let found = try catalog.lookup("items.count", locale: "de", arguments: [3])
+/// found.text     // "3 items" (no German table: the development language's)
+/// found.locale   // en: set Content-Language to this, not to the requested locale
+/// ```
+public struct CatalogLookup: Hashable, Sendable {
+    /// The localized, formatted string.
+    public let text: String
+    /// The locale of the table the value came from (the development language on fallback).
+    public let locale: LocaleID
+    /// The entry used.
+    public let entry: CatalogEntry
 }
 
 /// A set of Apple-format localization tables loaded from a directory: `<locale>.lproj/<Table>.strings`,
 /// `<locale>.lproj/<Table>.stringsdict` and `<Table>.xcstrings`.
 ///
-/// Lookup walks the locale's fallback chain (`sr-Latn-RS → sr-Latn → sr → development language`,
-/// then `Base.lproj`). Directory names match case-insensitively with `-` or `_` (`pt-BR.lproj`,
-/// `pt_br.lproj`). In one locale a `.stringsdict` entry wins over a `.strings` entry, which wins
-/// over the String Catalog. Values are always processed as formats (`%%` → `%`) in the
-/// requested locale; plural variants are chosen by the rules of the language the value came from.
+/// Lookup walks the locale's fallback chain (`sr-Latn-RS → sr-Latn → sr`); when no locale of
+/// the chain is in the catalog, the request is negotiated against the catalog's locales with
+/// ICU's `LocaleMatcher` (`zh-HK` finds `zh-Hant-TW`, `no` finds `nb`), as Apple's bundle
+/// lookup does; then the development language, then `Base.lproj`. Directory names match
+/// case-insensitively with `-` or `_`. In one locale a `.stringsdict` entry wins over a
+/// `.strings` entry, which wins over the String Catalog. Values are always processed as
+/// formats (`%%` → `%`) in the requested locale; plural variants are chosen by the rules of
+/// the language the value came from.
+///
+/// One malformed file or entry never fails the catalog: it is skipped and kept, located, in
+/// ``diagnostics``. Each entry is compiled once into a ready-to-run plan, and the fallback
+/// chain and plural rules are resolved once per (table, locale).
 ///
 /// ```swift
 /// let catalog = try Catalog(directory: "/app/Resources")
@@ -40,41 +50,18 @@ public struct Catalog: Sendable {
     public let developmentLanguage: LocaleID
     /// The device whose `device` variations are used (`iphone`, `ipad`, `mac`, …); `other` by default.
     public let device: String
-    /// Warnings found while loading (duplicate keys in `.strings` files).
-    public let diagnostics: [CatalogDiagnostic]
+    /// Files and entries that could not be used (each skipped), and warnings such as duplicate keys.
+    public var diagnostics: [CatalogDiagnostic] { model.diagnostics }
 
-    /// Sources of one table in one locale, by lowercased ICU id ("" for Base).
-    private struct LocaleTables: Sendable {
-        var language: LocaleID
-        var stringsdict: (file: String, entries: [String: CatalogValue])?
-        var strings: (file: String, entries: [String: String])?
-        var catalog: (file: String, entries: [String: CatalogValue])?
-    }
-
-    /// table → locale key → sources.
-    private let tables: [String: [String: LocaleTables]]
-
-    /// The locale tables to search, in order, per (table, requested locale): the fallback chain
-    /// resolved once instead of on every lookup. Bounded, since requested locales come from
-    /// users (Accept-Language).
-    private let resolvedChains = LRUCache<ChainKey, [LocaleTables]>(capacity: 512)
-
-    private struct ChainKey: Hashable, Sendable {
-        var table: String
-        var locale: String
-    }
+    /// The located model every consumer reads.
+    package let model: CatalogModel
+    private let runtime: CatalogRuntime
 
     /// The names of the tables, sorted.
-    public var tableNames: [String] { tables.keys.sorted() }
+    public var tableNames: [String] { model.tables.keys.sorted() }
 
     /// The locales with at least one table, sorted by identifier (Base excluded).
-    public var locales: [LocaleID] {
-        var seen: [String: LocaleID] = [:]
-        for byLocale in tables.values {
-            for (key, sources) in byLocale where key != Self.baseKey { seen[key] = sources.language }
-        }
-        return seen.values.sorted { $0.identifier < $1.identifier }
-    }
+    public var locales: [LocaleID] { runtime.locales }
 
     /// Every key of a table in any locale, sorted.
     ///
@@ -83,15 +70,9 @@ public struct Catalog: Sendable {
     /// ```
     public func keys(table: String = "Localizable") -> [String] {
         var keys = Set<String>()
-        for sources in tables[table]?.values ?? [:].values {
-            keys.formUnion(sources.stringsdict?.entries.keys ?? [:].keys)
-            keys.formUnion(sources.strings?.entries.keys ?? [:].keys)
-            keys.formUnion(sources.catalog?.entries.keys ?? [:].keys)
-        }
+        for table in model.tables[table]?.values ?? [:].values { keys.formUnion(table.keys) }
         return keys.sorted()
     }
-
-    private static let baseKey = "\u{0}base"
 
     /// Loads every table of a directory.
     ///
@@ -102,113 +83,32 @@ public struct Catalog: Sendable {
     ///   - directory: holds `<locale>.lproj` folders and/or `.xcstrings` files.
     ///   - developmentLanguage: overrides the String Catalog's `sourceLanguage` (default `en`).
     ///   - device: which `device` variation to use (default `other`).
-    /// - Throws: ``ParlanceError/Code/invalidFile`` for an unreadable directory or a malformed
-    ///   file (naming file, line and column); ``ParlanceError/Code/invalidLocale`` for an
-    ///   ill-formed `developmentLanguage`.
-    public init(directory: String, developmentLanguage: String? = nil, device: String = "other") throws(ParlanceError) {
-        let explicitLanguage = try developmentLanguage.map { language throws(ParlanceError) in try LocaleID(language) }
-        let manager = FileManager.default
-        let names = try CatalogFileSystem.contents(ofDirectory: directory)
-        var tables: [String: [String: LocaleTables]] = [:]
-        var diagnostics: [CatalogDiagnostic] = []
-        var sourceLanguages: [(table: String, language: String)] = []
-        func path(_ parts: String...) -> String { ([directory] + parts).joined(separator: "/") }
+    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidFile`` when the directory cannot
+    ///   be listed (a malformed file or entry is a diagnostic, not an error);
+    ///   ``ParlanceError/Code/invalidLocale`` for an ill-formed `developmentLanguage`.
+    public init(directory: String, developmentLanguage: String? = nil, device: String = "other") throws {
+        try self.init(loading: directory, developmentLanguage: developmentLanguage, device: device)
+    }
 
-        for name in names {
-            let lowered = name.lowercased()
-            if lowered.hasSuffix(".xcstrings") {
-                let table = String(name.dropLast(".xcstrings".count))
-                let file = try StringCatalogFile(contentsOf: path(name))
-                sourceLanguages.append((table, file.sourceLanguage))
-                for (language, entries) in file.localizations {
-                    guard let locale = try? LocaleID(language) else { continue }
-                    let key = Self.localeKey(locale)
-                    tables[table, default: [:]][key, default: LocaleTables(language: locale)].catalog = (path(name), entries)
-                }
-            } else if lowered.hasSuffix(".lproj") {
-                let localeName = String(name.dropLast(".lproj".count))
-                let locale: LocaleID
-                let key: String
-                if localeName.lowercased() == "base" {
-                    locale = .root
-                    key = Self.baseKey
-                } else {
-                    guard let parsed = try? LocaleID(localeName) else {
-                        diagnostics.append(CatalogDiagnostic(file: path(name), line: 0, column: 0,
-                                                             message: "ignored: \(quoted(localeName)) is not a locale id"))
-                        continue
-                    }
-                    locale = parsed
-                    key = Self.localeKey(parsed)
-                }
-                let files: [String]
-                do {
-                    files = try manager.contentsOfDirectory(atPath: path(name)).sorted()
-                } catch {
-                    continue  // a file named *.lproj, not a directory
-                }
-                for fileName in files {
-                    let loweredFile = fileName.lowercased()
-                    if loweredFile.hasSuffix(".stringsdict") {
-                        let table = String(fileName.dropLast(".stringsdict".count))
-                        let file = try StringsdictFile(contentsOf: path(name, fileName))
-                        tables[table, default: [:]][key, default: LocaleTables(language: locale)].stringsdict = (file.file, file.entries)
-                    } else if loweredFile.hasSuffix(".strings") {
-                        let table = String(fileName.dropLast(".strings".count))
-                        let file = try StringsFile(contentsOf: path(name, fileName))
-                        diagnostics += file.diagnostics
-                        tables[table, default: [:]][key, default: LocaleTables(language: locale)].strings = (file.file, file.entries)
-                    }
-                }
-            }
-        }
-        let source = sourceLanguages.first(where: { $0.table == "Localizable" })?.language ?? sourceLanguages.first?.language
-        let development: LocaleID
-        if let explicitLanguage {
-            development = explicitLanguage
-        } else {
-            development = try LocaleID(source ?? "en")
-        }
-        // A Base.lproj table speaks the development language.
-        for (table, byLocale) in tables {
-            if var base = byLocale[Self.baseKey] {
-                base.language = development
-                tables[table]?[Self.baseKey] = base
-            }
-        }
-        self.directory = directory
-        self.developmentLanguage = development
+    /// ``init(directory:developmentLanguage:device:)`` with its error type.
+    package init(loading directory: String, developmentLanguage: String? = nil, device: String = "other") throws(ParlanceError) {
+        let explicit = try developmentLanguage.map { language throws(ParlanceError) in try ParlanceCore.locale(language) }
+        var model = try CatalogModel(directory: directory)
+        let development = try model.developmentLanguage(explicit: explicit)
+        model.assignBase(to: development)
+        try self.init(model: model, developmentLanguage: development, device: device)
+    }
+
+    /// A catalog over an already-read model.
+    package init(model: CatalogModel, developmentLanguage: LocaleID, device: String = "other") throws(ParlanceError) {
+        self.directory = model.directory
+        self.developmentLanguage = developmentLanguage
         self.device = device.lowercased()
-        self.tables = tables
-        self.diagnostics = diagnostics
-    }
-
-    private static func localeKey(_ locale: LocaleID) -> String {
-        locale.identifier.split(separator: "@").first.map { $0.lowercased() } ?? ""
-    }
-
-    /// The locales searched for `locale`, most specific first, as lowercased ICU ids.
-    ///
-    /// The locale's chain under ``LocaleID/FallbackRules/catalog`` (CLDR's parent locales,
-    /// truncation across scripts: `sr_Latn_RS → sr_Latn → sr`, `en_IN → en_001 → en`,
-    /// `zh_TW → zh_Hant_TW → zh_Hant → zh`), then the chain of its maximized form (so that
-    /// `zh-CN` finds `zh-Hans.lproj`), then the development language's chain, then Base.
-    static func fallbackKeys(for locale: LocaleID, developmentLanguage: LocaleID) -> [String] {
-        fallbackKeyCache.value(for: [locale.identifier, developmentLanguage.identifier]) {
-            computeFallbackKeys(for: locale, developmentLanguage: developmentLanguage)
+        self.model = model
+        self.runtime = CatalogRuntime(model: model, developmentLanguage: developmentLanguage, device: device.lowercased())
+        for diagnostic in model.diagnostics where diagnostic.code != "duplicate-key" {
+            CatalogRuntime.logger.warning("\(diagnostic.description)")
         }
-    }
-
-    /// Chains per (locale, development language): computed once, not on every lookup.
-    private static let fallbackKeyCache = LRUCache<[String], [String]>(capacity: 1024)
-
-    private static func computeFallbackKeys(for locale: LocaleID, developmentLanguage: LocaleID) -> [String] {
-        let chains = [locale, locale.maximized, developmentLanguage].flatMap { $0.fallbackChain(rules: .catalog) }
-        var keys: [String] = []
-        for key in chains.filter({ !$0.isRoot }).map(localeKey) + [baseKey] where !keys.contains(key) {
-            keys.append(key)
-        }
-        return keys
     }
 
     // MARK: Lookup
@@ -219,22 +119,20 @@ public struct Catalog: Sendable {
     /// catalog.entry(forKey: "items.count", locale: try LocaleID("ru-UA"))?.language  // ru
     /// ```
     public func entry(forKey key: String, table: String = "Localizable", locale: LocaleID) -> CatalogEntry? {
-        let chain = resolvedChains.value(for: ChainKey(table: table, locale: locale.identifier)) { () -> [LocaleTables] in
-            guard let byLocale = tables[table] else { return [] }
-            return Self.fallbackKeys(for: locale, developmentLanguage: developmentLanguage).compactMap { byLocale[$0] }
-        }
-        for sources in chain {
-            if let (file, entries) = sources.stringsdict, let value = entries[key] {
-                return CatalogEntry(key: key, table: table, language: sources.language, file: file, value: value)
-            }
-            if let (file, entries) = sources.strings, let value = entries[key] {
-                return CatalogEntry(key: key, table: table, language: sources.language, file: file, value: .format(value))
-            }
-            if let (file, entries) = sources.catalog, let value = entries[key] {
-                return CatalogEntry(key: key, table: table, language: sources.language, file: file, value: value)
-            }
-        }
-        return nil
+        runtime.chain(table: table, locale: locale).find(key)?.0.entry
+    }
+
+    /// The localized, formatted string for a key and the locale of the table it came from.
+    ///
+    /// ```swift
+    /// try catalog.lookup("items.count", locale: try LocaleID("zh-HK"), arguments: [2]).locale  // zh-Hant-TW
+    /// ```
+    /// - Throws: as ``localizedString(_:table:locale:arguments:width:)``.
+    public func lookup(
+        _ key: String, table: String = "Localizable", locale: LocaleID,
+        arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
+    ) throws -> CatalogLookup {
+        try resolve(key, table: table, locale: locale, arguments: arguments.map(\.localizationArgument), width: width)
     }
 
     /// The localized, formatted string for a key; throws when the key is missing.
@@ -242,78 +140,74 @@ public struct Catalog: Sendable {
     /// ```swift
     /// try catalog.localizedString("files.in.folders", locale: "en", arguments: [3, 1])  // "3 files in 1 folder"
     /// ```
-    /// - Throws: ``ParlanceError/Code/missingKey`` when the key (or table) is in no locale of the
-    ///   chain; ``ParlanceError/Code/invalidArgument`` for a missing argument or one of the wrong
-    ///   type; ``ParlanceError/Code/invalidFile`` when the translation's format is malformed
-    ///   (the message names the file and key); ``ParlanceError/Code/invalidLocale``.
-    public func localizedString(_ key: String, table: String = "Localizable", locale: String,
-                                arguments: [LocalizationArgument] = []) throws(ParlanceError) -> String
-    {
-        try localizedString(key, table: table, locale: LocaleID(locale), arguments: arguments)
+    /// - Parameter width: for `NSStringVariableWidthRuleType` entries, the presentation width:
+    ///   the widest variant not wider than it (default: the widest).
+    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/missingKey`` when the key (or table)
+    ///   is in no locale of the chain; ``ParlanceError/Code/invalidArgument`` for a missing
+    ///   argument or one of the wrong type; ``ParlanceError/Code/invalidFile`` when the
+    ///   translation is malformed (the message names the file, line and key).
+    public func localizedString(
+        _ key: String, table: String = "Localizable", locale: LocaleID,
+        arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
+    ) throws -> String {
+        try resolveText(key, table: table, locale: locale, arguments: arguments.map(\.localizationArgument), width: width)
     }
 
-    /// The localized, formatted string for a key in a parsed locale.
-    ///
-    /// ```swift
-    /// try catalog.localizedString("items.count", locale: LocaleID("pl"), arguments: [22])  // "22 elementy"
-    /// ```
-    /// - Throws: as ``localizedString(_:table:locale:arguments:)-(_,_,String,_)``.
-    public func localizedString(_ key: String, table: String = "Localizable", locale: LocaleID,
-                                arguments: [LocalizationArgument] = []) throws(ParlanceError) -> String
-    {
-        guard let entry = entry(forKey: key, table: table, locale: locale) else {
-            if tables[table] == nil {
-                throw ParlanceError(.missingKey, "the table \(quoted(table)) is not in the catalog \(quoted(directory))")
-            }
-            let chain = Self.fallbackKeys(for: locale, developmentLanguage: developmentLanguage)
-                .map { $0 == Self.baseKey ? "Base" : $0 }
-            throw ParlanceError(.missingKey, "the key \(quoted(key)) is not in table \(quoted(table)) for any of \(chain.joined(separator: ", "))")
+    /// The lookup with its error type, with the entry and the locale it came from.
+    package func resolve(
+        _ key: String, table: String = "Localizable", locale: LocaleID,
+        arguments: [LocalizationArgument], width: Int? = nil
+    ) throws(ParlanceError) -> CatalogLookup {
+        let chain = runtime.chain(table: table, locale: locale)
+        let (found, compiled) = try find(key, table: table, chain: chain)
+        let text = try compiled.run(found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, width: width)
+        return CatalogLookup(text: text, locale: found.entry.language, entry: found.entry)
+    }
+
+    /// The formatted text alone: the warm path (one read of the chain cache, one of the
+    /// compiled table, no parsing, no copy of the entry).
+    package func resolveText(
+        _ key: String, table: String = "Localizable", locale: LocaleID,
+        arguments: [LocalizationArgument], width: Int? = nil
+    ) throws(ParlanceError) -> String {
+        let chain = runtime.chain(table: table, locale: locale)
+        let (found, compiled) = try find(key, table: table, chain: chain)
+        return try compiled.run(found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, width: width)
+    }
+
+    private func find(_ key: String, table: String, chain: ResolvedChain) throws(ParlanceError) -> (CompiledPlan, CompiledTable) {
+        if let found = chain.find(key) { return found }
+        if model.tables[table] == nil {
+            throw ParlanceError(.missingKey, "the table \(quoted(table)) is not in the catalog \(quoted(directory))")
         }
-        return try format(entry, locale: locale, arguments: arguments)
+        throw ParlanceError(.missingKey, "the key \(quoted(key)) is not in table \(quoted(table)) for any of \(chain.names.joined(separator: ", "))")
     }
 
-    /// The localized string for UI use: the key itself when it is missing, the unformatted
-    /// value when it cannot be formatted. Never throws.
+    /// The localized string for UI use: the key itself when it is missing; when the
+    /// translation cannot be used (malformed, or the arguments do not fit it), the development
+    /// language's value for the key, the problem logged once through swift-log. Never throws.
     ///
     /// ```swift
     /// catalog.string("total_odds", locale: "fr")   // "Cotes Totales"
     /// catalog.string("no.such.key", locale: "fr")  // "no.such.key"
     /// ```
-    public func string(_ key: String, table: String = "Localizable", locale: String,
-                       arguments: [LocalizationArgument] = []) -> String
-    {
-        guard let parsed = try? LocaleID(locale) else { return key }
-        return string(key, table: table, locale: parsed, arguments: arguments)
-    }
-
-    /// The localized string for UI use in a parsed locale (see ``string(_:table:locale:arguments:)-(_,_,String,_)``).
-    ///
-    /// ```swift
-    /// catalog.string("items.count", locale: LocaleID.root, arguments: [2])
-    /// ```
-    public func string(_ key: String, table: String = "Localizable", locale: LocaleID,
-                       arguments: [LocalizationArgument] = []) -> String
-    {
-        guard let entry = entry(forKey: key, table: table, locale: locale) else { return key }
-        if let formatted = try? format(entry, locale: locale, arguments: arguments) { return formatted }
-        switch resolve(entry.value) {
-        case .format(let text): return text
-        case .plural(let plural): return plural.format
-        case .device: return key
-        }
-    }
-
-    /// The value for this catalog's device.
-    private func resolve(_ value: CatalogValue) -> CatalogValue {
-        var current = value
-        for _ in 0..<8 {
-            guard case .device(let byDevice) = current else { return current }
-            guard let chosen = byDevice[device] ?? byDevice["other"] ?? byDevice.sorted(by: { $0.key < $1.key }).first?.value else {
-                return .format("")
+    public func string(
+        _ key: String, table: String = "Localizable", locale: LocaleID,
+        arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
+    ) -> String {
+        let arguments = arguments.map(\.localizationArgument)
+        do {
+            return try resolveText(key, table: table, locale: locale, arguments: arguments, width: width)
+        } catch {
+            guard error.code != .missingKey else { return key }
+            runtime.logOnce(error, key: key, table: table, locale: locale)
+            if locale != developmentLanguage,
+                let text = try? resolveText(key, table: table, locale: developmentLanguage, arguments: arguments, width: width)
+            {
+                return text
             }
-            current = chosen
+            return key
         }
-        return current
     }
 
     /// Formats an entry found in this catalog.
@@ -323,24 +217,231 @@ public struct Catalog: Sendable {
     ///     try catalog.format(entry, locale: ru, arguments: [5])  // "5 элементов"
     /// }
     /// ```
-    /// - Throws: as ``localizedString(_:table:locale:arguments:)-(_,_,LocaleID,_)``, without `missingKey`.
-    public func format(_ entry: CatalogEntry, locale: LocaleID, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
+    /// - Throws: as ``localizedString(_:table:locale:arguments:width:)``, without `missingKey`.
+    public func format(_ entry: CatalogEntry, locale: LocaleID, arguments: [any LocalizationArgumentConvertible], width: Int? = nil) throws -> String {
+        let arguments = arguments.map(\.localizationArgument)
+        let table = runtime.compiledTable(entry.table, language: entry.language)
+        let plan = table?.plans[entry.key].flatMap { $0.entry == entry ? $0.plan : nil } ?? CompiledEntry.compile(entry.content, device: device)
+        let formatter = LocalizedFormatter(resolving: locale)
+        let run = table ?? CompiledTable(plans: [:], rules: try? ParlanceCore.pluralRules(entry.language))
+        return try run.run(plan, entry: entry, formatter: formatter, arguments: arguments, width: width)
+    }
+}
+
+/// An entry compiled into a ready-to-run plan for one device.
+package indirect enum CompiledEntry: Sendable {
+    case text(Result<[FormatToken], FormatFailure>)
+    case plural(CompiledPlural)
+    /// Width variants, widest last.
+    case width([(Int, CompiledEntry)])
+
+    package static func compile(_ value: EntryValue, device: String) -> CompiledEntry {
+        switch value {
+        case .text(let text):
+            return .text(Result { () throws(FormatFailure) in try FormatParser.parseUncached(text.text, allowVariables: false) })
+        case .plural(let format, let variables):
+            let normalized = PluralNormalization.normalize(format: format.text, variables: variables)
+            return .plural(CompiledPlural(format: normalized.format, variables: normalized.variables))
+        case .device(let variants):
+            let chosen =
+                variants.first { $0.device == device } ?? variants.first { $0.device == "other" }
+                ?? variants.min { $0.device < $1.device }
+            guard let chosen else { return .text(.success([])) }
+            return compile(chosen.value, device: device)
+        case .width(let variants):
+            return .width(variants.sorted { $0.width < $1.width }.map { ($0.width, compile($0.value, device: device)) })
+        }
+    }
+}
+
+/// One locale table compiled: a plan per key (the run-time winner) and the plural rules of
+/// its language, made once and then only read.
+/// An entry and its plan, stored together so that a lookup hashes the key once.
+final class CompiledPlan: Sendable {
+    let entry: CatalogEntry
+    let plan: CompiledEntry
+
+    init(entry: CatalogEntry, plan: CompiledEntry) {
+        self.entry = entry
+        self.plan = plan
+    }
+}
+
+package final class CompiledTable: Sendable {
+    let plans: [String: CompiledPlan]
+    let rules: PluralRules?
+
+    init(plans: [String: CompiledPlan], rules: PluralRules?) {
+        self.plans = plans
+        self.rules = rules
+    }
+
+    func run(
+        _ plan: CompiledEntry, entry: CatalogEntry, formatter: LocalizedFormatter, arguments: [LocalizationArgument],
+        width: Int?
+    ) throws(ParlanceError) -> String {
+        var plan = plan
+        while case .width(let variants) = plan {
+            guard let chosen = width.flatMap({ limit in variants.last { $0.0 <= limit } }) ?? variants.last else { return "" }
+            plan = chosen.1
+        }
         do throws(FormatFailure) {
-            switch resolve(entry.value) {
-            case .format(let text):
-                return try LocalizedFormatter(locale: locale).render(FormatParser.parse(text, allowVariables: false), arguments: arguments)
+            switch plan {
+            case .text(let tokens):
+                return try formatter.render(tokens.get(), arguments: arguments)
             case .plural(let plural):
-                return try plural.evaluate(language: entry.language, locale: locale, arguments: arguments)
-            case .device:
-                throw FormatFailure.syntax("device variations nested too deeply")
+                guard let rules else { throw FormatFailure.argument("no plural rules for \(entry.language.languageTag)") }
+                return try plural.evaluate(rules: rules, formatter: formatter, arguments: arguments)
+            case .width:
+                return ""
             }
         } catch {
             switch error {
             case .syntax(let message):
-                throw ParlanceError(.invalidFile, "\(entry.file): the value of \(quoted(entry.key)) is malformed: \(message)")
+                throw ParlanceError(
+                    .invalidFile, "\(entry.content.location): the value of \(quoted(entry.key)) (\(entry.language.languageTag)) is malformed: \(message)")
             case .argument(let message):
-                throw ParlanceError(.invalidArgument, "\(quoted(entry.key)) (\(entry.file)): \(message)")
+                throw ParlanceError(.invalidArgument, "\(quoted(entry.key)) (\(entry.location)): \(message)")
             }
+        }
+    }
+}
+
+/// The tables to search for one (table, requested locale), resolved once.
+final class ResolvedChain: Sendable {
+    let tables: [(table: LocaleTable, compiled: CompiledTable)]
+    let names: [String]
+    let formatter: LocalizedFormatter
+
+    init(tables: [(table: LocaleTable, compiled: CompiledTable)], names: [String], formatter: LocalizedFormatter) {
+        self.tables = tables
+        self.names = names
+        self.formatter = formatter
+    }
+
+    func find(_ key: String) -> (CompiledPlan, CompiledTable)? {
+        for (_, compiled) in tables {
+            if let plan = compiled.plans[key] { return (plan, compiled) }
+        }
+        return nil
+    }
+}
+
+/// The compiled state of a catalog, shared by its copies: chains per (table, locale), compiled
+/// tables per (table, locale table). Both are made once; a hit is one read of a dictionary.
+final class CatalogRuntime: Sendable {
+    static let logger = Logger(label: "parlance.catalog")
+
+    let model: CatalogModel
+    let developmentLanguage: LocaleID
+    let device: String
+    let locales: [LocaleID]
+
+    private struct ChainKey: Hashable, Sendable {
+        var table: String
+        var locale: String
+    }
+
+    /// Chains by (table, requested locale): bounded, since requested locales come from users.
+    private let chains: CatalogLock<[ChainKey: ResolvedChain]> = CatalogLock([:])
+    private static let maximumChains = 4096
+    private let compiled: CatalogLock<[ChainKey: CompiledTable]> = CatalogLock([:])
+    private let logged: CatalogLock<Set<String>> = CatalogLock([])
+
+    init(model: CatalogModel, developmentLanguage: LocaleID, device: String) {
+        self.model = model
+        self.developmentLanguage = developmentLanguage
+        self.device = device
+        var seen: [String: LocaleID] = [:]
+        for byLocale in model.tables.values {
+            for (key, table) in byLocale where key != CatalogModel.baseKey { seen[key] = table.language }
+        }
+        self.locales = seen.values.sorted { $0.identifier < $1.identifier }
+    }
+
+    func chain(table: String, locale: LocaleID) -> ResolvedChain {
+        let key = ChainKey(table: table, locale: locale.identifier)
+        if let hit = chains.withLock({ $0[key] }) { return hit }
+        let made = resolveChain(table: table, locale: locale)
+        return chains.withLock { chains in
+            if let raced = chains[key] { return raced }
+            if chains.count >= Self.maximumChains { chains.removeAll(keepingCapacity: true) }
+            chains[key] = made
+            return made
+        }
+    }
+
+    /// The compiled form of one locale table (made on first use).
+    func compiledTable(_ table: String, language: LocaleID) -> CompiledTable? {
+        guard let byLocale = model.tables[table] else { return nil }
+        let localeKey = CatalogModel.localeKey(language)
+        let key = byLocale[localeKey] != nil ? localeKey : CatalogModel.baseKey
+        guard let localeTable = byLocale[key] else { return nil }
+        return compiledTable(table, key: key, localeTable)
+    }
+
+    private func compiledTable(_ table: String, key: String, _ localeTable: LocaleTable) -> CompiledTable {
+        let cacheKey = ChainKey(table: table, locale: key)
+        if let hit = compiled.withLock({ $0[cacheKey] }) { return hit }
+        var plans: [String: CompiledPlan] = [:]
+        for source in localeTable.sources.reversed() {
+            // Later sources lose: .stringsdict over .strings over the String Catalog.
+            for (name, entry) in source.entries {
+                plans[name] = CompiledPlan(entry: entry, plan: CompiledEntry.compile(entry.content, device: device))
+            }
+        }
+        let made = CompiledTable(plans: plans, rules: try? ParlanceCore.pluralRules(localeTable.language))
+        return compiled.withLock { compiled in
+            if let raced = compiled[cacheKey] { return raced }
+            compiled[cacheKey] = made
+            return made
+        }
+    }
+
+    /// The locales searched for `locale`, most specific first, as locale keys: the locale's
+    /// chain under ``LocaleID/FallbackRules/catalog``, then the chain of its maximized form (so
+    /// that `zh-CN` finds `zh-Hans.lproj`); when none of those is in the table, the catalog
+    /// locale ICU's `LocaleMatcher` negotiates for it and its chain; then the development
+    /// language's chain, then Base.
+    func fallbackKeys(table byLocale: [String: LocaleTable], locale: LocaleID) -> [String] {
+        var keys: [String] = []
+        func add(_ chain: [LocaleID]) {
+            for key in chain.filter({ !$0.isRoot }).map(CatalogModel.localeKey) where !keys.contains(key) { keys.append(key) }
+        }
+        add([locale, ParlanceCore.maximized(locale)].flatMap(ParlanceCore.catalogChain))
+        if !keys.contains(where: { byLocale[$0] != nil }) {
+            let candidates = byLocale.filter { $0.key != CatalogModel.baseKey }.values.map(\.language)
+                .sorted { $0.identifier < $1.identifier }
+            if let negotiated = ParlanceCore.bestMatch(locale, in: candidates) { add(ParlanceCore.catalogChain(negotiated)) }
+        }
+        add(ParlanceCore.catalogChain(developmentLanguage))
+        keys.append(CatalogModel.baseKey)
+        return keys
+    }
+
+    private func resolveChain(table: String, locale: LocaleID) -> ResolvedChain {
+        let formatter = LocalizedFormatter(resolving: locale)
+        guard let byLocale = model.tables[table] else { return ResolvedChain(tables: [], names: [], formatter: formatter) }
+        let keys = fallbackKeys(table: byLocale, locale: locale)
+        var tables: [(LocaleTable, CompiledTable)] = []
+        for key in keys {
+            guard let localeTable = byLocale[key] else { continue }
+            tables.append((localeTable, compiledTable(table, key: key, localeTable)))
+        }
+        let names = keys.map { $0 == CatalogModel.baseKey ? "Base" : $0 }
+        return ResolvedChain(tables: tables, names: names, formatter: formatter)
+    }
+
+    /// Logs a run-time problem with a translation once per (table, key, locale).
+    func logOnce(_ error: ParlanceError, key: String, table: String, locale: LocaleID) {
+        let id = "\(table)\u{0}\(key)\u{0}\(locale.identifier)"
+        let first = logged.withLock { $0.count < 100_000 && $0.insert(id).inserted }
+        if first {
+            Self.logger.error(
+                "\(error.message); using the development language's value",
+                metadata: [
+                    "key": "\(key)", "table": "\(table)", "locale": "\(locale.languageTag)", "code": "\(error.code)",
+                ])
         }
     }
 }

@@ -1,17 +1,19 @@
 import Parlance
 
-/// A place in a catalog file and what is wrong (or suspicious) there.
+/// A place in a catalog and what is wrong (or suspicious) there: a structured value (file,
+/// line, column, key, language, code, message), never a string to parse back.
 ///
-/// Reader errors are ``ParlanceError``s with code ``ParlanceError/Code/invalidFile`` whose
-/// message starts with the diagnostic's `file:line:column:` form; warnings that do not stop
-/// loading (a duplicate key in a `.strings` file) are kept as diagnostics.
+/// Reader errors that stop a whole file are ``ParlanceError``s with code
+/// ``ParlanceError/Code/invalidFile`` whose message starts with the diagnostic's
+/// `file:line:column:` form; problems that do not stop loading (a duplicate key, one
+/// malformed entry, which is skipped) are kept as diagnostics on the file and the catalog.
 ///
 /// ```swift
-/// let file = try StringsFile(contentsOf: "/app/fr.lproj/Localizable.strings")
-/// for warning in file.diagnostics { print(warning) }
-/// // /app/fr.lproj/Localizable.strings:12:1: duplicate key "ok" (first at line 3); the last value wins
+/// let catalog = try Catalog(directory: "/app/Resources")
+/// for diagnostic in catalog.diagnostics { print(diagnostic) }
+/// // /app/Resources/fr.lproj/Localizable.strings:12:1: duplicate key "ok" (first at line 3); the last value wins
 /// ```
-public struct CatalogDiagnostic: Hashable, Sendable, CustomStringConvertible {
+public struct CatalogDiagnostic: Hashable, Sendable, CustomStringConvertible, Error {
     /// The file, as given to the reader.
     public let file: String
     /// 1-based line, or 0 when the format has no lines (binary property lists).
@@ -20,18 +22,34 @@ public struct CatalogDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public let column: Int
     /// What is wrong.
     public let message: String
+    /// The key concerned, if any.
+    public let key: String?
+    /// The language (as written in the catalog) concerned, if any.
+    public let language: String?
+    /// A stable id of the kind of problem: `unreadable-file`, `malformed-entry`,
+    /// `duplicate-key`, `ignored-folder`.
+    public let code: String
 
     /// A diagnostic.
     ///
     /// ```swift
     /// CatalogDiagnostic(file: "a.strings", line: 3, column: 7, message: "expected ';'")
     /// ```
-    public init(file: String, line: Int, column: Int, message: String) {
+    public init(
+        file: String, line: Int, column: Int, message: String, key: String? = nil, language: String? = nil,
+        code: String = "unreadable-file"
+    ) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.key = key
+        self.language = language
+        self.code = code
     }
+
+    /// Where the problem is.
+    public var location: CatalogLocation { CatalogLocation(file: file, line: line, column: column) }
 
     /// `file:line:column: message`, the form compilers use.
     public var description: String {
@@ -41,5 +59,10 @@ public struct CatalogDiagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The error for a file that cannot be used.
-    var error: ParlanceError { ParlanceError(.invalidFile, description) }
+    package var error: ParlanceError { ParlanceError(.invalidFile, description) }
+
+    /// The same diagnostic with the language it concerns.
+    package func with(language: String) -> CatalogDiagnostic {
+        CatalogDiagnostic(file: file, line: line, column: column, message: message, key: key, language: language, code: code)
+    }
 }

@@ -1,15 +1,15 @@
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 
 /// Why a format could not be used, before it is given a public meaning.
 ///
 /// A `syntax` failure is the format's fault (a translation bug: unknown specifier, `%n`, a
 /// cycle between plural variables); an `argument` failure is the caller's (a missing argument,
 /// the wrong type). The catalog turns syntax failures into errors that name the file and key.
-enum FormatFailure: Error, Sendable {
+package enum FormatFailure: Error, Sendable {
     case syntax(String)
     case argument(String)
 
-    var message: String {
+    package var message: String {
         switch self {
         case .syntax(let message), .argument(let message): message
         }
@@ -27,23 +27,32 @@ enum FormatFailure: Error, Sendable {
 }
 
 /// One conversion specification of a printf-style format, `%[N$][flags][width][.precision][length]conversion`.
-struct FormatSpec: Hashable, Sendable {
+package struct FormatSpec: Hashable, Sendable {
     /// The 1-based argument position of `%N$…`, or nil for the next sequential argument.
-    var position: Int?
-    var leftAlign = false
-    var plusSign = false
-    var spaceSign = false
-    var zeroPad = false
-    var alternate = false
-    var width: Int?
-    var precision: Int?
+    package var position: Int?
+    package var leftAlign = false
+    package var plusSign = false
+    package var spaceSign = false
+    package var zeroPad = false
+    package var alternate = false
+    package var width: Int?
+    package var precision: Int?
     /// `h`, `hh`, `l`, `ll`, `q`, `L`, `z`, `t`, `j` or empty.
-    var length = ""
+    package var length = ""
     /// The conversion character (`d`, `@`, `f`, …).
-    var conversion: Character
+    package var conversion: Character {
+        didSet { code = conversion.asciiValue ?? 0 }
+    }
+    /// The conversion as an ASCII byte (0 for anything else), for the hot formatting path.
+    package private(set) var code: UInt8 = 0
+
+    package init(conversion: Character) {
+        self.conversion = conversion
+        self.code = conversion.asciiValue ?? 0
+    }
 
     /// The specification as written without its position (`"%.2f"`), used for messages.
-    var text: String {
+    package var text: String {
         var out = "%"
         if let position { out += "\(position)$" }
         if leftAlign { out += "-" }
@@ -59,7 +68,7 @@ struct FormatSpec: Hashable, Sendable {
 
 /// A set of ASCII conversion characters as a bit mask: membership is a shift and an AND, where
 /// a `Set<Character>` would hash a grapheme cluster on every lookup of a hot formatting path.
-struct ConversionSet: Sendable {
+package struct ConversionSet: Sendable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
 
@@ -69,14 +78,20 @@ struct ConversionSet: Sendable {
         }
     }
 
-    func contains(_ character: Character) -> Bool {
+    /// Whether the set holds a specification's conversion (one shift and AND).
+    package func contains(_ spec: FormatSpec) -> Bool {
+        let byte = spec.code
+        return byte == 0 ? false : byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
+    }
+
+    package func contains(_ character: Character) -> Bool {
         guard let byte = character.asciiValue else { return false }
         return byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
     }
 }
 
 /// A parsed piece of a format.
-enum FormatToken: Hashable, Sendable {
+package enum FormatToken: Hashable, Sendable {
     case literal(String)
     case spec(FormatSpec)
     /// A stringsdict variable `%#@name@` or `%N$#@name@`.
@@ -85,16 +100,16 @@ enum FormatToken: Hashable, Sendable {
 
 /// Parses printf-style formats as Foundation's `String(format:)` reads them, plus stringsdict
 /// variables. Total over any input: every malformed construct is a ``FormatFailure/syntax(_:)``.
-enum FormatParser {
+package enum FormatParser {
     /// The largest width, precision or argument position accepted (a translation asking for
     /// `%999999999d` gets an error, not a gigabyte of spaces).
-    static let maximumNumber = 10_000
+    package static let maximumNumber = 10_000
 
-    static let integerConversions = ConversionSet("diDuUoOxX")
-    static let floatConversions = ConversionSet("fFeEgG")
-    static let textConversions = ConversionSet("@sS")
-    static let characterConversions = ConversionSet("cC")
-    static let radixConversions = ConversionSet("oOxX")
+    package static let integerConversions = ConversionSet("diDuUoOxX")
+    package static let floatConversions = ConversionSet("fFeEgG")
+    package static let textConversions = ConversionSet("@sS")
+    package static let characterConversions = ConversionSet("cC")
+    package static let radixConversions = ConversionSet("oOxX")
 
     /// Keyed by the format's UTF-8 bytes: hashing a `String` normalizes non-ASCII text
     /// (NFC), which costs more than parsing a short Cyrillic or Arabic format would.
@@ -121,19 +136,23 @@ enum FormatParser {
 
     /// Parsed formats, so that a catalog entry is parsed once, not on every lookup. Only short
     /// formats are kept (translations are short; a hostile 1 MB format is parsed, not cached).
-    private static let cache = LRUCache<CacheKey, Result<[FormatToken], FormatFailure>>(capacity: 4096)
+    private static let cache = CatalogLock<[CacheKey: Result<[FormatToken], FormatFailure>]>([:])
+    private static let cacheCapacity = 4096
     private static let maximumCachedLength = 2048
 
-    static func parse(_ format: String, allowVariables: Bool) throws(FormatFailure) -> [FormatToken] {
+    package static func parse(_ format: String, allowVariables: Bool) throws(FormatFailure) -> [FormatToken] {
         guard format.utf8.count <= maximumCachedLength else { return try parseUncached(format, allowVariables: allowVariables) }
         let key = CacheKey(format: format, allowVariables: allowVariables)
-        let result = cache.value(for: key) { () -> Result<[FormatToken], FormatFailure> in
-            Result { () throws(FormatFailure) in try parseUncached(format, allowVariables: allowVariables) }
+        if let hit = cache.withLock({ $0[key] }) { return try hit.get() }
+        let result = Result { () throws(FormatFailure) in try parseUncached(format, allowVariables: allowVariables) }
+        cache.withLock { cache in
+            if cache.count >= cacheCapacity { cache.removeAll(keepingCapacity: true) }
+            cache[key] = result
         }
         return try result.get()
     }
 
-    private static func parseUncached(_ format: String, allowVariables: Bool) throws(FormatFailure) -> [FormatToken] {
+    package static func parseUncached(_ format: String, allowVariables: Bool) throws(FormatFailure) -> [FormatToken] {
         var tokens: [FormatToken] = []
         var literal = ""
         let scalars = Array(format.unicodeScalars)
@@ -180,10 +199,17 @@ enum FormatParser {
             var spec = FormatSpec(conversion: "?")
             // %N$ — a position, or the width if no '$' follows.
             let afterPercent = index
-            if let leading = try number(start), index < scalars.count, scalars[index] == "$" {
-                guard leading >= 1 else { throw failure(start, "argument positions start at 1") }
-                spec.position = leading
-                index += 1
+            if let leading = try number(start) {
+                if index < scalars.count, scalars[index] == "$" {
+                    guard leading >= 1 else { throw failure(start, "argument positions start at 1") }
+                    spec.position = leading
+                    index += 1
+                } else if allowVariables, leading >= 1, index + 1 < scalars.count, scalars[index] == "#", scalars[index + 1] == "@" {
+                    // `%1#@name@`: a position without '$', which Foundation reads as `%1$#@name@`.
+                    spec.position = leading
+                } else {
+                    index = afterPercent
+                }
             } else {
                 index = afterPercent
             }
@@ -238,6 +264,14 @@ enum FormatParser {
             spec.length = length
             guard index < scalars.count else { throw failure(start, "an incomplete conversion at the end") }
             let conversion = Character(scalars[index])
+            let known =
+                integerConversions.contains(conversion) || floatConversions.contains(conversion)
+                || textConversions.contains(conversion) || characterConversions.contains(conversion)
+            if !known, conversion != "n", spec.spaceSign || !(conversion.isASCII && conversion.isLetter) {
+                // "100% pure": a percent sign meant literally, not a conversion.
+                let following = String(String.UnicodeScalarView(scalars[(start + 1)..<min(scalars.count, start + 3)]))
+                throw .syntax("a lone '%' before \(quoted(following)) at offset \(start); write '%%'")
+            }
             switch conversion {
             case "n":
                 throw failure(start, "'%n' (it writes to memory in C) is refused")
@@ -246,9 +280,7 @@ enum FormatParser {
             default:
                 break
             }
-            guard integerConversions.contains(conversion) || floatConversions.contains(conversion)
-                || textConversions.contains(conversion) || characterConversions.contains(conversion)
-            else {
+            guard known else {
                 throw failure(start, "an unknown format specifier")
             }
             spec.conversion = conversion

@@ -74,3 +74,55 @@ extension LocalizationArgument {
         }
     }
 }
+
+/// A value that can be passed where a ``LocalizationArgument`` is expected, so that
+/// `arguments: [count]` compiles with `count: Int` (or `Double`, `String`, any integer).
+///
+/// ```swift
+/// let count = 21
+/// try catalog.localizedString("items.count", locale: "ru", arguments: [count])  // "21 элемент"
+/// ```
+public protocol LocalizationArgumentConvertible: Sendable {
+    /// The argument this value stands for.
+    var localizationArgument: LocalizationArgument { get }
+}
+
+extension LocalizationArgument: LocalizationArgumentConvertible {
+    /// The argument itself.
+    public var localizationArgument: LocalizationArgument { self }
+}
+
+extension Int: LocalizationArgumentConvertible {
+    /// An ``LocalizationArgument/int(_:)`` argument.
+    public var localizationArgument: LocalizationArgument { .int(Int64(self)) }
+}
+
+extension Int64: LocalizationArgumentConvertible {
+    /// An ``LocalizationArgument/int(_:)`` argument.
+    public var localizationArgument: LocalizationArgument { .int(self) }
+}
+
+extension Int32: LocalizationArgumentConvertible {
+    /// An ``LocalizationArgument/int(_:)`` argument.
+    public var localizationArgument: LocalizationArgument { .int(Int64(self)) }
+}
+
+extension UInt: LocalizationArgumentConvertible {
+    /// An ``LocalizationArgument/int(_:)`` argument, or an exact decimal above `Int64.max`.
+    public var localizationArgument: LocalizationArgument { LocalizationArgument(self) }
+}
+
+extension Double: LocalizationArgumentConvertible {
+    /// A ``LocalizationArgument/double(_:)`` argument.
+    public var localizationArgument: LocalizationArgument { .double(self) }
+}
+
+extension String: LocalizationArgumentConvertible {
+    /// A ``LocalizationArgument/string(_:)`` argument.
+    public var localizationArgument: LocalizationArgument { .string(self) }
+}
+
+extension Substring: LocalizationArgumentConvertible {
+    /// A ``LocalizationArgument/string(_:)`` argument.
+    public var localizationArgument: LocalizationArgument { .string(String(self)) }
+}

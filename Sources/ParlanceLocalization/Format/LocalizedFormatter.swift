@@ -33,18 +33,24 @@ import Darwin
 public struct LocalizedFormatter: Hashable, Sendable {
     /// The locale whose digits and separators are used.
     public let locale: LocaleID
+    /// The locale's plain integer formatter (skeleton ""), resolved once by a catalog so that
+    /// `%d` takes no cache lookup; nil looks it up.
+    private let plainIntegers: NumberFormatterHandle?
 
     /// A formatter for a parsed locale.
     public init(locale: LocaleID) {
         self.locale = locale
+        self.plainIntegers = nil
     }
 
-    /// A formatter for a locale id (BCP 47 or ICU).
-    ///
-    /// - Throws: ``ParlanceError/Code/invalidLocale`` when `locale` is not well-formed.
-    public init(locale: String) throws(ParlanceError) {
-        self.locale = try LocaleID(locale)
+    /// A formatter whose plain integer formatter is resolved now.
+    package init(resolving locale: LocaleID) {
+        self.locale = locale
+        self.plainIntegers = try? ParlanceCore.numberFormatter(skeleton: "", locale: locale)
     }
+
+    public static func == (lhs: LocalizedFormatter, rhs: LocalizedFormatter) -> Bool { lhs.locale == rhs.locale }
+    public func hash(into hasher: inout Hasher) { hasher.combine(locale) }
 
     /// Formats `format` with typed arguments.
     ///
@@ -53,8 +59,8 @@ public struct LocalizedFormatter: Hashable, Sendable {
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for a malformed format, a missing
     ///   argument or an argument of the wrong type.
-    public func format(_ format: String, _ arguments: LocalizationArgument...) throws(ParlanceError) -> String {
-        try self.format(format, arguments: arguments)
+    public func format(_ format: String, _ arguments: LocalizationArgument...) throws -> String {
+        try formatTyped(format, arguments: arguments)
     }
 
     /// Formats `format` with an array of typed arguments.
@@ -63,7 +69,12 @@ public struct LocalizedFormatter: Hashable, Sendable {
     /// try LocalizedFormatter(locale: "en").format("%d of %d", arguments: [3, 10])  // "3 of 10"
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidArgument`` as ``format(_:_:)``.
-    public func format(_ format: String, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
+    public func format(_ format: String, arguments: [LocalizationArgument]) throws -> String {
+        try formatTyped(format, arguments: arguments)
+    }
+
+    /// ``format(_:arguments:)`` with its error type.
+    package func formatTyped(_ format: String, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
         do {
             let tokens = try FormatParser.parse(format, allowVariables: false)
             return try render(tokens, arguments: arguments)
@@ -111,13 +122,12 @@ public struct LocalizedFormatter: Hashable, Sendable {
         func mismatch() -> FormatFailure {
             .argument("\(spec.text) cannot format argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))")
         }
-        let conversion = spec.conversion
         var text: String
         var numeric = false
-        if FormatParser.textConversions.contains(conversion) {
+        if FormatParser.textConversions.contains(spec) {
             text = argument.description
             if let precision = spec.precision, text.count > precision { text = String(text.prefix(precision)) }
-        } else if FormatParser.characterConversions.contains(conversion) {
+        } else if FormatParser.characterConversions.contains(spec) {
             switch argument {
             case .int(let value):
                 guard let code = UInt32(exactly: value), let scalar = Unicode.Scalar(code) else { throw mismatch() }
@@ -127,9 +137,9 @@ public struct LocalizedFormatter: Hashable, Sendable {
             default:
                 throw mismatch()
             }
-        } else if FormatParser.radixConversions.contains(conversion) {
+        } else if FormatParser.radixConversions.contains(spec) {
             text = try radixText(spec, argument, mismatch: mismatch())
-        } else if FormatParser.integerConversions.contains(conversion) {
+        } else if FormatParser.integerConversions.contains(spec) {
             numeric = true
             text = try integerText(spec, argument, mismatch: mismatch())
         } else {
@@ -166,9 +176,10 @@ public struct LocalizedFormatter: Hashable, Sendable {
 
     private func skeleton(_ parts: [String]) -> String { parts.filter { !$0.isEmpty }.joined(separator: " ") }
 
-    private func formatter(_ skeleton: String, _ locale: LocaleID) throws(FormatFailure) -> ICUNumberFormatter {
+    private func formatter(_ skeleton: String, _ locale: LocaleID) throws(FormatFailure) -> NumberFormatterHandle {
         do {
-            return try ICUNumberFormatter.cached(skeleton: skeleton, locale: locale)
+            if skeleton.isEmpty, locale == self.locale, let plainIntegers { return plainIntegers }
+            return try ParlanceCore.numberFormatter(skeleton: skeleton, locale: locale)
         } catch {
             throw .syntax("ICU cannot format with these options (\(error.message))")
         }
@@ -184,10 +195,13 @@ public struct LocalizedFormatter: Hashable, Sendable {
         let unsigned = spec.conversion == "u" || spec.conversion == "U"
         // Plain `%d` (the common case) needs the locale's default skeleton, "".
         let plain = !spec.plusSign && spec.precision == nil && !spec.zeroPad
-        let parts = plain ? [] : [
-            spec.plusSign && !unsigned ? "sign-always" : "",
-            try integerWidth(minimumIntegerDigits(spec, argument, float: false)),
-        ]
+        let parts =
+            plain
+            ? []
+            : [
+                spec.plusSign && !unsigned ? "sign-always" : "",
+                try integerWidth(minimumIntegerDigits(spec, argument, float: false)),
+            ]
         let icu = try formatter(plain ? "" : skeleton(parts), locale)
         switch argument {
         case .int(let value):
@@ -196,7 +210,7 @@ public struct LocalizedFormatter: Hashable, Sendable {
             }
             return icu.format(value)
         case .decimal(let value):
-            guard let operands = try? PluralOperands(value), operands.visibleFractionDigitCount == 0,
+            guard let operands = ParlanceCore.operands(value), operands.visibleFractionDigitCount == 0,
                 !(unsigned && value.hasPrefix("-"))
             else { throw mismatch() }
             do {
@@ -243,16 +257,17 @@ public struct LocalizedFormatter: Hashable, Sendable {
 
     /// `%f %e %g` in `locale`. With `grouping: false` in root this is the plain ASCII form used
     /// to find the plural operands of a value "as formatted".
-    func floatText(_ spec: FormatSpec, _ argument: LocalizationArgument, locale: LocaleID, grouping: Bool,
-                   mismatch: @autoclosure () -> FormatFailure) throws(FormatFailure) -> String
-    {
+    func floatText(
+        _ spec: FormatSpec, _ argument: LocalizationArgument, locale: LocaleID, grouping: Bool,
+        mismatch: @autoclosure () -> FormatFailure
+    ) throws(FormatFailure) -> String {
         let double: Double?
         let decimal: String?
         switch argument {
         case .int(let value): (double, decimal) = (nil, String(value))
         case .double(let value): (double, decimal) = (value, nil)
         case .decimal(let value):
-            guard (try? PluralOperands(value)) != nil else { throw mismatch() }
+            guard (ParlanceCore.operands(value)) != nil else { throw mismatch() }
             (double, decimal) = (nil, value)
         case .string: throw mismatch()
         }
@@ -268,7 +283,8 @@ public struct LocalizedFormatter: Hashable, Sendable {
         case "g", "G":
             let significant = max(precision, 1)
             let exponent = Self.decimalExponent(double: double, decimal: decimal, significant: significant)
-            let digits = spec.alternate
+            let digits =
+                spec.alternate
                 ? "@" + String(repeating: "@", count: significant - 1)
                 : "@" + String(repeating: "#", count: significant - 1)
             if exponent < -4 || exponent >= significant {
@@ -276,8 +292,10 @@ public struct LocalizedFormatter: Hashable, Sendable {
             }
             parts.append(digits)
         default:
-            parts.append(precision == 0 ? (spec.alternate ? "precision-integer decimal-always" : "precision-integer")
-                                        : "." + String(repeating: "0", count: precision))
+            parts.append(
+                precision == 0
+                    ? (spec.alternate ? "precision-integer decimal-always" : "precision-integer")
+                    : "." + String(repeating: "0", count: precision))
             parts.append(try integerWidth(minimumIntegerDigits(spec, argument, float: true)))
         }
         let icu = try formatter(skeleton(parts), locale)
@@ -302,7 +320,7 @@ public struct LocalizedFormatter: Hashable, Sendable {
             return exponent
         }
         // A decimal string: count digits of the integer part, or leading fraction zeros.
-        guard let decimal, let operands = try? PluralOperands(decimal) else { return 0 }
+        guard let decimal, let operands = ParlanceCore.operands(decimal) else { return 0 }
         let text = operands.description
         let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
         let integerPart = unsigned.split(separator: ".", omittingEmptySubsequences: false).first.map(String.init) ?? "0"
@@ -338,7 +356,7 @@ extension LocalizationArgument {
         switch self {
         case .int(let value): value == 0
         case .double(let value): value == 0
-        case .decimal(let value): (try? PluralOperands(value))?.absoluteValue == 0
+        case .decimal(let value): (ParlanceCore.operands(value))?.absoluteValue == 0
         case .string(let value): value == "0"
         }
     }

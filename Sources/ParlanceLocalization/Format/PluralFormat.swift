@@ -67,7 +67,7 @@ public struct PluralFormat: Hashable, Sendable {
     ///   - arguments: the arguments, by position.
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for a malformed format or variable,
     ///   a cycle, nesting deeper than ``maximumNesting``, a missing argument or a type mismatch.
-    public func format(language: LocaleID, locale: LocaleID, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
+    public func format(language: LocaleID, locale: LocaleID, arguments: [LocalizationArgument]) throws -> String {
         do {
             return try evaluate(language: language, locale: locale, arguments: arguments)
         } catch {
@@ -75,40 +75,100 @@ public struct PluralFormat: Hashable, Sendable {
         }
     }
 
-    /// Evaluates the entry with locale ids given as strings.
-    ///
-    /// ```swift
-    /// try entry.format(language: "ru", locale: "ru", arguments: [5])
-    /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, else as
-    ///   ``format(language:locale:arguments:)-(LocaleID,_,_)``.
-    public func format(language: String, locale: String, arguments: [LocalizationArgument]) throws(ParlanceError) -> String {
-        try format(language: LocaleID(language), locale: LocaleID(locale), arguments: arguments)
-    }
-
     func evaluate(language: LocaleID, locale: LocaleID, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
         let rules: PluralRules
         do {
-            rules = try PluralRules(locale: language)
+            rules = try ParlanceCore.pluralRules(language)
         } catch {
             throw .argument(error.message)
         }
-        var composer = Composer(variables: variables, rules: rules, arguments: arguments)
-        let composed = try composer.compose(format, start: 1, stack: []).tokens
-        return try LocalizedFormatter(locale: locale).render(composed, arguments: arguments)
+        return try CompiledPlural(self).evaluate(rules: rules, formatter: LocalizedFormatter(locale: locale), arguments: arguments)
+    }
+}
+
+/// A stringsdict-style entry compiled once: every format and variant parsed into tokens (a
+/// variant that does not parse keeps its failure, reported only when it is chosen), so that
+/// evaluating it parses nothing and takes no lock.
+package struct CompiledPlural: Sendable {
+    package struct Variable: Sendable {
+        var valueType: String?
+        /// The parsed value type (nil: `d`).
+        var valueSpec: FormatSpec?
+        var variants: [PluralCategory: Result<[FormatToken], FormatFailure>]
+        var valueTypeFailure: FormatFailure?
     }
 
-    /// Replaces variables by their variants, producing format tokens whose specifiers are all
-    /// positional (so that a variant without `%d`, such as "No items", does not shift later
-    /// arguments). Tokens, not text: the parsed (and cached) pieces are reused as they are,
-    /// with no string to build and parse again on every lookup.
+    let format: Result<[FormatToken], FormatFailure>
+    let variables: [String: Variable]
+
+    package init(_ plural: PluralFormat) {
+        self.init(format: plural.format, variables: plural.variables)
+    }
+
+    package init(format: String, variables: [String: PluralFormat.Variable]) {
+        func parse(_ text: String) -> Result<[FormatToken], FormatFailure> {
+            Result { () throws(FormatFailure) in try FormatParser.parseUncached(text, allowVariables: true) }
+        }
+        self.format = parse(format)
+        var compiled: [String: Variable] = [:]
+        for (name, variable) in variables {
+            var spec: FormatSpec?
+            var failure: FormatFailure?
+            if let type = variable.valueType {
+                let parsedType = Result { () throws(FormatFailure) in
+                    try FormatParser.parseUncached("%" + type, allowVariables: false)
+                }
+                if case .success(let tokens) = parsedType, tokens.count == 1, case .spec(let parsed) = tokens[0],
+                    parsed.position == nil
+                {
+                    spec = parsed
+                } else {
+                    failure = .syntax("the NSStringFormatValueTypeKey \(quoted(type)) of \(quoted(name)) is not a format conversion")
+                }
+            }
+            compiled[name] = Variable(
+                valueType: variable.valueType, valueSpec: spec, variants: variable.variants.mapValues(parse),
+                valueTypeFailure: failure)
+        }
+        self.variables = compiled
+    }
+
+    package func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
+        var composer = Composer(variables: variables, rules: rules, arguments: arguments, formatter: formatter)
+        var stack = VariableStack()
+        _ = try composer.compose(format.get(), start: 1, stack: &stack)
+        return composer.out
+    }
+
+    /// The variables being expanded, outermost first; the first is held inline so that the
+    /// common one-variable entry allocates nothing.
+    struct VariableStack {
+        private var first: String?
+        private var rest: [String] = []
+
+        var count: Int { first == nil ? 0 : 1 + rest.count }
+        var names: [String] { (first.map { [$0] } ?? []) + rest }
+        func contains(_ name: String) -> Bool { first == name || (!rest.isEmpty && rest.contains(name)) }
+
+        mutating func append(_ name: String) {
+            if first == nil { first = name } else { rest.append(name) }
+        }
+
+        mutating func removeLast() {
+            if rest.isEmpty { first = nil } else { rest.removeLast() }
+        }
+    }
+
+    /// Expands variables into their variants and formats as it goes, in one pass: every
+    /// specifier is given its position (so that a variant without `%d`, such as "No items",
+    /// does not shift later arguments) and converted at once into `out`.
     private struct Composer {
         let variables: [String: Variable]
         let rules: PluralRules
         let arguments: [LocalizationArgument]
+        let formatter: LocalizedFormatter
+        var out = ""
 
-        /// UTF-8 bytes of literal text produced so far (bounded like any formatted output).
-        var literalBytes = 0
         /// Variables expanded so far, over the whole recursion: a variant that names the next
         /// variable eight times, twelve levels deep, would otherwise be expanded 8^12 times
         /// while producing nothing.
@@ -117,25 +177,30 @@ public struct PluralFormat: Hashable, Sendable {
         var tokenCount = 0
         static let maximumExpansions = 10_000
 
-        mutating func compose(_ text: String, start: Int, stack: [String]) throws(FormatFailure) -> (tokens: [FormatToken], next: Int) {
-            var out: [FormatToken] = []
+        /// Composes `tokens` whose sequential arguments start at `start`; returns the next one.
+        mutating func compose(_ tokens: [FormatToken], start: Int, stack: inout VariableStack) throws(FormatFailure) -> Int {
             var sequential = start
-            for token in try FormatParser.parse(text, allowVariables: true) {
+            for token in tokens {
                 switch token {
                 case .literal(let literal):
-                    literalBytes += literal.utf8.count
-                    out.append(.literal(literal))
+                    out += literal
                 case .spec(var spec):
                     if spec.position == nil {
                         spec.position = sequential
                         sequential += 1
                     }
-                    out.append(.spec(spec))
+                    let index = spec.position! - 1
+                    guard index < arguments.count else {
+                        throw .argument(
+                            "\(spec.text) needs argument \(index + 1) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given"
+                        )
+                    }
+                    out += try formatter.convert(spec, arguments[index], number: index + 1)
                 case .variable(let name, let position):
                     let argumentNumber = position ?? sequential
                     if position == nil { sequential += 1 }
                     if stack.contains(name) {
-                        throw .syntax("the variable \(quoted(name)) refers to itself (\((stack + [name]).joined(separator: " → ")))")
+                        throw .syntax("the variable \(quoted(name)) refers to itself (\((stack.names + [name]).joined(separator: " → ")))")
                     }
                     guard stack.count < PluralFormat.maximumNesting else {
                         throw .syntax("variables are nested more than \(PluralFormat.maximumNesting) deep")
@@ -144,7 +209,9 @@ public struct PluralFormat: Hashable, Sendable {
                         throw .syntax("the variable \(quoted(name)) is not defined")
                     }
                     guard argumentNumber <= arguments.count else {
-                        throw .argument("the variable \(quoted(name)) needs argument \(argumentNumber) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given")
+                        throw .argument(
+                            "the variable \(quoted(name)) needs argument \(argumentNumber) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given"
+                        )
                     }
                     expansions += 1
                     guard expansions <= Self.maximumExpansions else {
@@ -152,66 +219,72 @@ public struct PluralFormat: Hashable, Sendable {
                     }
                     let argument = arguments[argumentNumber - 1]
                     let variant = try choose(variable, name: name, argument: argument, number: argumentNumber)
-                    let (expanded, end) = try compose(variant, start: argumentNumber, stack: stack + [name])
-                    out += expanded
+                    stack.append(name)
+                    let end = try compose(variant.get(), start: argumentNumber, stack: &stack)
+                    stack.removeLast()
                     if position == nil { sequential = max(sequential, end) }
                 }
                 tokenCount += 1
-                if literalBytes > LocalizedFormatter.maximumOutputBytes || tokenCount > LocalizedFormatter.maximumOutputBytes {
+                if out.utf8.count > LocalizedFormatter.maximumOutputBytes || tokenCount > LocalizedFormatter.maximumOutputBytes {
                     throw .syntax("the variables expand to more than \(LocalizedFormatter.maximumOutputBytes) bytes of UTF-8")
                 }
             }
-            return (out, sequential)
+            return sequential
         }
 
-        func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> String {
+        /// The variant Foundation chooses: `zero` for 0 in every language when present, else the
+        /// CLDR category's, else `other`; an entry without `other` (which Apple loads too) uses
+        /// its most general variant (`many`, `few`, `two`, `one`, then `zero`).
+        func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> Result<
+            [FormatToken], FormatFailure
+        > {
             if argument.isZero, let zero = variable.variants[.zero] { return zero }
-            let category = try PluralFormat.category(of: argument, valueType: variable.valueType, rules: rules, variable: name, number: number)
+            if let failure = variable.valueTypeFailure { throw failure }
+            let category = try PluralFormat.category(
+                of: argument, valueSpec: variable.valueSpec, valueType: variable.valueType,
+                rules: rules, variable: name, number: number)
             if let variant = variable.variants[category] { return variant }
             if let other = variable.variants[.other] { return other }
-            throw .syntax("the variable \(quoted(name)) has no \(category.keyword) and no other variant")
+            for candidate in PluralCategory.allCases.reversed() { if let variant = variable.variants[candidate] { return variant } }
+            throw .syntax("the variable \(quoted(name)) has no variants")
         }
     }
+}
 
+extension PluralFormat {
     /// The plural category of an argument as the value type formats it.
-    static func category(of argument: LocalizationArgument, valueType: String?, rules: PluralRules,
-                         variable: String, number: Int) throws(FormatFailure) -> PluralCategory
-    {
+    static func category(
+        of argument: LocalizationArgument, valueSpec: FormatSpec?, valueType: String?, rules: PluralRules,
+        variable: String, number: Int
+    ) throws(FormatFailure) -> PluralCategory {
         // The common case, an integer argument for an integer value type, needs no parsing.
-        if case .int(let value) = argument {
-            switch valueType {
-            case nil, "d", "i", "u", "ld", "li", "lu", "lld", "lli", "llu", "qd", "zd", "D", "U":
-                return rules.category(for: value)
-            default:
-                break
-            }
+        if case .int(let value) = argument, valueSpec.map({ FormatParser.integerConversions.contains($0) }) ?? true {
+            return rules.category(for: Int(value))
         }
         let typeText = valueType ?? "d"
-        let tokens = try FormatParser.parse("%" + typeText, allowVariables: false)
-        guard tokens.count == 1, case .spec(let spec) = tokens[0], spec.position == nil else {
-            throw .syntax("the NSStringFormatValueTypeKey \(quoted(typeText)) of \(quoted(variable)) is not a format conversion")
-        }
+        let spec = valueSpec ?? FormatSpec(conversion: "d")
         func mismatch() -> FormatFailure {
-            .argument("the variable \(quoted(variable)) (%\(typeText)) cannot take argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))")
+            .argument(
+                "the variable \(quoted(variable)) (%\(typeText)) cannot take argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))"
+            )
         }
-        let conversion = spec.conversion
-        if FormatParser.floatConversions.contains(conversion) {
+        if FormatParser.floatConversions.contains(spec) {
             if case .double(let value) = argument, !value.isFinite { return .other }
             let plain = try LocalizedFormatter(locale: .root).floatText(spec, argument, locale: .root, grouping: false, mismatch: mismatch())
             return (try? rules.category(for: plain)) ?? .other
         }
         switch argument {
         case .int(let value):
-            return rules.category(for: value)
+            return rules.category(for: Int(value))
         case .decimal(let value):
             guard let category = try? rules.category(for: value) else { throw mismatch() }
-            if FormatParser.integerConversions.contains(conversion), value.contains(".") { throw mismatch() }
+            if FormatParser.integerConversions.contains(spec), value.contains(".") { throw mismatch() }
             return category
         case .double(let value):
-            if FormatParser.integerConversions.contains(conversion) { throw mismatch() }
+            if FormatParser.integerConversions.contains(spec) { throw mismatch() }
             return rules.category(for: value)
         case .string(let value):
-            if FormatParser.textConversions.contains(conversion) { return (try? rules.category(for: value)) ?? .other }
+            if FormatParser.textConversions.contains(spec) { return (try? rules.category(for: value)) ?? .other }
             throw mismatch()
         }
     }

@@ -19,7 +19,7 @@ public enum LanguageChoice: Hashable, Sendable, CustomStringConvertible {
     /// try LanguageChoice(parsing: "sr_Latn_RS")   // .language(sr-Latn-RS)
     /// ```
     /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id.
-    public init(parsing text: String) throws(ParlanceError) {
+    public init(parsing text: String) throws {
         if text == "system" {
             self = .system
         } else {

@@ -6,11 +6,11 @@ extension LanguageState {
     ///
     /// ```swift
     /// let state = manager.state
-    /// try state.formatters().formatNumber(1234.5, fractionDigits: 1)  // "1 234,5" in fr
+    /// state.formatters().formatNumber(1234.5, fractionDigits: 1)  // "1 234,5" in fr
+    /// 1234.5.formatted(state.formatters().number)                 // the same
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidTimeZone`` for an unknown time zone id.
-    public func formatters(timeZone: String = "UTC") throws(ParlanceError) -> Formatters {
-        try Formatters(locale: locale, timeZone: timeZone)
+    public func formatters(timeZone: TimeZoneID = .utc) -> Formatters {
+        Formatters(locale: locale, timeZone: timeZone)
     }
 }
 
@@ -21,9 +21,9 @@ extension LanguageManager {
     ///
     /// ```swift
     /// try manager.setLanguage("de")
-    /// try manager.formatters().formatCurrency(1234.5, currencyCode: "EUR")  // "1.234,50 €"
+    /// manager.formatters().formatCurrency(DecimalNumber("1234.5"), currency: "EUR")  // "1.234,50 €"
     /// ```
-    public func formatters(timeZone: String = "UTC") throws(ParlanceError) -> Formatters {
-        try state.formatters(timeZone: timeZone)
+    public func formatters(timeZone: TimeZoneID = .utc) -> Formatters {
+        state.formatters(timeZone: timeZone)
     }
 }

@@ -1,4 +1,4 @@
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 
 /// A registration for change callbacks; ``cancel()`` ends it.
 ///
@@ -83,8 +83,11 @@ extension LanguageManager {
             let next = shared.withLock { shared in
                 if shared.pending.isEmpty {
                     shared.delivering = false
-                    return nil as (change: LanguageChange, callbacks: [@Sendable (LanguageChange) -> Void],
-                                   streams: [AsyncStream<LanguageChange>.Continuation])?
+                    return nil
+                        as (
+                            change: LanguageChange, callbacks: [@Sendable (LanguageChange) -> Void],
+                            streams: [AsyncStream<LanguageChange>.Continuation]
+                        )?
                 }
                 return shared.pending.removeFirst()
             }

@@ -119,4 +119,21 @@ extension LanguageManager {
     ) async throws(Failure) -> Result {
         try await withLanguage(resolve(acceptLanguage: acceptLanguage), isolation: isolation, operation: operation)
     }
+
+    /// Runs `operation` in the supported language closest to a language id string.
+    ///
+    /// ```swift
+    /// let text = try manager.withLanguage("fr-CH") { try manager.localizedString("greeting") }
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, or what `operation` throws.
+    public func withLanguage<Result>(_ language: String, operation: () throws -> Result) throws -> Result {
+        try withLanguage(resolve(preferences: [LocaleID(language)]), operation: operation)
+    }
+
+    /// The async form of ``withLanguage(_:operation:)-(String,_)``.
+    public func withLanguage<Result>(
+        _ language: String, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
+    ) async throws -> Result {
+        try await withLanguage(resolve(preferences: [LocaleID(language)]), isolation: isolation, operation: operation)
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-@_spi(ParlanceInternals) public import Parlance
+public import Parlance
 
 /// The language of an app, a command-line tool or a server: the supported languages, the
 /// user's choice (persisted), the effective locale and its direction, runtime switching,
@@ -47,8 +47,11 @@ public final class LanguageManager: Sendable {
         var streams: [UInt64: AsyncStream<LanguageChange>.Continuation] = [:]
         var nextObserverID: UInt64 = 0
         /// Changes not yet delivered, each with the observers registered when it happened.
-        var pending: [(change: LanguageChange, callbacks: [@Sendable (LanguageChange) -> Void],
-                       streams: [AsyncStream<LanguageChange>.Continuation])] = []
+        var pending:
+            [(
+                change: LanguageChange, callbacks: [@Sendable (LanguageChange) -> Void],
+                streams: [AsyncStream<LanguageChange>.Continuation]
+            )] = []
         var delivering = false
     }
 
@@ -67,12 +70,33 @@ public final class LanguageManager: Sendable {
     ///   - store: where the choice persists; nil keeps it in memory for this process only.
     ///   - environment: the process environment read for the `system` choice (injectable for tests).
     ///   - logger: receives a warning when the stored preference cannot be read.
-    public convenience init(catalog: Catalog, store: (any LanguagePreferenceStore)? = nil,
-                            environment: [String: String] = SystemLanguages.processEnvironment,
-                            logger: Logger = Logger(label: "parlance.language-manager"))
-    {
-        self.init(checkedSupported: catalog.locales, developmentLanguage: catalog.developmentLanguage,
-                  catalog: catalog, store: store, environment: environment, logger: logger)
+    public convenience init(
+        catalog: Catalog, store: (any LanguagePreferenceStore)? = nil,
+        environment: [String: String] = SystemLanguages.processEnvironment,
+        logger: Logger = Logger(label: "parlance.language-manager")
+    ) {
+        self.init(
+            checkedSupported: catalog.locales, developmentLanguage: catalog.developmentLanguage,
+            catalog: catalog, store: store, environment: environment, logger: logger)
+    }
+
+    /// A manager for languages given as id strings (`["en", "he"]`, or ids read at run time).
+    ///
+    /// ```swift
+    /// let manager = try LanguageManager(supportedLanguages: ["en", "he"], developmentLanguage: "en")
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, else as
+    ///   ``init(supportedLanguages:developmentLanguage:catalog:store:environment:logger:)-([LocaleID],_,_,_,_,_)``.
+    public convenience init(
+        supportedLanguages: [String], developmentLanguage: String? = nil,
+        catalog: Catalog? = nil, store: (any LanguagePreferenceStore)? = nil,
+        environment: [String: String] = SystemLanguages.processEnvironment,
+        logger: Logger = Logger(label: "parlance.language-manager")
+    ) throws {
+        try self.init(
+            supportedLanguages: supportedLanguages.map { try LocaleID($0) },
+            developmentLanguage: developmentLanguage.map { try LocaleID($0) },
+            catalog: catalog, store: store, environment: environment, logger: logger)
     }
 
     /// A manager for a given list of languages, with or without a catalog.
@@ -86,21 +110,24 @@ public final class LanguageManager: Sendable {
     ///   - catalog: the strings, if lookups go through the manager.
     ///   - store, environment, logger: as for ``init(catalog:store:environment:logger:)``.
     /// - Throws: ``ParlanceError/Code/invalidArgument`` when `supportedLanguages` is empty.
-    public convenience init(supportedLanguages: [LocaleID], developmentLanguage: LocaleID? = nil,
-                            catalog: Catalog? = nil, store: (any LanguagePreferenceStore)? = nil,
-                            environment: [String: String] = SystemLanguages.processEnvironment,
-                            logger: Logger = Logger(label: "parlance.language-manager")) throws(ParlanceError)
-    {
+    public convenience init(
+        supportedLanguages: [LocaleID], developmentLanguage: LocaleID? = nil,
+        catalog: Catalog? = nil, store: (any LanguagePreferenceStore)? = nil,
+        environment: [String: String] = SystemLanguages.processEnvironment,
+        logger: Logger = Logger(label: "parlance.language-manager")
+    ) throws {
         guard let first = supportedLanguages.first else {
             throw ParlanceError(.invalidArgument, "a language manager needs at least one supported language")
         }
-        self.init(checkedSupported: supportedLanguages, developmentLanguage: developmentLanguage ?? first,
-                  catalog: catalog, store: store, environment: environment, logger: logger)
+        self.init(
+            checkedSupported: supportedLanguages, developmentLanguage: developmentLanguage ?? first,
+            catalog: catalog, store: store, environment: environment, logger: logger)
     }
 
-    private init(checkedSupported: [LocaleID], developmentLanguage: LocaleID, catalog: Catalog?,
-                 store: (any LanguagePreferenceStore)?, environment: [String: String], logger: Logger)
-    {
+    private init(
+        checkedSupported: [LocaleID], developmentLanguage: LocaleID, catalog: Catalog?,
+        store: (any LanguagePreferenceStore)?, environment: [String: String], logger: Logger
+    ) {
         var supported = [developmentLanguage]
         for locale in checkedSupported where !supported.contains(locale) { supported.append(locale) }
         self.supportedLanguages = supported
@@ -118,8 +145,9 @@ public final class LanguageManager: Sendable {
             do {
                 choice = try store.load() ?? .system
             } catch {
-                logger.warning("language preference unreadable; following the system language",
-                               metadata: ["error": "\(error.message)"])
+                logger.warning(
+                    "language preference unreadable; following the system language",
+                    metadata: ["error": "\((error as? ParlanceError)?.message ?? String(describing: error))"])
             }
         }
         let provisional = LanguageState(choice: .system, requested: [], locale: developmentLanguage, generation: 0, catalog: catalog)
@@ -130,8 +158,9 @@ public final class LanguageManager: Sendable {
         } catch {
             // A stored language that is no longer supported (the catalog changed): keep the
             // user's choice, negotiated to the closest supported language.
-            logger.warning("stored language is not supported; using the closest supported language",
-                           metadata: ["language": "\(choice)", "supported": "\(supported.map(\.languageTag))"])
+            logger.warning(
+                "stored language is not supported; using the closest supported language",
+                metadata: ["language": "\(choice)", "supported": "\(supported.map(\.languageTag))"])
             initial = negotiated(choice)
         }
         shared.withLock { $0.current = initial }
@@ -208,9 +237,10 @@ public final class LanguageManager: Sendable {
     public var languageOptions: [LanguageOption] {
         let current = state.locale
         return supportedLanguages.map { locale in
-            LanguageOption(locale: locale, nativeName: locale.nativeDisplayName,
-                           localizedName: locale.displayName(in: current, capitalization: .uiListOrMenu),
-                           direction: locale.characterDirection)
+            LanguageOption(
+                locale: locale, nativeName: locale.nativeDisplayName,
+                localizedName: locale.displayName(in: current, capitalization: .uiListOrMenu),
+                direction: locale.characterDirection)
         }
     }
 
@@ -223,9 +253,10 @@ public final class LanguageManager: Sendable {
     /// try manager.localizedString("items.count", arguments: [5])   // stringsdict plural
     /// ```
     /// - Throws: as ``LanguageState/localizedString(_:table:arguments:)``.
-    public func localizedString(_ key: String, table: String = "Localizable",
-                                arguments: [LocalizationArgument] = []) throws(ParlanceError) -> String
-    {
+    public func localizedString(
+        _ key: String, table: String = "Localizable",
+        arguments: [LocalizationArgument] = []
+    ) throws -> String {
         try state.localizedString(key, table: table, arguments: arguments)
     }
 
@@ -248,15 +279,17 @@ public final class LanguageManager: Sendable {
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for an unsupported language with
     ///   ``LanguageMatching/exact``, or one with no close supported language with
     ///   ``LanguageMatching/negotiate``.
-    public func resolve(_ choice: LanguageChoice, matching: LanguageMatching = .exact) throws(ParlanceError) -> LanguageState {
+    public func resolve(_ choice: LanguageChoice, matching: LanguageMatching = .exact) throws -> LanguageState {
         switch choice {
         case .system:
-            return LanguageState(choice: .system, requested: systemPreferences, locale: match(systemPreferences),
-                                 generation: globalState.generation, catalog: catalog)
+            return LanguageState(
+                choice: .system, requested: systemPreferences, locale: match(systemPreferences),
+                generation: globalState.generation, catalog: catalog)
         case .language(let requested):
             if let supported = supportedLanguage(equalTo: requested) {
-                return LanguageState(choice: .language(supported), requested: [requested], locale: supported,
-                                     generation: globalState.generation, catalog: catalog)
+                return LanguageState(
+                    choice: .language(supported), requested: [requested], locale: supported,
+                    generation: globalState.generation, catalog: catalog)
             }
             let list = supportedLanguages.map(\.languageTag).joined(separator: ", ")
             guard matching == .negotiate else {
@@ -266,8 +299,9 @@ public final class LanguageManager: Sendable {
             guard !best.isDefault else {
                 throw ParlanceError(.invalidArgument, "no supported language is close to \(quoted(requested.languageTag)) (supported: \(list))")
             }
-            return LanguageState(choice: .language(best.locale), requested: [requested], locale: best.locale,
-                                 generation: globalState.generation, catalog: catalog)
+            return LanguageState(
+                choice: .language(best.locale), requested: [requested], locale: best.locale,
+                generation: globalState.generation, catalog: catalog)
         }
     }
 
@@ -279,8 +313,9 @@ public final class LanguageManager: Sendable {
     /// ```
     public func resolve(preferences: [LocaleID]) -> LanguageState {
         let locale = match(preferences)
-        return LanguageState(choice: .language(locale), requested: preferences, locale: locale,
-                             generation: globalState.generation, catalog: catalog)
+        return LanguageState(
+            choice: .language(locale), requested: preferences, locale: locale,
+            generation: globalState.generation, catalog: catalog)
     }
 
     /// The state for an HTTP `Accept-Language` header value, by negotiation (see
@@ -300,8 +335,9 @@ public final class LanguageManager: Sendable {
 
     private func negotiated(_ choice: LanguageChoice) -> LanguageState {
         guard case .language(let requested) = choice else {
-            return LanguageState(choice: .system, requested: systemPreferences, locale: match(systemPreferences),
-                                 generation: 0, catalog: catalog)
+            return LanguageState(
+                choice: .system, requested: systemPreferences, locale: match(systemPreferences),
+                generation: 0, catalog: catalog)
         }
         return LanguageState(choice: choice, requested: [requested], locale: match([requested]), generation: 0, catalog: catalog)
     }
@@ -329,10 +365,11 @@ public final class LanguageManager: Sendable {
     ///   ``resolve(_:matching:)``); ``ParlanceError/Code/invalidFile`` (or the store's own error)
     ///   when the store cannot save.
     @discardableResult
-    public func setLanguage(_ choice: LanguageChoice, matching: LanguageMatching = .exact,
-                            persist: Bool = true) throws(ParlanceError) -> LanguageState
-    {
-        let applied: LanguageState = try writer.withLock { writes throws(ParlanceError) in
+    public func setLanguage(
+        _ choice: LanguageChoice, matching: LanguageMatching = .exact,
+        persist: Bool = true
+    ) throws -> LanguageState {
+        let applied: LanguageState = try writer.withLock { writes throws in
             writes &+= 1
             let resolved = try resolve(choice, matching: matching)
             if let store, persist { try store.save(resolved.choice) }
@@ -361,9 +398,10 @@ public final class LanguageManager: Sendable {
     /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, else as
     ///   ``setLanguage(_:matching:persist:)``.
     @discardableResult
-    public func setLanguage(_ language: String, matching: LanguageMatching = .exact,
-                            persist: Bool = true) throws(ParlanceError) -> LanguageState
-    {
+    public func setLanguage(
+        _ language: String, matching: LanguageMatching = .exact,
+        persist: Bool = true
+    ) throws -> LanguageState {
         try setLanguage(LanguageChoice(parsing: language), matching: matching, persist: persist)
     }
 }

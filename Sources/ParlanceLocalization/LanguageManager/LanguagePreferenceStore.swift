@@ -1,5 +1,6 @@
 import Foundation
-@_spi(ParlanceInternals) public import Parlance
+import Parlance
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,19 +17,19 @@ import Darwin
 ///
 /// ```swift
 /// struct DatabaseLanguageStore: LanguagePreferenceStore {
-///     func load() throws(ParlanceError) -> LanguageChoice? { … }
-///     func save(_ choice: LanguageChoice) throws(ParlanceError) { … }
+///     func load() throws -> LanguageChoice? { … }
+///     func save(_ choice: LanguageChoice) throws { … }
 /// }
 /// ```
 public protocol LanguagePreferenceStore: Sendable {
     /// The stored choice, or nil when none was ever stored.
     /// - Throws: ``ParlanceError`` when the stored value cannot be read or understood; the
     ///   manager then logs a warning and follows the system.
-    func load() throws(ParlanceError) -> LanguageChoice?
+    func load() throws -> LanguageChoice?
     /// Stores a choice, replacing the previous one.
     /// - Throws: ``ParlanceError`` when it cannot be stored; the manager's language is then
     ///   left unchanged.
-    func save(_ choice: LanguageChoice) throws(ParlanceError)
+    func save(_ choice: LanguageChoice) throws
 }
 
 /// A store in memory: for tests, previews and processes that must not write files.
@@ -43,10 +44,10 @@ public final class MemoryLanguagePreferenceStore: LanguagePreferenceStore {
     public init(_ choice: LanguageChoice? = nil) { stored = Locked(choice) }
 
     /// The choice saved last, or nil.
-    public func load() throws(ParlanceError) -> LanguageChoice? { stored.withLock { $0 } }
+    public func load() throws -> LanguageChoice? { stored.withLock { $0 } }
 
     /// Keeps `choice` in memory.
-    public func save(_ choice: LanguageChoice) throws(ParlanceError) { stored.withLock { $0 = choice } }
+    public func save(_ choice: LanguageChoice) throws { stored.withLock { $0 = choice } }
 }
 
 /// The default store: a small JSON file, `{"language":"pt-BR","version":1}` or
@@ -83,9 +84,10 @@ public struct FileLanguagePreferenceStore: LanguagePreferenceStore {
     /// FileLanguagePreferenceStore.defaultPath(application: "parlance", environment: ["HOME": "/home/ana"])
     /// // "/home/ana/.config/parlance/language.json"
     /// ```
-    public static func defaultPath(application: String,
-                                   environment: [String: String] = SystemLanguages.processEnvironment) -> String
-    {
+    public static func defaultPath(
+        application: String,
+        environment: [String: String] = SystemLanguages.processEnvironment
+    ) -> String {
         let base: String
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             base = config
@@ -99,7 +101,7 @@ public struct FileLanguagePreferenceStore: LanguagePreferenceStore {
 
     /// Reads the saved choice: nil when there is no file yet; a typed error when the file is
     /// unreadable or corrupt (the manager then falls back to `system` and logs a warning).
-    public func load() throws(ParlanceError) -> LanguageChoice? {
+    public func load() throws -> LanguageChoice? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             let code = errno
@@ -139,7 +141,7 @@ public struct FileLanguagePreferenceStore: LanguagePreferenceStore {
     }
 
     /// Writes the choice atomically (temporary file, fsync, rename).
-    public func save(_ choice: LanguageChoice) throws(ParlanceError) {
+    public func save(_ choice: LanguageChoice) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             do {

@@ -68,13 +68,14 @@ public struct LanguageState: Sendable, Equatable, CustomStringConvertible {
     /// ```
     /// - Throws: ``ParlanceError/Code/missingKey`` when the key is in no locale of the fallback
     ///   chain (or the state has no catalog); otherwise as ``Catalog/localizedString(_:table:locale:arguments:)-(_,_,LocaleID,_)``.
-    public func localizedString(_ key: String, table: String = "Localizable",
-                                arguments: [LocalizationArgument] = []) throws(ParlanceError) -> String
-    {
+    public func localizedString(
+        _ key: String, table: String = "Localizable",
+        arguments: [LocalizationArgument] = []
+    ) throws -> String {
         guard let catalog else {
             throw ParlanceError(.missingKey, "the key \(quoted(key)) cannot be looked up: the language manager has no catalog")
         }
-        return try catalog.localizedString(key, table: table, locale: locale, arguments: arguments)
+        return try catalog.resolve(key, table: table, locale: locale, arguments: arguments).text
     }
 
     /// The localized string for UI use: the key itself when missing, never throws.

@@ -95,13 +95,14 @@ public enum SystemLanguages {
         if let dot = rest.firstIndex(of: ".") { rest = rest[..<dot] }
         let parts = rest.split(separator: "_", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let language = parts.first,
-              (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter })
+            (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return nil }
         var subtags = [language.lowercased()]
         if let modifier, let script = scriptModifiers[modifier] { subtags.append(script) }
         if parts.count == 2 {
             let territory = parts[1]
-            guard territory.count == 2 && territory.allSatisfy({ $0.isASCII && $0.isLetter })
+            guard
+                territory.count == 2 && territory.allSatisfy({ $0.isASCII && $0.isLetter })
                     || territory.count == 3 && territory.allSatisfy({ $0.isASCII && $0.isNumber })
             else { return nil }
             subtags.append(territory.uppercased())

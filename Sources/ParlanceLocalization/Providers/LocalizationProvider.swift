@@ -1,4 +1,4 @@
-@_spi(ParlanceInternals) public import Parlance
+public import Parlance
 
 /// The process-wide bridge between library components and the app's translations.
 ///
@@ -25,7 +25,7 @@ public enum LocalizationProvider {
         var declared: [String: Set<String>] = [:]
     }
 
-    private static let state = Locked(State())
+    private static let state = CatalogLock(State())
 
     /// Configures the bridge with a closure (replacing any earlier configuration).
     ///
@@ -46,17 +46,6 @@ public enum LocalizationProvider {
             guard let entry = catalog.entry(forKey: key, table: table, locale: locale) else { return nil }
             return (try? catalog.format(entry, locale: locale, arguments: [])) ?? catalog.string(key, table: table, locale: locale)
         }
-    }
-
-    /// Configures the bridge with a catalog table in a locale given as an id; an ill-formed
-    /// id is an error and leaves the configuration unchanged.
-    ///
-    /// ```swift
-    /// try LocalizationProvider.configure(catalog: catalog, locale: "pt-BR")
-    /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale``.
-    public static func configure(catalog: Catalog, locale: String, table: String = "Localizable") throws(ParlanceError) {
-        configure(catalog: catalog, locale: try LocaleID(locale), table: table)
     }
 
     /// Removes the configuration (every key then returns itself). Declared keys are kept.

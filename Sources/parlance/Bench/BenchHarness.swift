@@ -21,8 +21,10 @@ struct BenchHarness {
     /// Measures one operation's implementations side by side: the rounds are interleaved
     /// (Parlance, ICU, Foundation, Parlance, …) so that a slower or faster stretch of the
     /// machine affects all of them alike; each figure is the median of its rounds.
-    func row(name: String, parlance: @escaping (Int) -> Void, icu: ((Int) -> Void)? = nil,
-             foundation: ((Int) -> Void)? = nil, target: Double? = nil) -> BenchRow {
+    func row(
+        name: String, parlance: @escaping (Int) -> Void, icu: ((Int) -> Void)? = nil,
+        foundation: ((Int) -> Void)? = nil, target: Double? = nil
+    ) -> BenchRow {
         var bodies: [(Int) -> Void] = [parlance]
         if let icu { bodies.append(icu) }
         if let foundation, !skipFoundation { bodies.append(foundation) }

@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceBench
 import ParlanceLocalization
 
 /// Bench rows for the ICU-backed formatters, each measured three ways in the same run:
@@ -13,9 +14,11 @@ extension BenchCommand {
     }
 
     /// Raw ICU runs the very skeleton the typed options compile to.
-    func numberRow(_ harness: BenchHarness, name: String, options: NumberOptions,
-                   foundation: NumberFormatter.Style?, foundationCode: String? = nil,
-                   foundationBody custom: ((Int) -> Void)? = nil) throws -> BenchRow {
+    func numberRow(
+        _ harness: BenchHarness, name: String, options: NumberOptions,
+        foundation: NumberFormatter.Style?, foundationCode: String? = nil,
+        foundationBody custom: ((Int) -> Void)? = nil
+    ) throws -> BenchRow {
         let locale = try LocaleID(Self.benchLocale)
         let parlance = try NumberFormat(locale: locale, options: options)
         let skeleton = parlance.skeleton
@@ -55,11 +58,14 @@ extension BenchCommand {
         let values = Self.numberValues
         // Foundation's NumberFormatter has no compact style; its FormatStyle does.
         let compactStyle = FloatingPointFormatStyle<Double>.number.locale(Locale(identifier: Self.benchLocale)).notation(.compactName)
-        rows.append(try numberRow(harness, name: "compact de short", options: compact, foundation: nil, foundationBody: { n in
-            var total = 0
-            for i in 0..<n { total &+= values[i & 255].formatted(compactStyle).utf8.count }
-            blackHole(total)
-        }))
+        rows.append(
+            try numberRow(
+                harness, name: "compact de short", options: compact, foundation: nil,
+                foundationBody: { n in
+                    var total = 0
+                    for i in 0..<n { total &+= values[i & 255].formatted(compactStyle).utf8.count }
+                    blackHole(total)
+                }))
         return rows
     }
 
@@ -145,28 +151,5 @@ extension BenchCommand {
                 blackHole(total)
             },
             icu: { n in blackHole(RawICUBench.baseDirection(of: text, iterations: n)) })
-    }
-
-    func localizeRow(_ harness: BenchHarness) throws -> BenchRow {
-        let directory = try SampleCatalog.writeToTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let catalog = try Catalog(directory: directory)
-        let ru = try LocaleID("ru")
-        let foundationLocale = Locale(identifier: "ru")
-        return harness.row(
-            name: "localize ru items.count (stringsdict, 1 plural)",
-            parlance: { n in
-                var total = 0
-                for i in 0..<n {
-                    total &+= ((try? catalog.localizedString("items.count", locale: ru, arguments: [.int(Int64(i & 1023))])) ?? "").utf8.count
-                }
-                blackHole(total)
-            },
-            foundation: { n in
-                var total = 0
-                for i in 0..<n { total &+= String(format: "%d элементов", locale: foundationLocale, i & 1023).utf8.count }
-                blackHole(total)
-            },
-            target: 1500)
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-@_spi(ParlanceInternals) import Parlance
+import Parlance
 
 /// The long proof that Parlance's plural evaluator equals ICU: for every locale ICU ships and
 /// every locale with plural data, both types, every integer 0…`integerLimit` and
@@ -24,7 +24,7 @@ struct PluralVerification {
         var unique: [String: PluralRules] = [:]
         for id in ids.sorted() {
             for type in PluralRuleType.allCases {
-                let rules = try PluralRules(locale: id, type: type)
+                let rules = try PluralRules(locale: LocaleID(id), type: type)
                 unique["\(type):\(rules.ruleSource)"] = unique["\(type):\(rules.ruleSource)"] ?? rules
             }
         }

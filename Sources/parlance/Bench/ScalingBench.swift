@@ -47,8 +47,10 @@ extension BenchCommand {
     /// Formats with ten option sets in every locale ICU ships, then reads the peak resident set
     /// size (getrusage). The formatter cache is bounded, so the peak must stay flat.
     func memorySweep() throws -> (locales: Int, formatted: Int, peakMB: Double, cached: Int) {
-        var optionSets: [NumberOptions] = [NumberOptions(), .currency("EUR"), .currency("JPY", display: .isoCode),
-                                           .unit("length-kilometer"), .unit("duration-hour", width: .wide)]
+        var optionSets: [NumberOptions] = [
+            NumberOptions(), .currency("EUR"), .currency("JPY", display: .isoCode),
+            .unit("length-kilometer"), .unit("duration-hour", width: .wide),
+        ]
         var percent = NumberOptions()
         percent.style = .percent
         var compactShort = NumberOptions()

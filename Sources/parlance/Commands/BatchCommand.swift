@@ -18,7 +18,18 @@ struct BatchCommand: ParsableCommand {
             Example:
               echo '{"op":"plural","locale":"ru","number":"21"}' | parlance batch
               {"result":"one"}
-            Bad lines get an error line ({"error":{"code":…,"message":…}}) and the run goes on.
+            Request: one JSON object per line (strict RFC 8259) with "op", an optional "id" \
+            (echoed back unchanged) and the op's fields. Response: {"id":…,"result":…} or \
+            {"id":…,"error":{"code":…,"message":…}}; a bad line gets an error line and the \
+            run goes on. Exit status 0 at end of input.
+
+            Operations and fields (? optional):
+            \(BatchServer().operationsHelp)
+
+            Error codes: invalid-json, unknown-op, missing-field, invalid-argument, \
+            invalid-locale, invalid-number, invalid-skeleton, invalid-time, invalid-time-zone, \
+            missing-key, invalid-format, internal. Full rules: the DocC article "The batch \
+            protocol" (ParlanceLocalization documentation).
             """
     )
 

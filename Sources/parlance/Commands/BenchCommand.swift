@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Parlance
+import ParlanceBench
 
 /// `parlance bench`: Parlance against raw ICU and Foundation, side by side in one run.
 struct BenchCommand: ParsableCommand {
@@ -29,7 +30,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Flag(help: "Instead of timing, prove the plural evaluator equal to ICU: every integer 0…1,000,000 and 100,000 random decimals per rule set, over every ICU locale, both types (several minutes).")
+    @Flag(
+        help:
+            "Instead of timing, prove the plural evaluator equal to ICU: every integer 0…1,000,000 and 100,000 random decimals per rule set, over every ICU locale, both types (several minutes)."
+    )
     var verifyPlurals = false
 
     @Option(help: "With --verify-plurals: the largest integer checked.")
@@ -43,7 +47,9 @@ struct BenchCommand: ParsableCommand {
             let start = BenchHarness.now()
             let report = try PluralVerification(integerLimit: integerLimit, decimalsPerLocale: decimals).run(extraLocales: PluralRules.localesWithRules)
             let seconds = Double(BenchHarness.now() - start) / 1e9
-            print("plural verification: \(report.locales) locales, \(report.ruleSets) distinct rule sets (cardinal + ordinal), \(report.integersChecked) integers and \(report.decimalsChecked) decimals checked against ICU in \(String(format: "%.0f", seconds)) s; mismatches: \(report.mismatches.count)")
+            print(
+                "plural verification: \(report.locales) locales, \(report.ruleSets) distinct rule sets (cardinal + ordinal), \(report.integersChecked) integers and \(report.decimalsChecked) decimals checked against ICU in \(String(format: "%.0f", seconds)) s; mismatches: \(report.mismatches.count)"
+            )
             for mismatch in report.mismatches.prefix(20) { print("  \(mismatch)") }
             if !report.mismatches.isEmpty { throw ExitCode(1) }
             return
@@ -84,8 +90,11 @@ struct BenchCommand: ParsableCommand {
                 print(String(format: "two threads vs one (throughput): currency %.2f×, date %.2f× (target ≥ 1.70×)", number, date))
             }
             if let peak = notes["memoryPeakRSSMB"] {
-                print(String(format: "memory: %.0f formats (10 option sets × %.0f ICU locales), peak RSS %.1f MB (target < 150 MB), %.0f formatters cached (bound 2048)",
-                             notes["memoryFormatted"] ?? 0, notes["memoryLocales"] ?? 0, peak, notes["memoryCachedFormatters"] ?? 0))
+                print(
+                    String(
+                        format:
+                            "memory: %.0f formats (10 option sets × %.0f ICU locales), peak RSS %.1f MB (target < 150 MB), %.0f formatters cached (bound 2048)",
+                        notes["memoryFormatted"] ?? 0, notes["memoryLocales"] ?? 0, peak, notes["memoryCachedFormatters"] ?? 0))
             }
         }
     }
@@ -106,7 +115,9 @@ struct BenchCommand: ParsableCommand {
         let decimals = (0..<256).map { index -> String in
             let fractionDigits = index % 4
             let whole = (index * 7919) % 10_000
-            return fractionDigits == 0 ? String(whole) : "\(whole)." + String(String((index * 31) % 1000).prefix(fractionDigits)).padding(toLength: fractionDigits, withPad: "0", startingAt: 0)
+            return fractionDigits == 0
+                ? String(whole)
+                : "\(whole)." + String(String((index * 31) % 1000).prefix(fractionDigits)).padding(toLength: fractionDigits, withPad: "0", startingAt: 0)
         }
         let decimalRow = harness.row(
             name: "plural ru decimal string",
@@ -125,8 +136,10 @@ struct BenchCommand: ParsableCommand {
         func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "—" }
         let header = ["operation", "Parlance ns/op", "raw ICU ns/op", "Foundation ns/op", "Parlance/ICU", "Foundation/Parlance", "target"]
         let body = rows.map { row in
-            [row.name, ns(row.parlance), ns(row.icu), ns(row.foundation), ratio(row.parlanceOverICU),
-             ratio(row.foundationOverParlance), row.target.map { "≤ \(Int($0)) ns" + (row.parlance <= $0 ? " ✓" : " ✗") } ?? ""]
+            [
+                row.name, ns(row.parlance), ns(row.icu), ns(row.foundation), ratio(row.parlanceOverICU),
+                ratio(row.foundationOverParlance), row.target.map { "≤ \(Int($0)) ns" + (row.parlance <= $0 ? " ✓" : " ✗") } ?? "",
+            ]
         }
         return Table(header: header, rows: body).rendered
     }

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Parlance
 
 /// `parlance format number|currency|date|relative|list …`: locale-aware formatting by hand.
@@ -28,7 +28,7 @@ struct FormatCommand: ParsableCommand {
         @Argument(help: "A locale id (e.g. de, hi-IN, ar-EG).") var locale: String
         @Argument(help: "A decimal such as 1234.5 or -1.25e3 (formatted exactly).") var number: String
         @Option(help: "A raw ICU number skeleton (overrides the other options).") var skeleton: String?
-        @Option(help: "standard, scientific, engineering, compact-short, compact-long.") var notation: String = "standard"
+        @Option(help: "The notation.") var notation: NotationArgument = .standard
         @Option(help: "Minimum fraction digits.") var minFraction: Int?
         @Option(help: "Maximum fraction digits.") var maxFraction: Int?
         @Flag(help: "Format as a percentage (0.25 → 25%).") var percent = false
@@ -36,20 +36,13 @@ struct FormatCommand: ParsableCommand {
         @Option(help: "A unit such as length-kilometer.") var unit: String?
 
         func run() throws {
-            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+            let text = try CLIError.wrap { () throws -> String in
                 let format: NumberFormat
                 if let skeleton {
-                    format = try NumberFormat(locale: locale, skeleton: skeleton)
+                    format = try NumberFormat(locale: LocaleID(locale), skeleton: skeleton)
                 } else {
                     var options = NumberOptions()
-                    let notations: [String: NumberOptions.Notation] = [
-                        "standard": .standard, "scientific": .scientific, "engineering": .engineering,
-                        "compact-short": .compactShort, "compact-long": .compactLong,
-                    ]
-                    guard let chosen = notations[notation] else {
-                        throw ParlanceError(.invalidArgument, "unknown notation \"\(notation)\"; use \(notations.keys.sorted().joined(separator: ", "))")
-                    }
-                    options.notation = chosen
+                    options.notation = notation.value
                     if percent { options.style = .percent }
                     if let unit { options.style = .unit(unit) }
                     if noGrouping { options.grouping = .off }
@@ -57,7 +50,7 @@ struct FormatCommand: ParsableCommand {
                         let low = minFraction ?? 0
                         options.precision = .fractionDigits(min: low, max: max(low, maxFraction ?? low))
                     }
-                    format = try NumberFormat(locale: locale, options: options)
+                    format = try NumberFormat(locale: LocaleID(locale), options: options)
                 }
                 return try format.format(decimal: number)
             }
@@ -71,18 +64,13 @@ struct FormatCommand: ParsableCommand {
         @Argument(help: "A locale id.") var locale: String
         @Argument(help: "The amount, a decimal such as 1234.5.") var amount: String
         @Argument(help: "An ISO 4217 code such as EUR.") var code: String
-        @Option(help: "symbol, narrow-symbol, iso-code or name.") var display: String = "symbol"
+        @Option(help: "How the currency is named.") var display: CurrencyDisplayArgument = .symbol
         @Flag(help: "Accounting style: negatives in parentheses where the locale does so.") var accounting = false
 
         func run() throws {
-            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
-                let displays: [String: NumberOptions.CurrencyDisplay] = [
-                    "symbol": .symbol, "narrow-symbol": .narrowSymbol, "iso-code": .isoCode, "name": .name,
-                ]
-                guard let chosen = displays[display] else {
-                    throw ParlanceError(.invalidArgument, "unknown display \"\(display)\"; use \(displays.keys.sorted().joined(separator: ", "))")
-                }
-                return try NumberFormat(locale: locale, options: .currency(code, display: chosen, accounting: accounting)).format(decimal: amount)
+            let text = try CLIError.wrap { () throws -> String in
+                return try NumberFormat(locale: LocaleID(locale), options: .currency(code, display: display.value, accounting: accounting)).format(
+                    decimal: amount)
             }
             print(text)
         }
@@ -94,35 +82,28 @@ struct FormatCommand: ParsableCommand {
         @Argument(help: "A locale id; -u-ca- picks a calendar (th-TH-u-ca-buddhist).") var locale: String
         @Argument(help: "An ISO 8601 time with offset (2023-11-14T22:13:20Z) or epoch milliseconds.") var time: String
         @Option(help: "An ICU date skeleton such as yMMMd or jm.") var skeleton: String?
-        @Option(help: "full, long, medium, short or none.") var dateStyle: String?
-        @Option(help: "full, long, medium, short or none.") var timeStyle: String?
+        @Option(help: "The date style.") var dateStyle: DateFormat.Style?
+        @Option(help: "The time style.") var timeStyle: DateFormat.Style?
         @Option(help: "An IANA time zone id.") var timeZone: String = "UTC"
 
         func run() throws {
-            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
+            let text = try CLIError.wrap { () throws -> String in
                 let millis: Double
                 if let value = Double(time), !time.contains("-") || time.hasPrefix("-") && !time.dropFirst().contains("-") {
                     millis = value
                 } else {
                     millis = try ISO8601Time.epochMilliseconds(time)
                 }
-                func style(_ raw: String?) throws(ParlanceError) -> DateFormat.Style {
-                    guard let raw else { return .none }
-                    guard let style = DateFormat.Style(rawValue: raw) else {
-                        throw ParlanceError(.invalidArgument, "unknown style \"\(raw)\"; use full, long, medium, short or none")
-                    }
-                    return style
-                }
                 let format: DateFormat
                 if let skeleton {
                     guard dateStyle == nil, timeStyle == nil else {
                         throw ParlanceError(.invalidArgument, "give --skeleton or styles, not both")
                     }
-                    format = try DateFormat(locale: locale, skeleton: skeleton, timeZone: timeZone)
+                    format = try DateFormat(locale: LocaleID(locale), skeleton: skeleton, timeZone: timeZone)
                 } else if dateStyle == nil, timeStyle == nil {
-                    format = try DateFormat(locale: locale, dateStyle: .medium, timeStyle: .short, timeZone: timeZone)
+                    format = try DateFormat(locale: LocaleID(locale), dateStyle: .medium, timeStyle: .short, timeZone: timeZone)
                 } else {
-                    format = try DateFormat(locale: locale, dateStyle: style(dateStyle), timeStyle: style(timeStyle), timeZone: timeZone)
+                    format = try DateFormat(locale: LocaleID(locale), dateStyle: dateStyle ?? .none, timeStyle: timeStyle ?? .none, timeZone: timeZone)
                 }
                 return try format.format(epochMilliseconds: millis)
             }
@@ -135,19 +116,13 @@ struct FormatCommand: ParsableCommand {
 
         @Argument(help: "A locale id.") var locale: String
         @Argument(help: "The offset; negative is in the past.") var value: Double
-        @Argument(help: "year, quarter, month, week, day, hour, minute or second.") var unit: String
+        @Argument(help: "The unit.") var unit: RelativeTimeFormat.Unit
         @Flag(help: "Use words such as \"yesterday\" where the locale has them.") var auto = false
-        @Option(help: "long, short or narrow.") var style: String = "long"
+        @Option(help: "The width of unit names.") var style: RelativeTimeFormat.Style = .long
 
         func run() throws {
-            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
-                guard let chosenUnit = RelativeTimeFormat.Unit(rawValue: unit) else {
-                    throw ParlanceError(.invalidArgument, "unknown unit \"\(unit)\"")
-                }
-                guard let chosenStyle = RelativeTimeFormat.Style(rawValue: style) else {
-                    throw ParlanceError(.invalidArgument, "unknown style \"\(style)\"; use long, short or narrow")
-                }
-                return try RelativeTimeFormat(locale: locale, style: chosenStyle, numeric: auto ? .auto : .always).format(value, chosenUnit)
+            let text = try CLIError.wrap { () throws -> String in
+                return try RelativeTimeFormat(locale: LocaleID(locale), style: style, numeric: auto ? .auto : .always).format(value, unit)
             }
             print(text)
         }
@@ -158,20 +133,56 @@ struct FormatCommand: ParsableCommand {
 
         @Argument(help: "A locale id.") var locale: String
         @Argument(help: "The items.") var items: [String] = []
-        @Option(help: "and, or or units.") var type: String = "and"
-        @Option(help: "wide, short or narrow.") var width: String = "wide"
+        @Option(help: "The kind of list.") var type: ListFormat.ListType = .and
+        @Option(help: "The width.") var width: ListFormat.Width = .wide
 
         func run() throws {
-            let text = try CLIError.wrap { () throws(ParlanceError) -> String in
-                guard let chosenType = ListFormat.ListType(rawValue: type) else {
-                    throw ParlanceError(.invalidArgument, "unknown type \"\(type)\"; use and, or or units")
-                }
-                guard let chosenWidth = ListFormat.Width(rawValue: width) else {
-                    throw ParlanceError(.invalidArgument, "unknown width \"\(width)\"; use wide, short or narrow")
-                }
-                return try ListFormat(locale: locale, type: chosenType, width: chosenWidth).format(items)
+            let text = try CLIError.wrap { () throws -> String in
+                return try ListFormat(locale: LocaleID(locale), type: type, width: width).format(items)
             }
             print(text)
+        }
+    }
+}
+
+// Closed choices are enums: ArgumentParser lists the valid values in `--help` and in the error
+// for an unknown one ("Please provide one of …"), with the usage exit status 64.
+extension DateFormat.Style: ExpressibleByArgument {}
+extension RelativeTimeFormat.Unit: ExpressibleByArgument {}
+extension RelativeTimeFormat.Style: ExpressibleByArgument {}
+extension ListFormat.ListType: ExpressibleByArgument {}
+extension ListFormat.Width: ExpressibleByArgument {}
+
+/// `--notation` values, spelled as ICU's skeleton tokens.
+enum NotationArgument: String, CaseIterable, ExpressibleByArgument {
+    case standard, scientific, engineering
+    case compactShort = "compact-short"
+    case compactLong = "compact-long"
+
+    var value: NumberOptions.Notation {
+        switch self {
+        case .standard: .standard
+        case .scientific: .scientific
+        case .engineering: .engineering
+        case .compactShort: .compactShort
+        case .compactLong: .compactLong
+        }
+    }
+}
+
+/// `--display` values for currencies.
+enum CurrencyDisplayArgument: String, CaseIterable, ExpressibleByArgument {
+    case symbol
+    case narrowSymbol = "narrow-symbol"
+    case isoCode = "iso-code"
+    case name
+
+    var value: NumberOptions.CurrencyDisplay {
+        switch self {
+        case .symbol: .symbol
+        case .narrowSymbol: .narrowSymbol
+        case .isoCode: .isoCode
+        case .name: .name
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Parlance
+import ParlanceLint
 import ParlanceLocalization
 
 /// `parlance lint DIR`: checks a catalog directory; exit 0 clean, 1 errors, 2 usage.
@@ -17,6 +18,9 @@ struct LintCommand: ParsableCommand {
               parlance lint App/Resources
               parlance lint App/Resources --format sarif > lint.sarif
               parlance lint App/Resources --disable state-needs-review --required-keys keys.txt
+              parlance lint App/Resources --summary
+              parlance lint App/Resources --plain-table InfoPlist --strict-plurals
+            A directory without any catalog file is an error (no-catalog).
             """
     )
 
@@ -48,6 +52,15 @@ struct LintCommand: ParsableCommand {
     @Option(name: .customLong("max-length"), help: "A per-key budget KEY=N (repeatable).")
     var maxLengths: [String] = []
 
+    @Flag(help: "Print a per-language summary (translated %, plural completeness %, errors, warnings) after the diagnostics.")
+    var summary = false
+
+    @Flag(help: "Report plural categories only numbers >= 1,000,000 reach (fr/es/it/pt many) as errors, not warnings.")
+    var strictPlurals = false
+
+    @Option(name: .customLong("plain-table"), help: "A table that is never formatted, so gets no format rules (repeatable).")
+    var plainTables: [String] = []
+
     mutating func validate() throws {
         for rule in disabled where LintRule(rawValue: rule) == nil {
             throw ValidationError("Unknown rule \"\(rule)\". Rules: \(LintRule.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -73,6 +86,8 @@ struct LintCommand: ParsableCommand {
         options.warningsAsErrors = warningsAsErrors
         options.developmentLanguage = developmentLanguage
         options.maximumLengthRatio = maxLengthRatio
+        options.strictPlurals = strictPlurals
+        options.plainTables = Set(plainTables)
         for budget in maxLengths {
             let parts = budget.split(separator: "=", maxSplits: 1)
             options.maximumLengths[String(parts[0])] = Int(parts[1])
@@ -88,12 +103,16 @@ struct LintCommand: ParsableCommand {
         let report: LintReport
         do {
             report = try CatalogLinter(options: options).lint(directory: directory)
-        } catch {
+        } catch let error as ParlanceError {
             throw ValidationErrorLike(message: "Error: [\(error.code)] \(error.message)").exiting(with: 2)
         }
         switch format {
         case .human:
             print(report.humanReadable(colored: isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil), terminator: "")
+            if summary {
+                print()
+                print(report.summaryTable(), terminator: "")
+            }
         case .json:
             FileHandle.standardOutput.write(report.json() + Data("\n".utf8))
         case .sarif:

@@ -21,7 +21,7 @@ struct LocaleCommand: ParsableCommand {
     var displayLanguages: String = ""
 
     func run() throws {
-        let id = try CLIError.wrap { () throws(ParlanceError) in try LocaleID(locale) }
+        let id = try CLIError.wrap { try LocaleID(locale) }
         var rows: [(String, String)] = [
             ("BCP 47 tag", id.languageTag),
             ("ICU id", id.isRoot ? "root" : id.identifier),
@@ -42,13 +42,14 @@ struct LocaleCommand: ParsableCommand {
         var languages = ["en"]
         languages += displayLanguages.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
         for language in languages {
-            let display = try CLIError.wrap { () throws(ParlanceError) in try LocaleID(language) }
+            let display = try CLIError.wrap { try LocaleID(language) }
             rows.append(("name in \(display.languageTag)", id.displayName(in: display)))
             rows.append(("dialect name in \(display.languageTag)", id.displayName(in: display, dialect: true)))
         }
-        let width = rows.map(\.0.count).max() ?? 0
+        // Aligned by terminal display width (a CJK key or value takes two columns a character).
+        let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         for (key, value) in rows {
-            print(key + String(repeating: " ", count: width - key.count) + "  " + value)
+            print(DisplayWidth.padding(key, to: width) + "  " + value)
         }
     }
 }

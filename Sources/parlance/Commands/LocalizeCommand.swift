@@ -36,12 +36,12 @@ struct LocalizeCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
-        let loaded = try CLIError.wrap { () throws(ParlanceError) in
-            try Catalog(directory: catalog, developmentLanguage: developmentLanguage)
+        let loaded = try CLIError.wrap {
+            try Catalog(loading: catalog, developmentLanguage: developmentLanguage)
         }
         let values = arguments.map(Self.argument)
-        let text = try CLIError.wrap { () throws(ParlanceError) in
-            try loaded.localizedString(key, table: table, locale: locale, arguments: values)
+        let text = try CLIError.wrap {
+            try loaded.resolve(key, table: table, locale: ParlanceCore.locale(locale), arguments: values).text
         }
         print(text)
     }

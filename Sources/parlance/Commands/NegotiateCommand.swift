@@ -36,7 +36,7 @@ struct NegotiateCommand: ParsableCommand {
 
     func run() throws {
         let ids = available.split(separator: ",").map { String($0).trimmingCharacters() }
-        let matcher = try CLIError.wrap { () throws(ParlanceError) in try LocaleMatcher(supported: ids) }
+        let matcher = try CLIError.wrap { try LocaleMatcher(supported: ids) }
         let desired: [LocaleID]
         if let acceptLanguage {
             let parsed = AcceptLanguage(acceptLanguage)
@@ -49,7 +49,7 @@ struct NegotiateCommand: ParsableCommand {
             var list: [LocaleID] = []
             for id in (requested ?? "").split(separator: ",") {
                 let raw = String(id).trimmingCharacters()
-                list.append(try CLIError.wrap { () throws(ParlanceError) in try LocaleID(raw) })
+                list.append(try CLIError.wrap { try LocaleID(raw) })
             }
             desired = list
         }

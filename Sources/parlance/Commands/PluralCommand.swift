@@ -1,7 +1,6 @@
 import ArgumentParser
 import Parlance
 
-
 /// `parlance plural <locale> <number> [--ordinal]` and `parlance plural <locale> --categories`.
 struct PluralCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,14 +34,14 @@ struct PluralCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules = try CLIError.wrap { () throws(ParlanceError) in
-            try PluralRules(locale: locale, type: ordinal ? .ordinal : .cardinal)
+        let rules = try CLIError.wrap {
+            try PluralRules(locale: LocaleID(locale), type: ordinal ? .ordinal : .cardinal)
         }
         if categories {
             print(rules.categories.map(\.keyword).joined(separator: " "))
             return
         }
-        let category = try CLIError.wrap { () throws(ParlanceError) in try rules.category(for: number ?? "") }
+        let category = try CLIError.wrap { try rules.category(for: number ?? "") }
         print(category.keyword)
     }
 }
@@ -52,10 +51,12 @@ struct CLIError: Error, CustomStringConvertible {
     let error: ParlanceError
     var description: String { "\(error.code): \(error.message)" }
 
-    static func wrap<T>(_ body: () throws(ParlanceError) -> T) throws -> T {
+    /// Runs a library call; a ``ParlanceError`` (all that Parlance's public API throws) becomes
+    /// a one-line message and exit status 1.
+    static func wrap<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch {
+        } catch let error as ParlanceError {
             throw ValidationErrorLike(message: "[\(error.code)] \(error.message)")
         }
     }

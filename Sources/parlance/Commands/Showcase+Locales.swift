@@ -7,17 +7,17 @@ extension ShowcaseCommand {
         var rows: [[String]] = []
         let samples = ids + ["zh-TW", "en-IN", "pt-MZ", "sr-Latn-RS", "uz-Arab", "iw"]
         for raw in samples {
-            let id = try CLIError.wrap { () throws(ParlanceError) in try LocaleID(raw) }
+            let id = try CLIError.wrap { try LocaleID(raw) }
             rows.append([
                 raw, id.maximized.languageTag, id.fallbackChain.map(\.languageTag).joined(separator: " → "),
                 id.characterDirection.rawValue, id.nativeDisplayName,
-                id.displayName(in: try CLIError.wrap { () throws(ParlanceError) in try LocaleID("en") }),
+                id.displayName(in: try CLIError.wrap { LocaleID("en") }),
             ])
         }
         print(Table(header: ["locale", "maximized", "fallback chain", "dir", "own name", "English name"], rows: rows).rendered)
         print()
         print("Negotiation (ICU LocaleMatcher), available: en-US, en-GB, fr, pt-BR, zh-Hant")
-        let matcher = try CLIError.wrap { () throws(ParlanceError) in
+        let matcher = try CLIError.wrap {
             try LocaleMatcher(supported: ["en-US", "en-GB", "fr", "pt-BR", "zh-Hant"])
         }
         var negotiation: [[String]] = []
@@ -31,7 +31,8 @@ extension ShowcaseCommand {
         let phone = "+1 555-0100"
         let sentence = "اتصل بنا على " + Bidi.isolate(phone, as: .leftToRight) + " أو زوروا " + Bidi.isolateLeftToRight("example.com/ar")
         print("  " + sentence)
-        print("  base direction: \(Bidi.baseDirection(of: sentence)?.rawValue ?? "neutral"), runs: "
-            + Bidi.analyze(sentence).runs.map { "\($0.level)" }.joined(separator: " "))
+        print(
+            "  base direction: \(Bidi.baseDirection(of: sentence)?.rawValue ?? "neutral"), runs: "
+                + Bidi.analyze(sentence).runs.map { "\($0.level)" }.joined(separator: " "))
     }
 }

@@ -10,18 +10,27 @@ extension ShowcaseCommand {
         print("String catalogs (.strings UTF-16, .stringsdict, .xcstrings) — embedded sample")
         let directory = try SampleCatalog.writeToTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let catalog = try CLIError.wrap { () throws(ParlanceError) in try Catalog(directory: directory) }
-        let counts: [LocalizationArgument] = [0, 1, 2, 3, 5, 11, 21, 101, 1000]
+        let catalog = try CLIError.wrap { try Catalog(loading: directory) }
+        let counts: [LocalizationArgument] = [0, 1, 2, 5, 21, 1000]
         var rows: [[String]] = []
+        var fellBack = false
         for id in ids {
             guard let locale = try? LocaleID(id) else { continue }
-            var row = [id]
+            // A row whose entry came from the development language (the key is not translated
+            // into this language) is marked.
+            let source = catalog.entry(forKey: "items.count", locale: locale)?.language
+            let translated = source != catalog.developmentLanguage || locale.language == catalog.developmentLanguage.language
+            fellBack = fellBack || !translated
+            var row = [translated ? id : "\(id) *"]
             for count in counts {
                 row.append(catalog.string("items.count", locale: locale, arguments: [count]))
             }
             rows.append(row)
         }
         print(Table(header: ["items.count"] + counts.map(\.description), rows: rows).rendered)
+        if fellBack {
+            print("* not translated into this language: the development language (\(catalog.developmentLanguage.languageTag)) is shown")
+        }
         print()
         var examples: [[String]] = []
         for id in ["en", "fr", "ru", "ar"] {

@@ -32,8 +32,8 @@ struct ShowcaseCommand: ParsableCommand {
         let header = ["locale", "categories"] + samples
         var rows: [[String]] = []
         for id in ids {
-            let cardinal = try CLIError.wrap { () throws(ParlanceError) in try PluralRules(locale: id) }
-            let ordinal = try CLIError.wrap { () throws(ParlanceError) in try PluralRules(locale: id, type: .ordinal) }
+            let cardinal = try CLIError.wrap { try PluralRules(locale: LocaleID(id)) }
+            let ordinal = try CLIError.wrap { try PluralRules(locale: LocaleID(id), type: .ordinal) }
             var row = [id, cardinal.categories.map(\.keyword).joined(separator: " ")]
             for sample in samples {
                 row.append((try? cardinal.category(for: sample).keyword) ?? "?")
@@ -49,17 +49,20 @@ struct ShowcaseCommand: ParsableCommand {
     }
 }
 
-/// A plain-text table with columns padded to the widest cell.
+/// A plain-text table with columns padded to the widest cell, by terminal display width
+/// (East Asian Width: a CJK character takes two columns), not by `Character` count.
 struct Table {
     var header: [String]
     var rows: [[String]]
 
     var rendered: String {
         let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        let widths = header.indices.map { column in
+            all.map { $0.indices.contains(column) ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0
+        }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
-                cell + String(repeating: " ", count: max(0, widths[index] - cell.count))
+                DisplayWidth.padding(cell, to: widths[index])
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
         var lines = [line(header), widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")]

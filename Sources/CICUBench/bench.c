@@ -1,0 +1,149 @@
+// Raw ICU loops for `parlance bench` (see CICUBench.h).
+#include "CICUBench.h"
+#include <unicode/utypes.h>
+
+// From the shim (CICU/internal.h): the ICU object behind a plural-rules handle.
+const struct UPluralRules *CICU_pluralRulesICU(const struct CICUPluralRules *rules);
+
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/uchar.h>
+#include <unicode/ulistformatter.h>
+#include <unicode/ureldatefmt.h>
+#include <unicode/unumberformatter.h>
+#include <unicode/upluralrules.h>
+#include <unicode/utf16.h>
+
+#include <string.h>
+
+int64_t CICU_benchPluralSelectIntegers(const CICUPluralRules *rules, const int64_t *values,
+                                       int32_t count, int64_t iterations) {
+    if (count <= 0) return -1;
+    const UPluralRules *icu = (const UPluralRules *)CICU_pluralRulesICU(rules);
+    int64_t checksum = 0;
+    UChar keyword[16];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode status = U_ZERO_ERROR;
+        checksum += uplrules_select(icu, (double)values[i % count], keyword, 16, &status);
+    }
+    return checksum;
+}
+
+int64_t CICU_benchPluralSelectDecimals(const CICUPluralRules *rules, const char *const *decimals,
+                                       const int32_t *fractionDigits, int32_t count,
+                                       int64_t iterations) {
+    if (count <= 0) return -1;
+    int64_t checksum = 0;
+    uint16_t keyword[16];
+    for (int64_t i = 0; i < iterations; i++) {
+        int32_t status = 0;
+        int32_t index = (int32_t)(i % count);
+        checksum += CICU_pluralRulesSelectDecimal(rules, decimals[index], (int32_t)strlen(decimals[index]),
+                                                  fractionDigits[index], keyword, 16, &status);
+    }
+    return checksum;
+}
+
+int64_t CICU_benchNumberDouble(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                               const double *values, int32_t count, int64_t iterations) {
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormatter *formatter =
+        unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, localeID, &status);
+    UFormattedNumber *result = unumf_openResult(&status);
+    if (U_FAILURE(status) || count <= 0) {
+        if (result != NULL) unumf_closeResult(result);
+        if (formatter != NULL) unumf_close(formatter);
+        return -1;
+    }
+    int64_t checksum = 0;
+    UChar out[256];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        unumf_formatDouble(formatter, values[i % count], result, &st);
+        checksum += unumf_resultToString(result, out, 256, &st);
+    }
+    unumf_closeResult(result);
+    unumf_close(formatter);
+    return checksum;
+}
+
+int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                               const double *millis, int32_t count, int64_t iterations) {
+    if (count <= 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UDateTimePatternGenerator *generator = udatpg_open(localeID, &status);
+    UChar pattern[256];
+    int32_t patternLength = udatpg_getBestPattern(generator, (const UChar *)skeleton, skeletonLength,
+                                                  pattern, 256, &status);
+    udatpg_close(generator);
+    static const UChar utc[] = {'U', 'T', 'C'};
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, localeID, utc, 3, pattern,
+                                    patternLength, &status);
+    if (U_FAILURE(status)) return -1;
+    int64_t checksum = 0;
+    UChar out[256];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        checksum += udat_format(format, millis[i % count], out, 256, NULL, &st);
+    }
+    udat_close(format);
+    return checksum;
+}
+
+int64_t CICU_benchRelativeDays(const char *localeID, const double *values, int32_t count,
+                               int64_t iterations) {
+    if (count <= 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    URelativeDateTimeFormatter *formatter =
+        ureldatefmt_open(localeID, NULL, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status);
+    if (U_FAILURE(status)) return -1;
+    int64_t checksum = 0;
+    UChar out[256];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        checksum += ureldatefmt_formatNumeric(formatter, values[i % count], UDAT_REL_UNIT_DAY, out, 256, &st);
+    }
+    ureldatefmt_close(formatter);
+    return checksum;
+}
+
+int64_t CICU_benchList(const char *localeID, const uint16_t *const *items, const int32_t *lengths,
+                       int32_t count, int64_t iterations) {
+    UErrorCode status = U_ZERO_ERROR;
+    UListFormatter *formatter =
+        ulistfmt_openForType(localeID, ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE, &status);
+    if (U_FAILURE(status)) return -1;
+    int64_t checksum = 0;
+    UChar out[512];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        checksum += ulistfmt_format(formatter, (const UChar *const *)items, lengths, count, out, 512, &st);
+    }
+    ulistfmt_close(formatter);
+    return checksum;
+}
+
+int64_t CICU_benchBaseDirection(const uint16_t *text, int32_t length, int64_t iterations) {
+    int64_t checksum = 0;
+    for (int64_t n = 0; n < iterations; n++) {
+        int depth = 0;
+        int direction = 0;
+        for (int32_t i = 0; i < length && direction == 0;) {
+            UChar32 c;
+            U16_NEXT(text, i, length, c);
+            switch (u_charDirection(c)) {
+            case U_LEFT_TO_RIGHT_ISOLATE:
+            case U_RIGHT_TO_LEFT_ISOLATE:
+            case U_FIRST_STRONG_ISOLATE: depth++; break;
+            case U_POP_DIRECTIONAL_ISOLATE: if (depth > 0) depth--; break;
+            case U_BLOCK_SEPARATOR: direction = 3; break;
+            case U_LEFT_TO_RIGHT: if (depth == 0) direction = 1; break;
+            case U_RIGHT_TO_LEFT:
+            case U_RIGHT_TO_LEFT_ARABIC: if (depth == 0) direction = 2; break;
+            default: break;
+            }
+        }
+        checksum += direction;
+    }
+    return checksum;
+}

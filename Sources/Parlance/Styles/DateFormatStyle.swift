@@ -1,0 +1,304 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// An ICU date skeleton ("yMMMd", "jm", "GyMMMEd"), checked with ICU where it enters.
+///
+/// ```swift
+/// let skeleton = try DateSkeleton(validating: "yMMMd")
+/// ```
+public struct DateSkeleton: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The skeleton text.
+    public let text: String
+
+    /// A skeleton ICU finds a pattern for (in the root locale; skeleton fields do not depend on
+    /// the locale).
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidSkeleton``.
+    public init(validating text: String) throws {
+        _ = try ICUDateFormatter.cached(locale: .root, spec: .skeleton(text), zone: "UTC")
+        self.text = text
+    }
+
+    /// A literal skeleton; one ICU rejects is a programmer error (a precondition failure).
+    public init(stringLiteral text: String) {
+        self = ValidatedText.literal(text, "date skeleton") { try DateSkeleton(validating: $0) }
+    }
+
+    /// The skeleton text.
+    public var description: String { text }
+
+    public init(from decoder: any Decoder) throws {
+        self = try ValidatedText.decode(from: decoder) { try DateSkeleton(validating: $0) }
+    }
+
+    public func encode(to encoder: any Encoder) throws { try ValidatedText.encode(text, to: encoder) }
+}
+
+/// Dates and times as a Foundation `FormatStyle`: an ICU skeleton or date/time styles, in a
+/// locale (its `-u-ca-` calendar and `-u-hc-` hour cycle honoured) and a time zone.
+///
+/// ```swift
+/// let date = Date(timeIntervalSince1970: 1_700_000_000)
+/// date.formatted(.parlance.date(skeleton: "yMMMd").locale("en-US").timeZone(try TimeZoneID("America/New_York")))
+/// // "Nov 14, 2023"
+/// date.formatted(.parlance.date(skeleton: "GyMMMd").locale("ja-JP-u-ca-japanese"))    // "令和5年11月14日"
+/// date.formatted(.parlance.dateTime(date: .medium, time: .short).locale("de"))       // "14.11.2023, 22:13"
+/// ```
+///
+/// Dates outside ICU's calendar range (about ±140 million years around 1970) are clamped to
+/// its ends; Foundation's `Date` can hold them, ICU cannot format them.
+public struct DateFormatStyle: ParlanceFormatStyle {
+    /// What the pattern is derived from.
+    public enum Pattern: Sendable, Hashable, Codable {
+        /// ICU's best pattern for a skeleton in the locale.
+        case skeleton(DateSkeleton)
+        /// The locale's date and time styles (not both `.none`).
+        case styles(date: DateFormat.Style, time: DateFormat.Style)
+    }
+
+    /// The locale the date is written for.
+    public private(set) var locale: LocaleID
+    /// The time zone the date is shown in (UTC by default).
+    public private(set) var timeZone: TimeZoneID
+    /// The pattern's source.
+    public let pattern: Pattern
+
+    /// A style from a skeleton.
+    public init(skeleton: DateSkeleton, locale: LocaleID = .root, timeZone: TimeZoneID = .utc) {
+        self.locale = locale
+        self.timeZone = timeZone
+        self.pattern = .skeleton(skeleton)
+    }
+
+    /// A style from date and time styles; both `.none` means the date at `.medium`.
+    public init(date: DateFormat.Style, time: DateFormat.Style, locale: LocaleID = .root, timeZone: TimeZoneID = .utc) {
+        self.locale = locale
+        self.timeZone = timeZone
+        self.pattern = .styles(date: date == .none && time == .none ? .medium : date, time: time)
+    }
+
+    private var spec: ICUDateFormatter.Spec {
+        switch pattern {
+        case .skeleton(let skeleton): .skeleton(skeleton.text)
+        case .styles(let date, let time): .styles(date: date.icu, time: time.icu)
+        }
+    }
+
+    /// Formats the date.
+    public func format(_ value: Date) -> String {
+        let formatter: ICUDateFormatter
+        do {
+            formatter = try ICUDateFormatter.cached(locale: locale, spec: spec, zone: timeZone.identifier)
+        } catch {
+            preconditionFailure("ICU rejected a validated date style for \(locale.identifier): \(error)")
+        }
+        let millis = min(max(value.timeIntervalSince1970 * 1000, ICUDateFormatter.minimumMillis), ICUDateFormatter.maximumMillis)
+        do {
+            return try formatter.format(millis: millis.isNaN ? 0 : millis)
+        } catch {
+            preconditionFailure("ICU failed to format a date within its range: \(error)")
+        }
+    }
+
+    /// The style for another locale.
+    public func locale(_ locale: LocaleID) -> Self {
+        var copy = self
+        copy.locale = locale
+        return copy
+    }
+
+    /// The style for a Foundation locale (a malformed Foundation identifier is root).
+    public func locale(_ locale: Locale) -> Self { self.locale(LocaleID.forStyle(locale)) }
+
+    /// The style in another time zone.
+    public func timeZone(_ zone: TimeZoneID) -> Self {
+        var copy = self
+        copy.timeZone = zone
+        return copy
+    }
+}
+
+/// An IANA time zone id that ICU knows (never ICU's silent fallback to GMT for an unknown id).
+///
+/// ```swift
+/// try TimeZoneID("Europe/Berlin")
+/// try TimeZoneID(TimeZone(identifier: "Asia/Kolkata")!)
+/// try TimeZoneID("Mars/Olympus")           // throws invalid-time-zone
+/// ```
+public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The id as given (ICU resolves aliases itself).
+    public let identifier: String
+
+    /// Coordinated Universal Time.
+    public static let utc = TimeZoneID(trusted: "UTC")
+
+    /// A zone id.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidTimeZone`` for an id ICU does not know.
+    public init(_ identifier: String) throws {
+        _ = try ICUTimeZone.canonical(identifier)
+        self.identifier = identifier
+    }
+
+    /// The zone of a Foundation `TimeZone`.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidTimeZone`` when ICU 72's database lacks the zone
+    ///   (Foundation may bundle a newer database).
+    public init(_ timeZone: TimeZone) throws {
+        try self.init(timeZone.identifier)
+    }
+
+    init(trusted identifier: String) { self.identifier = identifier }
+
+    /// A literal zone id; an unknown literal is a programmer error (a precondition failure).
+    public init(stringLiteral identifier: String) {
+        self = ValidatedText.literal(identifier, "time zone") { try TimeZoneID($0) }
+    }
+
+    /// The zone id.
+    public var description: String { identifier }
+
+    public init(from decoder: any Decoder) throws {
+        self = try ValidatedText.decode(from: decoder) { try TimeZoneID($0) }
+    }
+
+    public func encode(to encoder: any Encoder) throws { try ValidatedText.encode(identifier, to: encoder) }
+}
+
+/// A date relative to a reference date as a Foundation `FormatStyle`, in the largest unit that
+/// fits ("yesterday", "in 3 hours", "il y a 2 jours").
+///
+/// ```swift
+/// let now = Date()
+/// now.addingTimeInterval(-86_400).formatted(.parlance.relative(to: now, numeric: .auto).locale("fr"))  // "hier"
+/// ```
+public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
+    /// The locale the phrase is written for.
+    public private(set) var locale: LocaleID
+    /// The date others are relative to; nil means the time of formatting.
+    public let reference: Date?
+    /// Long, short or narrow unit names.
+    public let style: RelativeTimeFormat.Style
+    /// Numbers always, or words where the locale has them.
+    public let numeric: RelativeTimeFormat.Numeric
+
+    /// A relative-time style.
+    public init(
+        reference: Date? = nil, style: RelativeTimeFormat.Style = .long, numeric: RelativeTimeFormat.Numeric = .always,
+        locale: LocaleID = .root
+    ) {
+        self.locale = locale
+        self.reference = reference
+        self.style = style
+        self.numeric = numeric
+    }
+
+    /// Formats `value` relative to the reference (see ``RelativeTimeFormat/bestUnit(seconds:)``).
+    /// A difference that is not finite (an infinite `Date`) is clamped to the largest finite one.
+    public func format(_ value: Date) -> String {
+        let seconds = value.timeIntervalSince(reference ?? Date())
+        let (amount, unit) = RelativeTimeFormat.bestUnit(seconds: seconds.isNaN ? 0 : min(max(seconds, -.greatestFiniteMagnitude), .greatestFiniteMagnitude))
+        let formatter: ICURelativeFormatter
+        do {
+            formatter = try ICURelativeFormatter.cached(locale: locale, style: style.icu)
+            return try formatter.format(amount, unit: unit.icu, numericAuto: numeric == .auto)
+        } catch {
+            preconditionFailure("ICU failed a relative time for \(locale.identifier): \(error)")
+        }
+    }
+
+    /// The style for another locale.
+    public func locale(_ locale: LocaleID) -> Self {
+        var copy = self
+        copy.locale = locale
+        return copy
+    }
+
+    /// The style for a Foundation locale (a malformed Foundation identifier is root).
+    public func locale(_ locale: Locale) -> Self { self.locale(LocaleID.forStyle(locale)) }
+}
+
+/// Lists as a Foundation `FormatStyle`: "a, b y c", "a, b ou c".
+///
+/// ```swift
+/// ["a", "b", "c"].formatted(.parlance.list.locale("es"))                  // "a, b y c"
+/// ["a", "b"].formatted(.parlance.list(type: .or).locale("fr"))            // "a ou b"
+/// ```
+public struct ListFormatStyle<Base: Sequence & Sendable & Hashable & Codable>: ParlanceFormatStyle where Base.Element == String {
+    /// The locale the list is written for.
+    public private(set) var locale: LocaleID
+    /// and / or / units.
+    public let type: ListFormat.ListType
+    /// wide / short / narrow.
+    public let width: ListFormat.Width
+
+    /// A list style.
+    public init(type: ListFormat.ListType = .and, width: ListFormat.Width = .wide, locale: LocaleID = .root) {
+        self.locale = locale
+        self.type = type
+        self.width = width
+    }
+
+    /// The items joined as the locale writes a list; no items is "".
+    public func format(_ value: Base) -> String {
+        do {
+            return try ICUListFormatter.cached(locale: locale, type: type.icu, width: width.icu).format(Array(value))
+        } catch {
+            preconditionFailure("ICU cannot open a list formatter for \(locale.identifier): \(error)")
+        }
+    }
+
+    /// The style for another locale.
+    public func locale(_ locale: LocaleID) -> Self {
+        var copy = self
+        copy.locale = locale
+        return copy
+    }
+
+    /// The style for a Foundation locale (a malformed Foundation identifier is root).
+    public func locale(_ locale: Locale) -> Self { self.locale(LocaleID.forStyle(locale)) }
+}
+
+/// Durations as a Foundation `FormatStyle`: hours, minutes and seconds ("1 hr, 5 min",
+/// "1:05:00").
+///
+/// ```swift
+/// Duration.seconds(3900).formatted(.parlance.duration.locale("en"))   // "1 hr, 5 min"
+/// ```
+public struct DurationFormatStyle: ParlanceFormatStyle {
+    /// The locale the duration is written for.
+    public private(set) var locale: LocaleID
+    /// wide / short / narrow / numeric.
+    public let style: DurationFormat.Style
+
+    /// A duration style.
+    public init(style: DurationFormat.Style = .short, locale: LocaleID = .root) {
+        self.locale = locale
+        self.style = style
+    }
+
+    /// Formats the duration, rounded to whole seconds. A `Duration` is at most about 2.9e11
+    /// years, within what the formatter takes.
+    public func format(_ value: Duration) -> String {
+        let (seconds, attoseconds) = value.components
+        let total = Double(seconds) + Double(attoseconds) / 1e18
+        do {
+            return try DurationFormat(locale: locale, style: style).format(seconds: min(max(total, -8.9e15), 8.9e15))
+        } catch {
+            preconditionFailure("ICU failed a duration for \(locale.identifier): \(error)")
+        }
+    }
+
+    /// The style for another locale.
+    public func locale(_ locale: LocaleID) -> Self {
+        var copy = self
+        copy.locale = locale
+        return copy
+    }
+
+    /// The style for a Foundation locale (a malformed Foundation identifier is root).
+    public func locale(_ locale: Locale) -> Self { self.locale(LocaleID.forStyle(locale)) }
+}

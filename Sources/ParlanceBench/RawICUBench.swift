@@ -1,0 +1,85 @@
+internal import CICUBench
+package import Parlance
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Raw ICU called from C in a tight loop, through the shim: the floor `parlance bench`
+/// compares Parlance's Swift API against. Not API for users.
+package enum RawICUBench {
+    /// Runs `uplrules_select` `iterations` times over `values`; returns a checksum.
+    package static func pluralSelectIntegers(_ rules: PluralRules, values: [Int64], iterations: Int) -> Int64 {
+        rules.withICUHandle { handle in
+            values.withUnsafeBufferPointer {
+                CICU_benchPluralSelectIntegers(handle, $0.baseAddress, Int32($0.count), Int64(iterations))
+            }
+        }
+    }
+
+    /// Runs ICU's exact-decimal selection (`unumf_formatDecimal` + `uplrules_selectFormatted`).
+    package static func pluralSelectDecimals(_ rules: PluralRules, decimals: [String], iterations: Int) -> Int64 {
+        let cStrings = decimals.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        let digits = decimals.map { Int32($0.split(separator: ".").dropFirst().first?.count ?? 0) }
+        return rules.withICUHandle { handle in
+            cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { strings in
+                digits.withUnsafeBufferPointer { fractionDigits in
+                    CICU_benchPluralSelectDecimals(
+                        handle, strings.baseAddress, fractionDigits.baseAddress, Int32(decimals.count), Int64(iterations))
+                }
+            }
+        }
+    }
+}
+
+extension RawICUBench {
+    /// unumf_formatDouble + unumf_resultToString in a C loop.
+    package static func numberDouble(locale: LocaleID, skeleton: String, values: [Double], iterations: Int) -> Int64 {
+        let units = Array(skeleton.utf16)
+        return values.withUnsafeBufferPointer { values in
+            CICU_benchNumberDouble(locale.identifier, units, Int32(units.count), values.baseAddress, Int32(values.count), Int64(iterations))
+        }
+    }
+
+    /// udat_format with the best pattern for a skeleton, in UTC, in a C loop.
+    package static func dateSkeleton(locale: LocaleID, skeleton: String, millis: [Double], iterations: Int) -> Int64 {
+        let units = Array(skeleton.utf16)
+        return millis.withUnsafeBufferPointer { millis in
+            CICU_benchDateSkeleton(locale.identifier, units, Int32(units.count), millis.baseAddress, Int32(millis.count), Int64(iterations))
+        }
+    }
+
+    /// ureldatefmt_formatNumeric (day unit, long style) in a C loop.
+    package static func relativeDays(locale: LocaleID, values: [Double], iterations: Int) -> Int64 {
+        values.withUnsafeBufferPointer { values in
+            CICU_benchRelativeDays(locale.identifier, values.baseAddress, Int32(values.count), Int64(iterations))
+        }
+    }
+
+    /// ulistfmt_format ("and", wide) in a C loop.
+    package static func list(locale: LocaleID, items: [String], iterations: Int) -> Int64 {
+        let buffers = items.map { Array($0.utf16) }
+        let lengths = buffers.map { Int32($0.count) }
+        let pointers = buffers.map { buffer -> UnsafeMutablePointer<UInt16> in
+            let pointer = UnsafeMutablePointer<UInt16>.allocate(capacity: max(buffer.count, 1))
+            pointer.initialize(from: buffer, count: buffer.count)
+            return pointer
+        }
+        defer { pointers.forEach { $0.deallocate() } }
+        let constPointers: [UnsafePointer<UInt16>?] = pointers.map { UnsafePointer($0) }
+        return constPointers.withUnsafeBufferPointer { items in
+            lengths.withUnsafeBufferPointer { lengths in
+                CICU_benchList(locale.identifier, items.baseAddress, lengths.baseAddress, Int32(lengths.count), Int64(iterations))
+            }
+        }
+    }
+
+    /// The first-strong-direction scan with u_charDirection in a C loop.
+    package static func baseDirection(of text: String, iterations: Int) -> Int64 {
+        let units = Array(text.utf16)
+        return CICU_benchBaseDirection(units, Int32(units.count), Int64(iterations))
+    }
+}

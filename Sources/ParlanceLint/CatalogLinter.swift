@@ -1,0 +1,631 @@
+import Parlance
+public import ParlanceLocalization
+
+/// Checks a catalog (every table, every language) against the development language and
+/// CLDR's plural rules, reporting each problem where it is written.
+///
+/// The linter reads the same located model as ``Catalog`` (one reader per format, one bad
+/// entry skipped and reported, never the whole file), so what lint sees is what a lookup
+/// finds: translations are compared with the entry that wins at run time (a `.stringsdict`
+/// entry over a `.strings` one). Rules, each with a stable id (``LintRule``):
+/// - missing keys both ways (`missing-translation`, `extra-key`; regional variants of the
+///   development language inherit its keys), `required-key-missing`, `no-catalog`;
+/// - plurals by the CLDR rules of each file's language: `plural-missing-category` (a warning
+///   for categories only numbers ≥ 1,000,000 reach, unless ``LintOptions/strictPlurals``),
+///   `plural-missing-other`, `plural-unused-category`, `implied-quantity`;
+/// - formats: `invalid-format` (a stray `%` says so), `suspicious-percent`,
+///   `placeholder-mismatch` (against the key's own specifiers where a String Catalog extracted
+///   the key from code, else the development value), `argument-type-conflict`,
+///   `undefined-variable`, `unused-variable`; tables that are never formatted (Interface
+///   Builder `.strings`, ``LintOptions/plainTables``) get no format rules;
+/// - String Catalog units: `state-new`, `state-needs-review`; `empty-value` per variant;
+/// - `.strings`: `duplicate-key`; budgets: `length-budget`; `unreadable-file`, `malformed-entry`.
+///
+/// ```swift
+/// let linter = CatalogLinter(options: LintOptions(disabledRules: [.stateNeedsReview]))
+/// let report = try linter.lint(directory: "App/Resources")
+/// for diagnostic in report.diagnostics { print(diagnostic) }
+/// // fr.lproj/Localizable.strings:4:11: error: [placeholder-mismatch] "welcome" (fr): argument 1 is %d here but %@ in en
+/// ```
+public struct CatalogLinter: Sendable {
+    /// The options.
+    public var options: LintOptions
+
+    /// A linter.
+    ///
+    /// ```swift
+    /// let linter = CatalogLinter()
+    /// ```
+    public init(options: LintOptions = LintOptions()) {
+        self.options = options
+    }
+
+    /// Lints the model a ``Catalog`` was loaded into (no second reading of its files).
+    ///
+    /// ```swift
+    /// let report = try CatalogLinter().lint(catalog: Catalog(directory: "Resources"))
+    /// ```
+    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidLocale`` for an ill-formed
+    ///   ``LintOptions/developmentLanguage``.
+    public func lint(catalog: Catalog) throws -> LintReport {
+        var model = catalog.model
+        let development = try options.developmentLanguage.map { try ParlanceCore.locale($0) } ?? catalog.developmentLanguage
+        model.assignBase(to: development)
+        return run(model, development: development)
+    }
+
+    /// Lints a directory of `<locale>.lproj/<Table>.strings|.stringsdict` and `<Table>.xcstrings` files.
+    ///
+    /// ```swift
+    /// let report = try CatalogLinter().lint(directory: "Resources")
+    /// report.hasErrors
+    /// ```
+    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidFile`` when the directory cannot
+    ///   be listed; ``ParlanceError/Code/invalidLocale`` for an ill-formed development language.
+    public func lint(directory: String) throws -> LintReport {
+        var model = try CatalogModel(directory: directory)
+        let explicit = try options.developmentLanguage.map { try ParlanceCore.locale($0) }
+        let development = try model.developmentLanguage(explicit: explicit)
+        model.assignBase(to: development)
+        return run(model, development: development)
+    }
+
+    private func run(_ model: CatalogModel, development: LocaleID) -> LintReport {
+        var run = LintRun(options: options, development: development, directory: model.directory)
+        if model.fileCount == 0 {
+            if !options.disabledRules.contains(.noCatalog) {
+                run.diagnostics.append(
+                    LintDiagnostic(
+                        rule: .noCatalog, file: model.directory, line: 0,
+                        message: "no catalog file (<locale>.lproj/*.strings, *.stringsdict or *.xcstrings) in this directory; is the path right?"))
+            }
+        }
+        for diagnostic in model.diagnostics { run.adopt(diagnostic) }
+        run.check(model)
+        var diagnostics = run.diagnostics
+        if options.warningsAsErrors {
+            for index in diagnostics.indices { diagnostics[index].severity = .error }
+        }
+        diagnostics.sort { a, b in
+            if (a.file, a.line, a.column) != (b.file, b.line, b.column) { return (a.file, a.line, a.column) < (b.file, b.line, b.column) }
+            return (a.rule.rawValue, a.key ?? "", a.language ?? "", a.message) < (b.rule.rawValue, b.key ?? "", b.language ?? "", b.message)
+        }
+        return LintReport(
+            directory: model.directory, developmentLanguage: development.languageTag, diagnostics: diagnostics,
+            summary: run.summary())
+    }
+}
+
+/// The kind of value an argument position takes.
+enum ArgumentKind: String {
+    case integer, float, object, cString = "C string", character
+
+    init?(_ spec: FormatSpec) {
+        let c = spec.conversion
+        if FormatParser.integerConversions.contains(c) {
+            self = .integer
+        } else if FormatParser.floatConversions.contains(c) {
+            self = .float
+        } else if c == "@" {
+            self = .object
+        } else if c == "s" || c == "S" {
+            self = .cString
+        } else if FormatParser.characterConversions.contains(c) {
+            self = .character
+        } else {
+            return nil
+        }
+    }
+}
+
+/// One argument position's use: kind and how it was written.
+struct ArgumentUse {
+    var kind: ArgumentKind
+    var written: String
+}
+
+/// The arguments a value uses by position, and positions used with two kinds.
+struct Signature {
+    var uses: [Int: ArgumentUse] = [:]
+    var conflicts: [(position: Int, first: ArgumentUse, second: ArgumentUse)] = []
+}
+
+private struct LintRun {
+    let options: LintOptions
+    let development: LocaleID
+    let directory: String
+    var diagnostics: [LintDiagnostic] = []
+    var samples: [String: PluralSamples?] = [:]
+    /// Per language (as written): keys expected, keys translated, plural variables, complete ones.
+    var counts: [String: (expected: Int, translated: Int, plurals: Int, completePlurals: Int)] = [:]
+    /// What the development language's entries use, computed once per (table, key, choice)
+    /// instead of once per language: signature and whether a `% ` conversion is written.
+    var referenceInfo: [String: (signature: Signature?, spaceFlags: Bool)] = [:]
+
+    init(options: LintOptions, development: LocaleID, directory: String) {
+        self.options = options
+        self.development = development
+        self.directory = directory
+    }
+
+    func relative(_ file: String) -> String {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        return file.hasPrefix(base) ? String(file.dropFirst(base.count)) : file
+    }
+
+    mutating func report(
+        _ rule: LintRule, _ location: CatalogLocation?, table: String?, key: String?, language: String?,
+        severity: LintSeverity? = nil, _ message: String
+    ) {
+        guard !options.disabledRules.contains(rule) else { return }
+        diagnostics.append(
+            LintDiagnostic(
+                rule: rule, severity: severity, file: location.map { relative($0.file) } ?? "",
+                line: location?.line ?? 0, column: location?.column ?? 0, table: table, key: key,
+                language: language, message: message))
+    }
+
+    /// A reader's diagnostic as a lint finding.
+    mutating func adopt(_ diagnostic: CatalogDiagnostic) {
+        let rule: LintRule =
+            switch diagnostic.code {
+            case "duplicate-key": .duplicateKey
+            case "malformed-entry": .malformedEntry
+            default: .unreadableFile
+            }
+        let table = diagnostic.file.split(separator: "/").last.map { name in
+            String(name.split(separator: ".").dropLast().joined(separator: "."))
+        }
+        let message = diagnostic.language.map { "\(diagnostic.message) (\($0))" } ?? diagnostic.message
+        report(rule, diagnostic.location, table: table, key: diagnostic.key, language: diagnostic.language, message)
+    }
+
+    mutating func pluralSamples(_ locale: LocaleID) -> PluralSamples? {
+        if let cached = samples[locale.identifier] { return cached }
+        let made = try? PluralSamples(locale: locale)
+        samples[locale.identifier] = made
+        return made
+    }
+
+    func summary() -> [LintLanguageSummary] {
+        var errors: [String: Int] = [:]
+        var warnings: [String: Int] = [:]
+        for diagnostic in diagnostics {
+            guard let language = diagnostic.language else { continue }
+            if diagnostic.severity == .error { errors[language, default: 0] += 1 } else { warnings[language, default: 0] += 1 }
+        }
+        let languages = Set(counts.keys).union(errors.keys).union(warnings.keys)
+        return languages.sorted().map { language in
+            let count = counts[language] ?? (0, 0, 0, 0)
+            return LintLanguageSummary(
+                language: language, keys: count.expected, translated: count.translated, pluralVariables: count.plurals,
+                completePluralVariables: count.completePlurals, errors: errors[language] ?? 0, warnings: warnings[language] ?? 0)
+        }
+    }
+
+    /// Interface Builder `.strings` keys are object ids: `Zhv-Bz-I5V.title`.
+    static func isObjectID(_ key: String) -> Bool {
+        let parts = key.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2 else { return false }
+        let id = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+        return id.count == 3 && id.map(\.count) == [3, 2, 3] && id.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    mutating func check(_ model: CatalogModel) {
+        let developmentKey = CatalogModel.localeKey(development)
+        var providedInDevelopment = Set<String>()
+        var providedByLanguage: [String: (name: String, keys: Set<String>)] = [:]
+        var anyLocation: CatalogLocation?
+        for tableName in model.tables.keys.sorted() {
+            guard let languages = model.tables[tableName] else { continue }
+            // The development language's table: its own, else its language's, else Base
+            // (whose keys also complete the development language's own table).
+            let languageOnly = developmentKey.split(separator: "_").first.map(String.init) ?? developmentKey
+            let referenceKey =
+                languages[developmentKey] != nil
+                ? developmentKey
+                : languages[languageOnly] != nil ? languageOnly : CatalogModel.baseKey
+            var reference = languages[referenceKey]
+            if referenceKey != CatalogModel.baseKey, let base = languages[CatalogModel.baseKey], var merged = reference {
+                merged.sources += base.sources
+                reference = merged
+            }
+            let referenceName = reference?.name ?? development.languageTag
+            let referenceKeys = reference?.keys ?? []
+            providedInDevelopment.formUnion(referenceKeys)
+            // Tables that are never formatted: Interface Builder's, and those named plain.
+            let plain =
+                options.plainTables.contains(tableName)
+                || (!referenceKeys.isEmpty && referenceKeys.filter(Self.isObjectID).count * 2 >= referenceKeys.count)
+            for (languageKey, language) in languages.sorted(by: { $0.key < $1.key }) {
+                anyLocation = anyLocation ?? language.sources.first.map { CatalogLocation(file: $0.file, line: 1, column: 1) }
+                let isReference = languageKey == referenceKey || languageKey == CatalogModel.baseKey
+                let languageKeys = language.keys
+                providedByLanguage[languageKey, default: (language.name, [])].keys.formUnion(languageKeys)
+                // Every entry of every file (the shadowed ones too) is checked on its own; the
+                // comparison with the development language uses the run-time winner.
+                for (sourceIndex, source) in language.sources.enumerated() {
+                    let earlier = language.sources[..<sourceIndex]
+                    for key in source.keys {
+                        guard let entry = source.entries[key] else { continue }
+                        // The run-time winner: no earlier (preferred) source has the key.
+                        let isWinner = !earlier.contains { $0.entries[key] != nil }
+                        let counterpart = isReference || !isWinner ? nil : reference?.entry(key)
+                        checkEntry(
+                            entry, table: tableName, language: language.name, reference: counterpart, referenceName: referenceName,
+                            plain: plain, compare: !isReference && isWinner)
+                    }
+                }
+                guard !isReference, let reference else { continue }
+                // Regional variants of the development language inherit its keys.
+                let inherits = language.language.language == development.language
+                var translated = 0
+                for key in referenceKeys.sorted() {
+                    if languageKeys.contains(key) {
+                        translated += 1
+                        continue
+                    }
+                    if inherits || key.isEmpty { continue }
+                    let defined = reference.entry(key)
+                    report(
+                        .missingTranslation, defined?.location, table: tableName, key: key, language: language.name,
+                        "\(quoted(key)) is not translated into \(language.name) (the \(referenceName) value is at \(defined.map { relative($0.location.file) + ":\($0.location.line)" } ?? "?"))"
+                    )
+                }
+                if !inherits {
+                    counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
+                    counts[language.name, default: (0, 0, 0, 0)].translated += translated
+                }
+                for key in languageKeys.sorted() where !referenceKeys.contains(key) {
+                    let entry = language.entry(key)
+                    report(
+                        .extraKey, entry?.location, table: tableName, key: key, language: language.name,
+                        "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
+                }
+            }
+        }
+        // Keys components require.
+        for key in options.requiredKeys where !providedInDevelopment.contains(key) {
+            let lacking = providedByLanguage.filter { !$0.value.keys.contains(key) }.map(\.value.name).sorted()
+            report(
+                .requiredKeyMissing, anyLocation, table: nil, key: key, language: development.languageTag,
+                "\(quoted(key)) is required by a component but is not provided in \(development.languageTag)"
+                    + (lacking.isEmpty ? "" : " (nor in \(lacking.joined(separator: ", ")))"))
+        }
+    }
+
+    mutating func checkEntry(
+        _ entry: CatalogEntry, table: String, language: String, reference: CatalogEntry?, referenceName: String,
+        plain: Bool, compare: Bool
+    ) {
+        let key = entry.key
+        func label() -> String { "\(quoted(key)) (\(language))" }
+        func say(_ rule: LintRule, _ at: CatalogLocation?, severity: LintSeverity? = nil, _ message: String) {
+            report(rule, at ?? entry.location, table: table, key: key, language: language, severity: severity, message)
+        }
+        if compare {
+            switch entry.state {
+            case "new": say(.stateNew, entry.location, "\(label()) is in state \"new\": not translated yet")
+            case "needs_review": say(.stateNeedsReview, entry.location, "\(label()) is in state \"needs_review\"")
+            default: break
+            }
+        }
+        let referenceLeaves = reference?.content.leaves ?? []
+        for (device, leaf) in entry.content.leaves {
+            let where_ = device.map { " [\($0)]" } ?? ""
+            let counterpart =
+                referenceLeaves.first { $0.label == device } ?? referenceLeaves.first { $0.label == nil || $0.label == "other" }
+                ?? referenceLeaves.first
+            // Empty values, variant by variant against the development language's same variant.
+            if compare, !key.isEmpty, let counterpart {
+                let theirs = counterpart.value.texts
+                for text in leaf.texts where text.text.text.isEmpty {
+                    let same = theirs.first { $0.variable?.name == text.variable?.name && $0.keyword == text.keyword }
+                    let sourceEmpty = same.map { $0.text.text.isEmpty } ?? theirs.allSatisfy { $0.text.text.isEmpty }
+                    if !sourceEmpty {
+                        let part = text.keyword.map { " (\($0) variant)" } ?? ""
+                        say(.emptyValue, text.text.location, "\(label())\(where_)\(part) is empty while \(referenceName) has a value")
+                    }
+                }
+            }
+            if case .plural(let format, let variables) = leaf {
+                let samples = pluralSamples(entry.language)
+                let found = Self.checkVariables(
+                    variables, format: format, leaf: leaf, label: label() + where_, locale: entry.language,
+                    samples: samples, strictPlurals: options.strictPlurals)
+                for finding in found.findings { say(finding.rule, finding.location, severity: finding.severity, finding.message) }
+                if compare || reference == nil {
+                    counts[language, default: (0, 0, 0, 0)].plurals += found.plurals
+                    counts[language, default: (0, 0, 0, 0)].completePlurals += found.complete
+                }
+            }
+            guard !plain else { continue }
+            // Formats parse.
+            var valid = true
+            for text in leaf.texts where Self.hasPercent(text.text.text) {
+                do {
+                    _ = try FormatParser.parse(text.variable?.formatText(text.text.text) ?? text.text.text, allowVariables: true)
+                } catch {
+                    valid = false
+                    let part = text.variable.map { " (variable \(quoted($0.name)), \(text.keyword ?? ""))" } ?? ""
+                    say(.invalidFormat, text.text.location, "\(label())\(where_)\(part): \(error.message)")
+                }
+            }
+            guard valid else { continue }
+            guard let ours = Self.signature(leaf) else { continue }
+            for conflict in ours.conflicts {
+                say(
+                    .argumentTypeConflict, leaf.location,
+                    "\(label())\(where_): argument \(conflict.position) is used as \(conflict.first.written) (\(conflict.first.kind.rawValue)) and as \(conflict.second.written) (\(conflict.second.kind.rawValue))"
+                )
+            }
+            guard compare, let counterpart else { continue }
+            // Placeholders against the key's own specifiers (a String Catalog key extracted from
+            // code, "notifications.label.favorite %lld"), else the development language's value.
+            let infoKey = "\(table)\u{0}\(key)\u{0}\(counterpart.label ?? "")"
+            let info: (signature: Signature?, spaceFlags: Bool)
+            if let cached = referenceInfo[infoKey] {
+                info = cached
+            } else {
+                info = (
+                    Self.signature(counterpart.value),
+                    counterpart.value.texts.contains { Self.hasSpaceFlag($0.variable?.formatText($0.text.text) ?? $0.text.text) }
+                )
+                referenceInfo[infoKey] = info
+            }
+            var theirs: Signature?
+            var against = referenceName
+            if let keySignature = Self.keySignature(entry) {
+                theirs = keySignature
+                against = "the key"
+            } else {
+                theirs = info.signature
+            }
+            guard let theirs else { continue }
+            // A percent sign read as a conversion that the development language does not have.
+            let theirSpaceFlags = info.spaceFlags
+            for text in leaf.texts where !theirSpaceFlags && Self.hasSpaceFlag(text.variable?.formatText(text.text.text) ?? text.text.text) {
+                say(
+                    .suspiciousPercent, text.text.location,
+                    "\(label())\(where_): \(quoted(text.text.text, limit: 40)) has a '% ' conversion (\"100% guaranteed\" reads '% g' as a number); write '%%' for a percent sign"
+                )
+            }
+            for position in Set(theirs.uses.keys).union(ours.uses.keys).sorted() {
+                switch (theirs.uses[position], ours.uses[position]) {
+                case (let expected?, nil):
+                    say(.placeholderMismatch, leaf.location, "\(label())\(where_): argument \(position) (\(expected.written) in \(against)) is missing")
+                case (nil, let extra?):
+                    say(.placeholderMismatch, leaf.location, "\(label())\(where_): argument \(position) (\(extra.written)) is not in \(against)")
+                case (let expected?, let actual?) where expected.kind != actual.kind:
+                    say(
+                        .placeholderMismatch, leaf.location,
+                        "\(label())\(where_): argument \(position) is \(actual.written) (\(actual.kind.rawValue)) here but \(expected.written) (\(expected.kind.rawValue)) in \(against)"
+                    )
+                default: break
+                }
+            }
+            // Length budgets.
+            let ourTexts = leaf.texts.filter { $0.variable != nil || !leaf.texts.contains { $0.variable != nil } }
+            if let maximum = options.maximumLengths[key] {
+                for text in ourTexts where text.text.text.count > maximum {
+                    say(.lengthBudget, text.text.location, "\(label())\(where_) is \(text.text.text.count) characters long, over its budget of \(maximum)")
+                }
+            }
+            if let ratio = options.maximumLengthRatio {
+                let theirTexts = counterpart.value.texts.filter { $0.variable != nil || !counterpart.value.texts.contains { $0.variable != nil } }
+                let referenceLength = theirTexts.map(\.text.text.count).max() ?? 0
+                if referenceLength >= options.ratioMinimumLength {
+                    for text in ourTexts where Double(text.text.text.count) > ratio * Double(referenceLength) {
+                        say(
+                            .lengthBudget, text.text.location,
+                            "\(label())\(where_) is \(text.text.text.count) characters long, more than \(ratio)× the \(referenceLength) of \(referenceName)")
+                    }
+                }
+            }
+        }
+        if !compare, let maximum = options.maximumLengths[key] {
+            for text in entry.content.texts where text.text.text.count > maximum {
+                say(.lengthBudget, text.text.location, "\(label()) is \(text.text.text.count) characters long, over its budget of \(maximum)")
+            }
+        }
+    }
+
+    /// Whether a text has a `%` at all (most values have none and need no parsing).
+    static func hasPercent(_ text: String) -> Bool { text.utf8.contains(0x25) }
+
+    static func hasSpaceFlag(_ text: String) -> Bool {
+        guard hasPercent(text), let tokens = try? FormatParser.parse(text, allowVariables: true) else { return false }
+        return tokens.contains { if case .spec(let spec) = $0 { spec.spaceSign } else { false } }
+    }
+
+    typealias Finding = (rule: LintRule, location: CatalogLocation, severity: LintSeverity?, message: String)
+
+    static func checkVariables(
+        _ variables: [PluralVariable], format: LocatedText, leaf: EntryValue, label: String,
+        locale: LocaleID, samples: PluralSamples?, strictPlurals: Bool
+    ) -> (findings: [Finding], plurals: Int, complete: Int) {
+        var findings: [Finding] = []
+        var plurals = 0
+        var complete = 0
+        func say(_ rule: LintRule, _ at: CatalogLocation, severity: LintSeverity? = nil, _ message: String) {
+            findings.append((rule, at, severity, message))
+        }
+        // References.
+        var referenced = Set<String>()
+        for text in leaf.texts {
+            guard let tokens = try? FormatParser.parse(text.variable?.formatText(text.text.text) ?? text.text.text, allowVariables: true) else { continue }
+            for case .variable(let name, _) in tokens { referenced.insert(name) }
+        }
+        let defined = Set(variables.map { $0.kind == .wholeString ? PluralNormalization.wholeStringName : $0.name })
+        for name in referenced.subtracting(defined).sorted() {
+            say(.undefinedVariable, format.location, "\(label): the variable \(quoted(name)) is used but not defined")
+        }
+        for variable in variables where !referenced.contains(variable.name) && variable.kind == .variable {
+            say(.unusedVariable, variable.location, "\(label): the variable \(quoted(variable.name)) is defined but never used")
+        }
+        // Categories by CLDR.
+        guard let samples else { return (findings, plurals, complete) }
+        for variable in variables {
+            let name = variable.kind == .wholeString ? "the plural" : "the variable \(quoted(variable.name))"
+            let present = Set(variable.variants.compactMap(\.category))
+            if !present.contains(.other) {
+                say(.pluralMissingOther, variable.location, "\(label): \(name) has no \"other\" variant")
+            }
+            let integerOnly = Self.isIntegerVariable(variable)
+            let needed = (integerOnly ? samples.integerCategories : samples.categories).filter { $0 != .other }
+            let missing = needed.filter { !present.contains($0) }
+            plurals += 1
+            if missing.isEmpty { complete += 1 }
+            // Categories only large numbers reach (fr/es/it/pt/ca `many`: 1,000,000): most real
+            // catalogs lack them; an error only with --strict-plurals.
+            let large = missing.filter { category in (samples.integers[category]?.first ?? 0) >= 1_000_000 && samples.decimals[category] == nil }
+            let ordinary = missing.filter { !large.contains($0) }
+            if !ordinary.isEmpty {
+                let examples = ordinary.map { category in
+                    let example = samples.integers[category]?.first.map(String.init) ?? samples.decimals[category]?.first ?? "?"
+                    return "\(category.keyword) (e.g. \(example))"
+                }
+                say(
+                    .pluralMissingCategory, variable.location,
+                    "\(label): \(name) lacks \(examples.joined(separator: ", ")), which \(locale.languageTag) uses")
+            }
+            if !large.isEmpty {
+                let reached = large.map { category in
+                    "\(category.keyword) (only for numbers such as \((samples.integers[category] ?? []).prefix(3).map(String.init).joined(separator: ", ")))"
+                }
+                say(
+                    .pluralMissingCategory, variable.location, severity: strictPlurals ? .error : .warning,
+                    "\(label): \(name) lacks \(reached.joined(separator: ", ")), which \(locale.languageTag) uses for large numbers; `other` is shown for them")
+            }
+            for variant in variable.variants {
+                guard let category = variant.category else {
+                    say(.pluralUnusedCategory, variant.text.location, "\(label): \(quoted(variant.keyword)) in \(name) is not a plural category")
+                    continue
+                }
+                if category != .zero, !samples.categories.contains(category) {
+                    say(
+                        .pluralUnusedCategory, variant.text.location,
+                        "\(label): \(name) has a \(category.keyword) variant, which \(locale.languageTag) never uses (it has \(samples.categories.map(\.keyword).joined(separator: ", ")))"
+                    )
+                }
+                // A variant without the number, in a category that holds several integers
+                // (ru `one`: 1, 21, 31, …): "1d ago" would be shown for 21.
+                if [.zero, .one, .two].contains(category), integerOnly, let holders = samples.integers[category], holders.count > 1,
+                    !Self.printsNumber(variant.text.text, variable: variable)
+                {
+                    say(
+                        .impliedQuantity, variant.text.location, severity: nil,
+                        "\(label): the \(category.keyword) variant of \(name) (\(quoted(variant.text.text, limit: 40))) has no number, but \(locale.languageTag) uses \(category.keyword) for \(holders.prefix(4).map(String.init).joined(separator: ", ")), …"
+                    )
+                }
+            }
+        }
+        return (findings, plurals, complete)
+    }
+
+    /// Whether a variant prints its variable's number (a numeric conversion, or `%arg`).
+    static func printsNumber(_ text: String, variable: PluralVariable) -> Bool {
+        if variable.usesArgumentPlaceholder, text.contains("%arg") { return true }
+        guard let tokens = try? FormatParser.parse(text, allowVariables: true) else { return true }
+        return tokens.contains { token in
+            guard case .spec(let spec) = token else { return false }
+            return FormatParser.integerConversions.contains(spec) || FormatParser.floatConversions.contains(spec)
+                || spec.conversion == "@"
+        }
+    }
+
+    /// Whether a variable only ever formats integers (so categories reached only by decimals need no variant).
+    static func isIntegerVariable(_ variable: PluralVariable) -> Bool {
+        if variable.kind == .wholeString {
+            // The plural argument is the first numeric argument of the variants.
+            for variant in variable.variants {
+                guard let tokens = try? FormatParser.parse(variant.text.text, allowVariables: true) else { continue }
+                for case .spec(let spec) in tokens {
+                    if FormatParser.floatConversions.contains(spec) { return false }
+                    if FormatParser.integerConversions.contains(spec) { return true }
+                }
+            }
+            return true
+        }
+        let type = variable.valueType ?? "d"
+        guard case let tokens? = try? FormatParser.parse("%" + type, allowVariables: false), tokens.count == 1, case .spec(let spec) = tokens[0] else {
+            return true
+        }
+        return FormatParser.integerConversions.contains(spec)
+    }
+
+    /// The specifiers of a String Catalog key extracted from code (`"favorite %lld"`), nil when
+    /// the key was written by hand (`extractionState` `manual`) or has none.
+    static func keySignature(_ entry: CatalogEntry) -> Signature? {
+        guard entry.format == .xcstrings, entry.extractionState != "manual",
+            case let tokens? = try? FormatParser.parse(entry.key, allowVariables: false),
+            tokens.contains(where: { if case .spec = $0 { true } else { false } })
+        else { return nil }
+        return signature(.text(LocatedText(text: entry.key, location: entry.location)))
+    }
+
+    /// The arguments a value uses by position (the stringsdict-shaped form: variants expand
+    /// with their variable's position as start, as Foundation does); nil when a format does
+    /// not parse.
+    static func signature(_ leaf: EntryValue) -> Signature? {
+        var signature = Signature()
+        if case .text(let text) = leaf, !hasPercent(text.text) { return signature }
+        var visited: Set<String> = []
+        switch leaf.catalogValue {
+        case .format(let text):
+            return collect(text, start: 1, variables: [:], into: &signature, visited: &visited, depth: 0) ? signature : nil
+        case .plural(let plural):
+            return collect(plural.format, start: 1, variables: plural.variables, into: &signature, visited: &visited, depth: 0) ? signature : nil
+        case .device:
+            return nil
+        }
+    }
+
+    /// `visited` holds (variable, first argument) pairs already walked: walking one again adds
+    /// nothing, and skipping it bounds the walk by the catalog's size instead of letting
+    /// self-references multiply it.
+    private static func collect(
+        _ text: String, start: Int, variables: [String: PluralFormat.Variable], into signature: inout Signature,
+        visited: inout Set<String>, depth: Int
+    ) -> Bool {
+        guard depth < 16 else { return true }
+        guard let tokens = try? FormatParser.parse(text, allowVariables: true) else { return false }
+        func use(_ position: Int, _ found: ArgumentUse) {
+            if let first = signature.uses[position] {
+                if first.kind != found.kind, !signature.conflicts.contains(where: { $0.position == position }) {
+                    signature.conflicts.append((position, first, found))
+                }
+            } else {
+                signature.uses[position] = found
+            }
+        }
+        var sequential = start
+        for token in tokens {
+            switch token {
+            case .literal: continue
+            case .spec(let spec):
+                let position = spec.position ?? sequential
+                if spec.position == nil { sequential += 1 }
+                if let kind = ArgumentKind(spec) { use(position, ArgumentUse(kind: kind, written: spec.text)) }
+            case .variable(let name, let written):
+                let position = written ?? sequential
+                if written == nil { sequential += 1 }
+                guard let variable = variables[name] else { continue }
+                if name != PluralNormalization.wholeStringName,
+                    case let parsed? = try? FormatParser.parse("%" + (variable.valueType ?? "d"), allowVariables: false),
+                    parsed.count == 1, case .spec(let spec) = parsed[0], let kind = ArgumentKind(spec)
+                {
+                    use(position, ArgumentUse(kind: kind, written: "%" + (variable.valueType ?? "d")))
+                }
+                let variantStart = name == PluralNormalization.wholeStringName ? 1 : position
+                guard visited.insert("\(name)\u{1F}\(variantStart)").inserted else { continue }
+                for variant in variable.variants.sorted(by: { $0.key.rawValue < $1.key.rawValue }).map(\.value) {
+                    guard collect(variant, start: variantStart, variables: variables, into: &signature, visited: &visited, depth: depth + 1) else {
+                        return false
+                    }
+                }
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,252 @@
+import Parlance
+
+/// A JSON value with the line and column where it starts, so that a String Catalog error can
+/// point at the offending value (Foundation's decoders report no position for type errors).
+struct LocatedJSON {
+    enum Value {
+        case null
+        case bool(Bool)
+        case number(String)
+        case string(String)
+        case array([LocatedJSON])
+        /// Members in file order.
+        case object([(String, LocatedJSON)])
+    }
+
+    var value: Value
+    var line: Int
+    var column: Int
+
+    subscript(key: String) -> LocatedJSON? {
+        guard case .object(let members) = value else { return nil }
+        return members.last(where: { $0.0 == key })?.1
+    }
+
+    var typeName: String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The deepest nesting accepted (String Catalogs are about six levels deep).
+    static let maximumDepth = 128
+
+    static func parse(_ bytes: [UInt8], file: String) throws(CatalogDiagnostic) -> LocatedJSON {
+        let scalars = try TextDecoding.decode(bytes, file: file)
+        var parser = Parser(scalars: scalars, file: file)
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < scalars.count { throw parser.failure("unexpected text after the JSON value") }
+        return value
+    }
+
+    private struct Parser: LocatedScanner {
+        let scalars: [Unicode.Scalar]
+        let file: String
+        var index = 0
+        var line = 1
+        var column = 1
+
+        init(scalars: [Unicode.Scalar], file: String) {
+            self.scalars = scalars
+            self.file = file
+        }
+
+        func failure(_ message: String) -> CatalogDiagnostic {
+            CatalogDiagnostic(file: file, line: line, column: column, message: "invalid JSON: \(message)")
+        }
+
+        mutating func skipWhitespace() {
+            while let scalar = current, scalar == " " || scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == "\u{FEFF}" {
+                advance()
+            }
+        }
+
+        mutating func expect(_ word: String) throws(CatalogDiagnostic) {
+            for expected in word.unicodeScalars {
+                guard current == expected else { throw failure("expected \(quoted(word))") }
+                advance()
+            }
+        }
+
+        mutating func value(depth: Int) throws(CatalogDiagnostic) -> LocatedJSON {
+            guard depth < LocatedJSON.maximumDepth else { throw failure("nested deeper than \(LocatedJSON.maximumDepth) levels") }
+            let (startLine, startColumn) = (line, column)
+            guard let scalar = current else { throw failure("the file ends where a value was expected") }
+            let value: Value
+            switch scalar {
+            case "{":
+                advance()
+                var members: [(String, LocatedJSON)] = []
+                skipWhitespace()
+                if current == "}" {
+                    advance()
+                } else {
+                    while true {
+                        skipWhitespace()
+                        guard current == "\"" else { throw failure("expected a quoted member name") }
+                        let name = try string()
+                        skipWhitespace()
+                        guard current == ":" else { throw failure("expected ':' after the member name \(quoted(name))") }
+                        advance()
+                        skipWhitespace()
+                        members.append((name, try self.value(depth: depth + 1)))
+                        skipWhitespace()
+                        if current == "," {
+                            advance()
+                            continue
+                        }
+                        guard current == "}" else { throw failure("expected ',' or '}' in an object") }
+                        advance()
+                        break
+                    }
+                }
+                value = .object(members)
+            case "[":
+                advance()
+                var elements: [LocatedJSON] = []
+                skipWhitespace()
+                if current == "]" {
+                    advance()
+                } else {
+                    while true {
+                        skipWhitespace()
+                        elements.append(try self.value(depth: depth + 1))
+                        skipWhitespace()
+                        if current == "," {
+                            advance()
+                            continue
+                        }
+                        guard current == "]" else { throw failure("expected ',' or ']' in an array") }
+                        advance()
+                        break
+                    }
+                }
+                value = .array(elements)
+            case "\"":
+                value = .string(try string())
+            case "t":
+                try expect("true")
+                value = .bool(true)
+            case "f":
+                try expect("false")
+                value = .bool(false)
+            case "n":
+                try expect("null")
+                value = .null
+            case "-", "0"..."9":
+                value = .number(try number())
+            default:
+                throw failure("unexpected \(quoted(String(scalar)))")
+            }
+            return LocatedJSON(value: value, line: startLine, column: startColumn)
+        }
+
+        /// A number by RFC 8259's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+        mutating func number() throws(CatalogDiagnostic) -> String {
+            var text = String.UnicodeScalarView()
+            func digits() -> Int {
+                var count = 0
+                while let digit = current, ("0"..."9").contains(digit) {
+                    text.append(digit)
+                    advance()
+                    count += 1
+                }
+                return count
+            }
+            if current == "-" {
+                text.append("-")
+                advance()
+            }
+            if current == "0" {
+                text.append("0")
+                advance()
+            } else if digits() == 0 {
+                throw failure("a number needs a digit after '-'")
+            }
+            if current == "." {
+                text.append(".")
+                advance()
+                guard digits() > 0 else { throw failure("a number needs digits after '.'") }
+            }
+            if current == "e" || current == "E" {
+                text.append(current!)
+                advance()
+                if current == "+" || current == "-" {
+                    text.append(current!)
+                    advance()
+                }
+                guard digits() > 0 else { throw failure("a number needs digits in its exponent") }
+            }
+            if let next = current, "0123456789.eE+-".unicodeScalars.contains(next) {
+                throw failure("a malformed number \(quoted(String(text) + String(next)))")
+            }
+            return String(text)
+        }
+
+        mutating func string() throws(CatalogDiagnostic) -> String {
+            advance()  // the opening quote
+            var out = UTF8Builder()
+            var pendingHigh: UInt32?
+            while true {
+                guard let scalar = current else { throw failure("an unterminated string") }
+                if scalar == "\"" {
+                    advance()
+                    break
+                }
+                if scalar.value < 0x20 { throw failure("a control character inside a string") }
+                if scalar != "\\" {
+                    if pendingHigh != nil { throw failure("an unpaired surrogate escape") }
+                    out.append(scalar)
+                    advance()
+                    continue
+                }
+                advance()
+                guard let escaped = current else { throw failure("an unterminated string") }
+                advance()
+                switch escaped {
+                case "\"": out.append("\"")
+                case "\\": out.append("\\")
+                case "/": out.append("/")
+                case "b": out.append("\u{08}")
+                case "f": out.append("\u{0C}")
+                case "n": out.append("\n")
+                case "r": out.append("\r")
+                case "t": out.append("\t")
+                case "u":
+                    var unit: UInt32 = 0
+                    for _ in 0..<4 {
+                        guard let hex = current, hex.properties.isASCIIHexDigit, let digit = UInt32(String(hex), radix: 16) else {
+                            throw failure("\\u needs four hex digits")
+                        }
+                        unit = unit * 16 + digit
+                        advance()
+                    }
+                    if let high = pendingHigh {
+                        guard (0xDC00...0xDFFF).contains(unit) else { throw failure("an unpaired surrogate escape") }
+                        out.append(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00))!)
+                        pendingHigh = nil
+                    } else if (0xD800...0xDBFF).contains(unit) {
+                        pendingHigh = unit
+                    } else if let decoded = Unicode.Scalar(unit) {
+                        out.append(decoded)
+                    } else {
+                        throw failure("an unpaired surrogate escape")
+                    }
+                    continue
+                default:
+                    throw failure("a bad escape \\\(String(escaped))")
+                }
+                if pendingHigh != nil { throw failure("an unpaired surrogate escape") }
+            }
+            if pendingHigh != nil { throw failure("an unpaired surrogate escape") }
+            return out.string
+        }
+    }
+}

@@ -1,0 +1,446 @@
+import Parlance
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A `.strings` file: Apple's old-style property list text of `"key" = "value";` pairs.
+///
+/// The reader accepts what Xcode and `genstrings` write: UTF-16 with a byte order mark (little
+/// or big endian), UTF-8 with or without one, `/* */` and `//` comments, unquoted keys and
+/// values (`ok = OK;`), the escapes `\n \t \r \" \' \\ \a \b \f \v`, `\U` with up to four hex
+/// digits (UTF-16 units, surrogate pairs combined) and octal `\ooo`, and the short form
+/// `"key";` (value = key). As in CoreFoundation, any other escaped character stands for itself
+/// (`\’` is `’`, `\u` is `u`).
+/// A duplicate key keeps its last value and is reported in ``diagnostics``.
+///
+/// ```swift
+/// let file = try StringsFile(contentsOf: "Resources/fr.lproj/Localizable.strings")
+/// file.entries["total_odds"]   // "Cotes Totales"
+/// let inline = try StringsFile(text: #""caf\U00e9" = "Caf\U00e9\n";"#, file: "inline")
+/// inline.entries["café"]       // "Café\n"
+/// ```
+public struct StringsFile: Sendable {
+    /// The file name used in diagnostics.
+    public let file: String
+    /// The values by key (for a duplicate key, the last one).
+    public var entries: [String: String] {
+        Dictionary(records.map { record in (record.key, record.content.texts.first?.text.text ?? "") }, uniquingKeysWith: { _, last in last })
+    }
+    /// The keys in file order, each once (first occurrence).
+    public var keys: [String] { records.map(\.key) }
+    /// The 1-based line where each key is (last) defined.
+    public var lines: [String: Int] {
+        Dictionary(records.map { ($0.key, $0.location.line) }, uniquingKeysWith: { _, last in last })
+    }
+    /// Warnings such as duplicate keys.
+    public let diagnostics: [CatalogDiagnostic]
+    /// The located entries (for a duplicate key, the last one), in file order of first definition.
+    package let records: [EntryRecord]
+
+    /// Reads a `.strings` file from disk.
+    ///
+    /// ```swift
+    /// let file = try StringsFile(contentsOf: "/app/ru.lproj/Localizable.strings")
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidFile`` naming the file, line and column.
+    public init(contentsOf path: String) throws {
+        do { try self.init(reading: path) } catch { throw error.error }
+    }
+
+    package init(reading path: String) throws(CatalogDiagnostic) {
+        try self.init(parsing: CatalogFileSystem.read(path), file: path)
+    }
+
+    /// Reads `.strings` bytes (the encoding is detected from the byte order mark).
+    ///
+    /// ```swift
+    /// let file = try StringsFile(bytes: Array(#""a" = "b";"#.utf8), file: "a.strings")
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column.
+    public init(bytes: [UInt8], file: String) throws {
+        do { try self.init(parsing: bytes, file: file) } catch { throw error.error }
+    }
+
+    package init(parsing bytes: [UInt8], file: String) throws(CatalogDiagnostic) {
+        let scalars = try TextDecoding.decode(bytes, file: file)
+        try self.init(scalars: scalars, file: file)
+    }
+
+    /// Reads `.strings` text.
+    ///
+    /// ```swift
+    /// let file = try StringsFile(text: "ok = OK;", file: "inline")
+    /// ```
+    /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column.
+    public init(text: String, file: String) throws {
+        do { try self.init(scalars: Array(text.unicodeScalars), file: file) } catch { throw error.error }
+    }
+
+    private init(scalars: [Unicode.Scalar], file: String) throws(CatalogDiagnostic) {
+        var parser = StringsParser(scalars: scalars, file: file)
+        try parser.parse()
+        self.file = file
+        self.diagnostics = parser.diagnostics
+        self.records = parser.records
+    }
+}
+
+/// Byte-level decoding of catalog text files with located errors.
+enum TextDecoding {
+    static func decode(_ bytes: [UInt8], file: String) throws(CatalogDiagnostic) -> [Unicode.Scalar] {
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
+            return try utf16(bytes, from: 2, littleEndian: true, file: file)
+        }
+        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
+            return try utf16(bytes, from: 2, littleEndian: false, file: file)
+        }
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        // UTF-16 without a byte order mark: ASCII text has a zero in every other byte.
+        if start == 0, bytes.count >= 2, bytes.count % 2 == 0, !bytes.isEmpty {
+            if bytes[0] != 0, bytes[1] == 0 { return try utf16(bytes, from: 0, littleEndian: true, file: file) }
+            if bytes[0] == 0, bytes[1] != 0 { return try utf16(bytes, from: 0, littleEndian: false, file: file) }
+        }
+        var iterator = bytes[start...].makeIterator()
+        return try scalars(
+            decoding: &iterator, as: UTF8.self, capacity: bytes.count - start, file: file,
+            invalid: "invalid UTF-8 (and no UTF-16 byte order mark)")
+    }
+
+    private static func utf16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, file: String) throws(CatalogDiagnostic) -> [Unicode.Scalar] {
+        guard (bytes.count - start) % 2 == 0 else {
+            throw CatalogDiagnostic(file: file, line: 0, column: 0, message: "UTF-16 text with an odd number of bytes (\(bytes.count))")
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity((bytes.count - start) / 2)
+        var index = start
+        while index + 1 < bytes.count {
+            let pair =
+                littleEndian
+                ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+                : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+            units.append(pair)
+            index += 2
+        }
+        var iterator = units.makeIterator()
+        return try scalars(
+            decoding: &iterator, as: UTF16.self, capacity: units.count, file: file,
+            invalid: "an unpaired UTF-16 surrogate")
+    }
+
+    /// Decodes code units to scalars, tracking line and column so a decoding error is located.
+    private static func scalars<Codec: UnicodeCodec, Units: IteratorProtocol>(
+        decoding iterator: inout Units, as codec: Codec.Type, capacity: Int, file: String, invalid: String
+    ) throws(CatalogDiagnostic) -> [Unicode.Scalar] where Units.Element == Codec.CodeUnit {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(capacity)
+        var decoder = Codec()
+        var line = 1
+        var column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                return scalars
+            case .error:
+                throw CatalogDiagnostic(file: file, line: line, column: column, message: invalid)
+            }
+        }
+    }
+}
+
+/// Reading files for the catalog readers, with errors that name the file.
+enum CatalogFileSystem {
+    static func read(_ path: String) throws(CatalogDiagnostic) -> [UInt8] {
+        do {
+            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw CatalogDiagnostic(file: path, line: 0, column: 0, message: "cannot be read (\(error.localizedDescription))")
+        }
+    }
+
+    /// The names in a catalog directory, sorted.
+    static func contents(ofDirectory directory: String) throws(ParlanceError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            throw ParlanceError(.invalidFile, "\(directory): cannot list the catalog directory (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// The `.strings` grammar over Unicode scalars, tracking line and column.
+/// What the catalog text scanners share: a position in decoded text that knows its line and
+/// column (1-based), so every error can say where it is.
+protocol LocatedScanner {
+    var scalars: [Unicode.Scalar] { get }
+    var index: Int { get set }
+    var line: Int { get set }
+    var column: Int { get set }
+}
+
+extension LocatedScanner {
+    /// The scalar at the position, nil at the end.
+    var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+    /// Moves past the current scalar, counting lines.
+    mutating func advance() {
+        if scalars[index] == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+        index += 1
+    }
+}
+
+private struct StringsParser: LocatedScanner {
+    let scalars: [Unicode.Scalar]
+    let file: String
+    var index = 0
+    var line = 1
+    var column = 1
+    /// Entries in file order of first definition (a duplicate replaces the value in place).
+    var records: [EntryRecord] = []
+    /// Index of each key in `records`.
+    var keyIndex: [String: Int] = [:]
+    var diagnostics: [CatalogDiagnostic] = []
+
+    init(scalars: [Unicode.Scalar], file: String) {
+        self.scalars = scalars
+        self.file = file
+    }
+
+    func failure(_ message: String, line: Int? = nil, column: Int? = nil) -> CatalogDiagnostic {
+        CatalogDiagnostic(file: file, line: line ?? self.line, column: column ?? self.column, message: message)
+    }
+
+    mutating func skipTrivia() throws(CatalogDiagnostic) {
+        while let scalar = current {
+            if scalar.isCatalogWhitespace || scalar == "\u{FEFF}" {
+                advance()
+            } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                while let next = current, next != "\n" { advance() }
+            } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                let (startLine, startColumn) = (line, column)
+                advance()
+                advance()
+                var closed = false
+                while let next = current {
+                    if next == "*", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                        advance()
+                        advance()
+                        closed = true
+                        break
+                    }
+                    advance()
+                }
+                if !closed { throw failure("an unterminated /* comment", line: startLine, column: startColumn) }
+            } else {
+                return
+            }
+        }
+    }
+
+    static func isUnquotedCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "$", ":", ".", "/", "-": true
+        default: false
+        }
+    }
+
+    mutating func parse() throws(CatalogDiagnostic) {
+        try skipTrivia()
+        // A file may also be written as one braced dictionary: { "a" = "b"; }
+        var braced = false
+        if current == "{" {
+            braced = true
+            advance()
+        }
+        while true {
+            try skipTrivia()
+            guard let scalar = current else {
+                if braced { throw failure("expected '}' to close the dictionary") }
+                return
+            }
+            if braced, scalar == "}" {
+                advance()
+                try skipTrivia()
+                if current != nil { throw failure("unexpected text after the closing '}'") }
+                return
+            }
+            let keyLine = line
+            let keyColumn = column
+            let key = try readString(what: "a key")
+            try skipTrivia()
+            var value = key
+            var valueAt = CatalogLocation(file: file, line: keyLine, column: keyColumn)
+            if current == "=" {
+                advance()
+                try skipTrivia()
+                guard current != nil else { throw failure("expected a value after '=' but the file ends") }
+                valueAt = CatalogLocation(file: file, line: line, column: column)
+                value = try readString(what: "a value")
+                try skipTrivia()
+            }
+            guard current == ";" else {
+                if current == nil { throw failure("expected ';' after the entry for \(quoted(key)) but the file ends") }
+                throw failure("expected ';' after the entry for \(quoted(key)), found \(quoted(String(current!)))")
+            }
+            advance()
+            let record = EntryRecord(
+                key: key, location: CatalogLocation(file: file, line: keyLine, column: keyColumn),
+                content: .text(LocatedText(text: value, location: valueAt)))
+            if let existing = keyIndex[key] {
+                diagnostics.append(
+                    CatalogDiagnostic(
+                        file: file, line: keyLine, column: keyColumn,
+                        message: "duplicate key \(quoted(key)) (first at line \(records[existing].location.line)); the last value wins", key: key,
+                        code: "duplicate-key"))
+                records[existing] = record
+            } else {
+                keyIndex[key] = records.count
+                records.append(record)
+            }
+        }
+    }
+
+    mutating func readString(what: String) throws(CatalogDiagnostic) -> String {
+        guard let first = current else { throw failure("expected \(what) but the file ends") }
+        if first != "\"" {
+            guard Self.isUnquotedCharacter(first) else {
+                throw failure("expected \(what) (a quoted string or unquoted word), found \(quoted(String(first)))")
+            }
+            var word = UTF8Builder()
+            while let scalar = current, Self.isUnquotedCharacter(scalar) {
+                word.append(scalar)
+                advance()
+            }
+            return word.string
+        }
+        let (startLine, startColumn) = (line, column)
+        advance()
+        var out = UTF8Builder()
+        var pendingHighSurrogate: (UInt32, Int, Int)?
+        while true {
+            guard let scalar = current else {
+                throw failure("an unterminated string (opened here)", line: startLine, column: startColumn)
+            }
+            if scalar == "\"" {
+                advance()
+                break
+            }
+            if scalar != "\\" {
+                if let pending = pendingHighSurrogate {
+                    throw failure("an unpaired surrogate \\U\(String(pending.0, radix: 16))", line: pending.1, column: pending.2)
+                }
+                out.append(scalar)
+                advance()
+                continue
+            }
+            let (escapeLine, escapeColumn) = (line, column)
+            advance()
+            guard let escaped = current else {
+                throw failure("an unterminated string (opened here)", line: startLine, column: startColumn)
+            }
+            advance()
+            var unit: UInt32?
+            switch escaped {
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "r": out.append("\r")
+            case "\"": out.append("\"")
+            case "'": out.append("'")
+            case "\\": out.append("\\")
+            case "a": out.append("\u{07}")
+            case "b": out.append("\u{08}")
+            case "f": out.append("\u{0C}")
+            case "v": out.append("\u{0B}")
+            case "\n": out.append("\n")
+            case "U":
+                // As CoreFoundation: up to four hex digits (fewer is fine), UTF-16 units.
+                var value: UInt32 = 0
+                var digits = 0
+                while digits < 4, let hex = current, let digit = hex.properties.isASCIIHexDigit ? UInt32(String(hex), radix: 16) : nil {
+                    value = value * 16 + digit
+                    digits += 1
+                    advance()
+                }
+                unit = value
+            case "0"..."7":
+                var value = escaped.value - 0x30
+                var digits = 1
+                while digits < 3, let octal = current, ("0"..."7").contains(octal) {
+                    value = value * 8 + (octal.value - 0x30)
+                    digits += 1
+                    advance()
+                }
+                unit = value
+            default:
+                // An unknown escape keeps the character (`\’` → `’`, `\u` → `u`), as CoreFoundation does.
+                out.append(escaped)
+            }
+            if let pending = pendingHighSurrogate, unit == nil || !(0xDC00...0xDFFF).contains(unit!) {
+                throw failure("an unpaired surrogate \\U\(String(pending.0, radix: 16))", line: pending.1, column: pending.2)
+            }
+            guard let unit else { continue }
+            if (0xD800...0xDBFF).contains(unit) {
+                pendingHighSurrogate = (unit, escapeLine, escapeColumn)
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                guard let pending = pendingHighSurrogate else {
+                    throw failure("an unpaired surrogate \\U\(String(unit, radix: 16))", line: escapeLine, column: escapeColumn)
+                }
+                let combined = 0x10000 + ((pending.0 - 0xD800) << 10) + (unit - 0xDC00)
+                out.append(Unicode.Scalar(combined)!)
+                pendingHighSurrogate = nil
+            } else if let scalarValue = Unicode.Scalar(unit) {
+                out.append(scalarValue)
+            }
+        }
+        if let pending = pendingHighSurrogate {
+            throw failure("an unpaired surrogate \\U\(String(pending.0, radix: 16))", line: pending.1, column: pending.2)
+        }
+        return out.string
+    }
+}
+
+extension Unicode.Scalar {
+    /// `properties.isWhitespace` with an ASCII fast path (the Unicode property lookup is the
+    /// slowest step of reading a large catalog otherwise).
+    var isCatalogWhitespace: Bool {
+        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        return properties.isWhitespace
+    }
+}
+
+/// Builds a string from scalars through a UTF-8 buffer (one allocation, one validation),
+/// much faster than appending scalars to a `String.UnicodeScalarView` one by one.
+struct UTF8Builder {
+    private(set) var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(32) }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    mutating func append(_ scalar: Unicode.Scalar) {
+        let value = scalar.value
+        if value < 0x80 {
+            bytes.append(UInt8(value))
+        } else {
+            UTF8.encode(scalar) { bytes.append($0) }
+        }
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}

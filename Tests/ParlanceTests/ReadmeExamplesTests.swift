@@ -1,0 +1,77 @@
+import Foundation
+import Parlance
+import Testing
+
+/// Every `Parlance` example of README.md, as written there, with the result the README shows.
+/// (The catalog examples are in Tests/ParlanceLocalizationTests/ReadmeExamplesTests.swift.)
+@Suite("README examples (Parlance)")
+struct ReadmeParlanceExamplesTests {
+    @Test("Plural rules")
+    func plurals() throws {
+        let ru = try PluralRules(locale: "ru")
+        #expect(ru.category(for: 21) == .one)
+        #expect(ru.category(for: 5) == .many)
+        #expect(try ru.category(for: "1.5") == .other)
+        let en = try PluralRules(locale: "en")
+        #expect(try en.category(for: "1") == .one)
+        #expect(try en.category(for: "1.0") == .other)
+        #expect(try PluralRules(locale: "en", type: .ordinal).category(for: 23) == .few)
+        #expect(try PluralRules(locale: "ar").categories == [.zero, .one, .two, .few, .many, .other])
+        #expect(en.category(for: 1.0) == .one)
+        #expect(en.category(for: 1.0, visibleFractionDigits: 1) == .other)
+    }
+
+    @Test("Formatting")
+    func formatting() throws {
+        #expect(1234.5.formatted(.parlance.number.locale("de")) == "1.234,5")
+        #expect(1234567.formatted(.parlance.number.locale("hi-IN")) == "12,34,567")
+        #expect(1234.formatted(.parlance.compact().locale("en")) == "1.2K")
+        #expect(0.25.formatted(.parlance.percent.locale("fr")) == "25\u{A0}%")
+        #expect(try DecimalNumber("1234.5").formatted(.parlance.currency(code: "EUR").locale("de")) == "1.234,50\u{A0}€")
+        #expect(
+            try DecimalNumber("12345678901234567890.5").formatted(.parlance.number.locale("fr"))
+                == "12\u{202F}345\u{202F}678\u{202F}901\u{202F}234\u{202F}567\u{202F}890,5")
+        #expect(12.5.formatted(.parlance.measurement("length-kilometer", width: .wide).locale("fr")) == "12,5\u{A0}kilomètres")
+        #expect(Int64(1_500_000).formatted(.parlance.byteCount.locale("de")) == "1,5 MB")
+        #expect(Duration.seconds(3900).formatted(.parlance.duration.locale("en")) == "1 hr, 5 min")
+
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(date.formatted(.parlance.date(skeleton: "yMMMd").locale("en-US").timeZone("America/New_York")) == "Nov 14, 2023")
+        #expect(date.formatted(.parlance.date(skeleton: "GyMMMd").locale("ja-JP-u-ca-japanese")) == "令和5年11月14日")
+        #expect(date.addingTimeInterval(-86_400).formatted(.parlance.relative(to: date, numeric: .auto).locale("fr")) == "hier")
+        #expect(["a", "b", "c"].formatted(.parlance.list.locale("es")) == "a, b y c")
+
+        #expect(1234.5.formatted(.parlance.number.precision(.fractionDigits(min: 2, max: 2)).grouping(.off).locale("en")) == "1234.50")
+        #expect(try (-3.5).formatted(.parlance.number.skeleton(NumberSkeleton(validating: "currency/USD .00 sign-accounting")).locale("en")) == "($3.50)")
+
+        #expect(throws: ParlanceError.self) { try DecimalNumber("NaN") }
+        #expect(throws: ParlanceError.self) { try TimeZoneID(String("Mars/Olympus")) }
+        #expect(throws: ParlanceError.self) { try CurrencyCode("XYZ", strict: true) }
+        #expect(throws: ParlanceError.self) { try LocaleID("xx", strict: true) }
+    }
+
+    @Test("Locales, negotiation, direction")
+    func locales() throws {
+        let german: LocaleID = "de-CH"
+        #expect(german.languageTag == "de-CH")
+        let userInput = "en US"
+        #expect(throws: ParlanceError.self) { try LocaleID(userInput) }
+        #expect(try LocaleID(Locale(identifier: "sr_Latn_RS")).languageTag == "sr-Latn-RS")
+        let mixedCase = "SR_latn_rs"
+        #expect(try LocaleID(mixedCase).languageTag == "sr-Latn-RS")
+        #expect(LocaleID("zh-TW").maximized.languageTag == "zh-Hant-TW")
+        #expect(LocaleID("en-IN").fallbackChain.map(\.languageTag) == ["en-IN", "en-001", "en", "und"])
+        #expect(LocaleID("ar").nativeDisplayName == "العربية")
+        #expect(LocaleID("zh-Hant-TW").displayName(in: LocaleID("fr")) == "chinois (traditionnel, Taïwan)")
+        #expect(LocaleID("und-HR").displayName(in: "en") == "Unknown language (Croatia)")
+
+        let matcher = try LocaleMatcher(supported: ["en-US", "en-GB", "pt-BR"])
+        #expect(matcher.bestMatch(acceptLanguage: "en-AU, pt;q=0.5").locale.languageTag == "en-GB")
+
+        #expect(LocaleID("he").characterDirection == .rightToLeft)
+        #expect(Bidi.baseDirection(of: "123 שלום") == .rightToLeft)
+        #expect(Bidi.baseDirection(of: "123\nשלום") == .rightToLeft)
+        #expect(Bidi.isolate("+1 555-0100", as: .leftToRight) == "\u{2066}+1 555-0100\u{2069}")
+        #expect(DisplayWidth.of("日本語") == 6)
+    }
+}
