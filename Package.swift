@@ -34,15 +34,25 @@ let package = Package(
         .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
         // ParlanceLint (issue 11): the catalog linter, its JSON/SARIF output and PluralSamples.
         .library(name: "ParlanceLint", targets: ["ParlanceLint"]),
+        // ── ParlanceTranslation (issue 14) ──
+        .library(name: "ParlanceTranslation", targets: ["ParlanceTranslation"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ] + serverProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The server ecosystem's logging API: LanguageManager reports a corrupt preference file
         // through the application's own `Logger` (Vapor, Hummingbird and NIO services all use it).
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation` (CI builds the DocC catalogs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // ── ParlanceTranslation (issue 14) ──
+        // Counters and timers of the live localizer; the LibreTranslate HTTP provider; the
+        // embedded SQLite cache store (sqlite-nio bundles SQLite's amalgamation); NIOHTTP1 for the
+        // test-only LibreTranslate-compatible server.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ] + serverDependencies,
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
@@ -121,11 +131,54 @@ let package = Package(
                 "ParlanceBatch",
                 "ParlanceLocalization",
                 "ParlanceLint",
+                "ParlanceTranslation",  // issue 14: `parlance pseudo`, translation bench rows
                 "ParlanceServer",  // issue 16: `parlance serve`
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
+        // ── ParlanceTranslation (issue 14) ──
+        // Live translation: providers (dictionary, catalog, pseudo-localization, LibreTranslate),
+        // the localizer with its two-level cache (memory LRU + SQLite file), metrics and logs.
+        .target(
+            name: "ParlanceTranslation",
+            dependencies: [
+                "Parlance",
+                "ParlanceLocalization",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                // Only its bundled SQLite C library (VaporCSQLite) is used, synchronously.
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Used only by ParlanceTranslationTests: writes to a SQLite cache file in a loop until it
+        // is killed (-9), to prove the store survives a crash mid-write.
+        .executableTarget(
+            name: "ParlanceTranslationCrashWriter",
+            dependencies: ["ParlanceTranslation"],
+            path: "Tests/ParlanceTranslationCrashWriter",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceTranslationTests",
+            dependencies: [
+                "ParlanceTranslation",
+                "ParlanceTranslationCrashWriter",
+                "ParlanceLocalization",
+                "Parlance",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // ── end ParlanceTranslation ──
         .testTarget(
             name: "ParlanceTests",
             dependencies: ["Parlance"],
@@ -177,8 +230,7 @@ var serverDependencies: [Package.Dependency] {
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // swift-metrics and async-http-client are declared above (issue 14) and shared.
     ]
 }
 

@@ -18,13 +18,13 @@ const struct UPluralRules *CICU_pluralRulesICU(const struct CICUPluralRules *rul
 
 int64_t CICU_benchPluralSelectIntegers(const CICUPluralRules *rules, const int64_t *values,
                                        int32_t count, int64_t iterations) {
-    if (count <= 0) return -1;
+    if (count <= 0 || (count & (count - 1)) != 0) return -1;  // a power of 2, indexed as the Swift loops do
     const UPluralRules *icu = (const UPluralRules *)CICU_pluralRulesICU(rules);
     int64_t checksum = 0;
     UChar keyword[16];
     for (int64_t i = 0; i < iterations; i++) {
         UErrorCode status = U_ZERO_ERROR;
-        checksum += uplrules_select(icu, (double)values[i % count], keyword, 16, &status);
+        checksum += uplrules_select(icu, (double)values[i & (count - 1)], keyword, 16, &status);
     }
     return checksum;
 }
@@ -32,12 +32,12 @@ int64_t CICU_benchPluralSelectIntegers(const CICUPluralRules *rules, const int64
 int64_t CICU_benchPluralSelectDecimals(const CICUPluralRules *rules, const char *const *decimals,
                                        const int32_t *fractionDigits, int32_t count,
                                        int64_t iterations) {
-    if (count <= 0) return -1;
+    if (count <= 0 || (count & (count - 1)) != 0) return -1;  // a power of 2, indexed as the Swift loops do
     int64_t checksum = 0;
     uint16_t keyword[16];
     for (int64_t i = 0; i < iterations; i++) {
         int32_t status = 0;
-        int32_t index = (int32_t)(i % count);
+        int32_t index = (int32_t)(i & (count - 1));
         checksum += CICU_pluralRulesSelectDecimal(rules, decimals[index], (int32_t)strlen(decimals[index]),
                                                   fractionDigits[index], keyword, 16, &status);
     }
@@ -50,7 +50,7 @@ int64_t CICU_benchNumberDouble(const char *localeID, const uint16_t *skeleton, i
     UNumberFormatter *formatter =
         unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, localeID, &status);
     UFormattedNumber *result = unumf_openResult(&status);
-    if (U_FAILURE(status) || count <= 0) {
+    if (U_FAILURE(status) || count <= 0 || (count & (count - 1)) != 0) {
         if (result != NULL) unumf_closeResult(result);
         if (formatter != NULL) unumf_close(formatter);
         return -1;
@@ -59,7 +59,7 @@ int64_t CICU_benchNumberDouble(const char *localeID, const uint16_t *skeleton, i
     UChar out[256];
     for (int64_t i = 0; i < iterations; i++) {
         UErrorCode st = U_ZERO_ERROR;
-        unumf_formatDouble(formatter, values[i % count], result, &st);
+        unumf_formatDouble(formatter, values[i & (count - 1)], result, &st);
         checksum += unumf_resultToString(result, out, 256, &st);
     }
     unumf_closeResult(result);
@@ -69,7 +69,7 @@ int64_t CICU_benchNumberDouble(const char *localeID, const uint16_t *skeleton, i
 
 int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
                                const double *millis, int32_t count, int64_t iterations) {
-    if (count <= 0) return -1;
+    if (count <= 0 || (count & (count - 1)) != 0) return -1;  // a power of 2, indexed as the Swift loops do
     UErrorCode status = U_ZERO_ERROR;
     UDateTimePatternGenerator *generator = udatpg_open(localeID, &status);
     UChar pattern[256];
@@ -84,7 +84,7 @@ int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, i
     UChar out[256];
     for (int64_t i = 0; i < iterations; i++) {
         UErrorCode st = U_ZERO_ERROR;
-        checksum += udat_format(format, millis[i % count], out, 256, NULL, &st);
+        checksum += udat_format(format, millis[i & (count - 1)], out, 256, NULL, &st);
     }
     udat_close(format);
     return checksum;
@@ -92,7 +92,7 @@ int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, i
 
 int64_t CICU_benchRelativeDays(const char *localeID, const double *values, int32_t count,
                                int64_t iterations) {
-    if (count <= 0) return -1;
+    if (count <= 0 || (count & (count - 1)) != 0) return -1;  // a power of 2, indexed as the Swift loops do
     UErrorCode status = U_ZERO_ERROR;
     URelativeDateTimeFormatter *formatter =
         ureldatefmt_open(localeID, NULL, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status);
@@ -101,7 +101,7 @@ int64_t CICU_benchRelativeDays(const char *localeID, const double *values, int32
     UChar out[256];
     for (int64_t i = 0; i < iterations; i++) {
         UErrorCode st = U_ZERO_ERROR;
-        checksum += ureldatefmt_formatNumeric(formatter, values[i % count], UDAT_REL_UNIT_DAY, out, 256, &st);
+        checksum += ureldatefmt_formatNumeric(formatter, values[i & (count - 1)], UDAT_REL_UNIT_DAY, out, 256, &st);
     }
     ureldatefmt_close(formatter);
     return checksum;

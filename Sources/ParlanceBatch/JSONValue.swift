@@ -91,6 +91,14 @@ package enum JSONValue: Hashable, Sendable {
     }
 
     static func writeString(_ text: String, to out: inout String) {
+        // Most texts need no escape: copy them whole. 0xE2 leads U+2028/U+2029 (and other
+        // characters, which the scalar loop below copies unchanged).
+        if !text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0xE2 }) {
+            out += "\""
+            out += text
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Parlance
 public import ParlanceLocalization
 
@@ -237,51 +239,43 @@ private struct LintRun {
             let plain =
                 options.plainTables.contains(tableName)
                 || (!referenceKeys.isEmpty && referenceKeys.filter(Self.isObjectID).count * 2 >= referenceKeys.count)
-            for (languageKey, language) in languages.sorted(by: { $0.key < $1.key }) {
+            let ordered = languages.sorted(by: { $0.key < $1.key })
+            for (languageKey, language) in ordered {
                 anyLocation = anyLocation ?? language.sources.first.map { CatalogLocation(file: $0.file, line: 1, column: 1) }
-                let isReference = languageKey == referenceKey || languageKey == CatalogModel.baseKey
-                let languageKeys = language.keys
-                providedByLanguage[languageKey, default: (language.name, [])].keys.formUnion(languageKeys)
-                // Every entry of every file (the shadowed ones too) is checked on its own; the
-                // comparison with the development language uses the run-time winner.
-                for (sourceIndex, source) in language.sources.enumerated() {
-                    let earlier = language.sources[..<sourceIndex]
-                    for key in source.keys {
-                        guard let entry = source.entries[key] else { continue }
-                        // The run-time winner: no earlier (preferred) source has the key.
-                        let isWinner = !earlier.contains { $0.entries[key] != nil }
-                        let counterpart = isReference || !isWinner ? nil : reference?.entry(key)
-                        checkEntry(
-                            entry, table: tableName, language: language.name, reference: counterpart, referenceName: referenceName,
-                            plain: plain, compare: !isReference && isWinner)
-                    }
+                providedByLanguage[languageKey, default: (language.name, [])].keys.formUnion(language.keys)
+            }
+            // Languages are checked on all cores, in contiguous groups each with its own copy of
+            // the run (findings, counts, caches), merged in order; the report is sorted anyway.
+            let groups = Self.groups(ordered.count, ways: ProcessInfo.processInfo.activeProcessorCount)
+            var empty = self
+            empty.diagnostics = []
+            empty.counts = [:]
+            let start = empty
+            let referenceTable = reference
+            let parts = ConcurrentSlots<LintRun>(count: groups.count)
+            DispatchQueue.concurrentPerform(iterations: groups.count) { group in
+                var part = start
+                for index in groups[group] {
+                    let (languageKey, language) = ordered[index]
+                    part.checkLanguage(
+                        language, isReference: languageKey == referenceKey || languageKey == CatalogModel.baseKey, table: tableName,
+                        reference: referenceTable, referenceName: referenceName, referenceKeys: referenceKeys, plain: plain)
                 }
-                guard !isReference, let reference else { continue }
-                // Regional variants of the development language inherit its keys.
-                let inherits = language.language.language == development.language
-                var translated = 0
-                for key in referenceKeys.sorted() {
-                    if languageKeys.contains(key) {
-                        translated += 1
-                        continue
-                    }
-                    if inherits || key.isEmpty { continue }
-                    let defined = reference.entry(key)
-                    report(
-                        .missingTranslation, defined?.location, table: tableName, key: key, language: language.name,
-                        "\(quoted(key)) is not translated into \(language.name) (the \(referenceName) value is at \(defined.map { relative($0.location.file) + ":\($0.location.line)" } ?? "?"))"
-                    )
+                parts.store(group, part)
+            }
+            for group in groups.indices {
+                guard let part = parts.take(group) else { continue }
+                diagnostics += part.diagnostics
+                for (language, count) in part.counts {
+                    var total = counts[language, default: (0, 0, 0, 0)]
+                    total.expected += count.expected
+                    total.translated += count.translated
+                    total.plurals += count.plurals
+                    total.completePlurals += count.completePlurals
+                    counts[language] = total
                 }
-                if !inherits {
-                    counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
-                    counts[language.name, default: (0, 0, 0, 0)].translated += translated
-                }
-                for key in languageKeys.sorted() where !referenceKeys.contains(key) {
-                    let entry = language.entry(key)
-                    report(
-                        .extraKey, entry?.location, table: tableName, key: key, language: language.name,
-                        "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
-                }
+                samples.merge(part.samples) { first, _ in first }
+                referenceInfo.merge(part.referenceInfo) { first, _ in first }
             }
         }
         // Keys components require.
@@ -291,6 +285,61 @@ private struct LintRun {
                 .requiredKeyMissing, anyLocation, table: nil, key: key, language: development.languageTag,
                 "\(quoted(key)) is required by a component but is not provided in \(development.languageTag)"
                     + (lacking.isEmpty ? "" : " (nor in \(lacking.joined(separator: ", ")))"))
+        }
+    }
+
+    /// `count` items in at most `ways` contiguous groups of near-equal size.
+    static func groups(_ count: Int, ways: Int) -> [Range<Int>] {
+        let ways = max(1, min(ways, count))
+        return (0..<ways).map { group in (count * group / ways)..<(count * (group + 1) / ways) }
+    }
+
+    /// Every entry of one language of one table, and what it lacks or adds against the
+    /// development language.
+    mutating func checkLanguage(
+        _ language: LocaleTable, isReference: Bool, table tableName: String, reference: LocaleTable?, referenceName: String,
+        referenceKeys: Set<String>, plain: Bool
+    ) {
+        let languageKeys = language.keys
+        // Every entry of every file (the shadowed ones too) is checked on its own; the
+        // comparison with the development language uses the run-time winner.
+        for (sourceIndex, source) in language.sources.enumerated() {
+            let earlier = language.sources[..<sourceIndex]
+            for key in source.keys {
+                guard let entry = source.entries[key] else { continue }
+                // The run-time winner: no earlier (preferred) source has the key.
+                let isWinner = !earlier.contains { $0.entries[key] != nil }
+                let counterpart = isReference || !isWinner ? nil : reference?.entry(key)
+                checkEntry(
+                    entry, table: tableName, language: language.name, reference: counterpart, referenceName: referenceName,
+                    plain: plain, compare: !isReference && isWinner)
+            }
+        }
+        guard !isReference, let reference else { return }
+        // Regional variants of the development language inherit its keys.
+        let inherits = language.language.language == development.language
+        var translated = 0
+        for key in referenceKeys {  // the report is sorted at the end
+            if languageKeys.contains(key) {
+                translated += 1
+                continue
+            }
+            if inherits || key.isEmpty { continue }
+            let defined = reference.entry(key)
+            report(
+                .missingTranslation, defined?.location, table: tableName, key: key, language: language.name,
+                "\(quoted(key)) is not translated into \(language.name) (the \(referenceName) value is at \(defined.map { relative($0.location.file) + ":\($0.location.line)" } ?? "?"))"
+            )
+        }
+        if !inherits {
+            counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
+            counts[language.name, default: (0, 0, 0, 0)].translated += translated
+        }
+        for key in languageKeys where !referenceKeys.contains(key) {
+            let entry = language.entry(key)
+            report(
+                .extraKey, entry?.location, table: tableName, key: key, language: language.name,
+                "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
         }
     }
 

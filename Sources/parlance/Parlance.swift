@@ -54,6 +54,7 @@ struct ParlanceCommand: ParsableCommand {
             BenchCommand.self,
             LocalizeCommand.self,
             LintCommand.self,
+            PseudoCommand.self,
         ],
         defaultSubcommand: nil
     )

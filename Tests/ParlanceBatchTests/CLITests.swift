@@ -23,8 +23,13 @@ enum CLI {
     }
 
     static func run(_ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws -> Result {
+        try runProgram(executable.path, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs any program (for values from a source independent of Parlance).
+    static func runProgram(_ path: String, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let environment { process.environment = environment }
         let input = Pipe()
@@ -181,5 +186,31 @@ struct CLITests {
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("[\(code)]"), "\(arguments): \(result.stderr)")
+    }
+}
+
+@Suite("parlance bench: peer columns")
+struct BenchPeerTests {
+    /// Node's `Intl` runs the same list operation over the same items: its sample is the text
+    /// Parlance's own list formatting gives, and its ICU version is the one node reports.
+    @Test func nodeIntlColumnRunsTheSameOperation() throws {
+        let node = try CLI.runProgram("/usr/bin/env", ["node", "-p", "process.versions.icu"])
+        guard node.status == 0 else {
+            print("node is not on PATH: the peer column cannot be checked here")
+            return
+        }
+        let result = try CLI.run(["bench", "--only", "list", "--rounds", "1", "--iterations", "256", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        let list = try #require(rows.first { ($0["operation"] as? String)?.hasPrefix("list de") == true })
+        let nodeNs = try #require(list["nodeIntlNs"] as? Double)
+        #expect(nodeNs > 0)
+        let samples = try #require(list["peerSamples"] as? [String: String])
+        let expected = try CLI.run(["format", "list", "de", "Äpfel", "Birnen", "Kirschen", "Pflaumen"])
+        #expect(samples["Node Intl"] == expected.stdout.trimmingCharacters(in: .newlines))
+        let peers = try #require(document["peers"] as? [[String: Any]])
+        let nodePeer = try #require(peers.first { $0["peer"] as? String == "Node Intl" })
+        #expect(nodePeer["icu"] as? String == node.stdout.trimmingCharacters(in: .newlines))
     }
 }

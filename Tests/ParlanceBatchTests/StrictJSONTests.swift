@@ -131,3 +131,23 @@ struct StrictJSONTests {
         #expect(a == b, "\(text) → \(reencoded)")
     }
 }
+
+/// Strings with and without escapes read and written on both paths (the whole-run copy and the
+/// escape loop), checked with Foundation's JSON reader.
+@Suite("Batch JSON strings: escapes both ways")
+struct BatchJSONStringTests {
+    @Test(
+        arguments: [
+            ["Äpfel", "Birnen"], ["a\"b", "c\\d"], ["tab\there", "line\nbreak"], ["\u{2028}", "\u{2029}x"], ["€ – ✓", "😀"],
+            ["\u{01}", "plain"],
+        ])
+    func listItemsRoundTrip(items: [String]) throws {
+        let request = try JSONSerialization.data(withJSONObject: ["op": "list", "locale": "en", "items": items, "id": "é\"\\"])
+        let line = String(decoding: request, as: UTF8.self)
+        let answer = try #require(BatchServer().respond(to: line))
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+        #expect(decoded["id"] as? String == "é\"\\")
+        #expect(decoded["result"] as? String == (try ListFormat(locale: "en")).format(items))
+        #expect(!answer.contains("\u{2028}") && !answer.contains("\n"))
+    }
+}

@@ -12,6 +12,11 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     private let handle: OpaquePointer
     package let skeleton: String
     package let locale: LocaleID
+    /// For the default skeleton (""), the locale's ten digits, when ICU writes integers below
+    /// 1,000 as those digits alone (checked when the formatter is made): such integers, the
+    /// common `%d` of a catalog, then skip ICU. Nil for every other skeleton, and for a locale
+    /// whose samples do not compose from its digits.
+    private let smallIntegerDigits: [String]?
 
     /// Compiles `skeleton` for `locale`.
     ///
@@ -36,6 +41,30 @@ package final class ICUNumberFormatter: @unchecked Sendable {
         self.handle = opened
         self.skeleton = skeleton
         self.locale = locale
+        self.smallIntegerDigits = skeleton.isEmpty ? Self.positionalDigits(opened) : nil
+    }
+
+    /// The ten digits ICU writes for 0…9, if it writes integers below 1,000 as their digits
+    /// (verified on samples, and over every locale ICU ships by a test); else nil.
+    private static func positionalDigits(_ handle: OpaquePointer) -> [String]? {
+        func icu(_ value: Int64) -> String? { try? ICUOutput.utf16 { CICU_numberFormatInt64(handle, value, $0, $1, $2) } }
+        var digits: [String] = []
+        for value in 0...9 {
+            guard let digit = icu(Int64(value)), !digit.isEmpty else { return nil }
+            digits.append(digit)
+        }
+        for sample: Int64 in [10, 11, 42, 99, 100, 101, 110, 305, 999] {
+            guard icu(sample) == compose(sample, digits) else { return nil }
+        }
+        return digits
+    }
+
+    /// `value` (0…999) written with `digits`.
+    private static func compose(_ value: Int64, _ digits: [String]) -> String {
+        let v = Int(value)
+        if v < 10 { return digits[v] }
+        if v < 100 { return digits[v / 10] + digits[v % 10] }
+        return digits[v / 100] + digits[v / 10 % 10] + digits[v % 10]
     }
 
     deinit { CICU_numberFormatterClose(handle) }
@@ -61,6 +90,12 @@ package final class ICUNumberFormatter: @unchecked Sendable {
 
     /// Formats an integer. Total: a valid formatter always formats an integer.
     package func format(_ value: Int64) -> String {
+        if let digits = smallIntegerDigits, value >= 0, value < 1000 { return Self.compose(value, digits) }
+        return formatThroughICU(value)
+    }
+
+    /// ``format(_:)-(Int64)`` always through ICU (the reference the small-integer path is tested against).
+    package func formatThroughICU(_ value: Int64) -> String {
         (try? ICUOutput.utf16 { CICU_numberFormatInt64(handle, value, $0, $1, $2) }) ?? String(value)
     }
 

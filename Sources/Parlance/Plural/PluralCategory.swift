@@ -21,6 +21,9 @@ public enum PluralCategory: String, CaseIterable, Comparable, Codable, Hashable,
     /// The CLDR keyword, e.g. `"few"`.
     public var keyword: String { rawValue }
 
+    /// The position in CLDR's order (zero 0 … other 5), for tables indexed by category.
+    package var index: Int { order }
+
     private var order: Int {
         switch self {
         case .zero: 0

@@ -291,7 +291,10 @@ package enum StrictJSON {
 
         mutating func string() throws(SyntaxError) -> String {
             index += 1
+            // Runs between escapes are copied as validated UTF-8 in one piece; a string without
+            // escapes (the common case) is one copy of its bytes.
             var scalars = String.UnicodeScalarView()
+            var escaped = false
             var runStart = index
             func flush(_ end: Int) {
                 if end > runStart {
@@ -302,11 +305,17 @@ package enum StrictJSON {
                 let b = bytes[index]
                 switch b {
                 case UInt8(ascii: "\""):
+                    if !escaped {
+                        let text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                        index += 1
+                        return text
+                    }
                     flush(index)
                     index += 1
                     return String(scalars)
                 case UInt8(ascii: "\\"):
                     flush(index)
+                    escaped = true
                     index += 1
                     guard index < bytes.count else { throw fail("expected an escape after '\\', found the end of the text") }
                     let e = bytes[index]

@@ -51,6 +51,12 @@ package struct FormatSpec: Hashable, Sendable {
         self.code = conversion.asciiValue ?? 0
     }
 
+    /// `%d`, `%i` or `%D` (any length) without flags, width or precision.
+    var isPlainSignedInteger: Bool {
+        (code == UInt8(ascii: "d") || code == UInt8(ascii: "i") || code == UInt8(ascii: "D")) && !plusSign && !spaceSign
+            && !zeroPad && width == nil && precision == nil
+    }
+
     /// The specification as written without its position (`"%.2f"`), used for messages.
     package var text: String {
         var out = "%"

@@ -49,6 +49,9 @@ public struct LocalizedFormatter: Hashable, Sendable {
         self.plainIntegers = try? ParlanceCore.numberFormatter(skeleton: "", locale: locale)
     }
 
+    /// `%d` of `value` when the plain integer formatter was resolved at creation, else nil.
+    func plainIntegerText(_ value: Int64) -> String? { plainIntegers?.format(value) }
+
     public static func == (lhs: LocalizedFormatter, rhs: LocalizedFormatter) -> Bool { lhs.locale == rhs.locale }
     public func hash(into hasher: inout Hasher) { hasher.combine(locale) }
 
@@ -119,6 +122,11 @@ public struct LocalizedFormatter: Hashable, Sendable {
     }
 
     func convert(_ spec: FormatSpec, _ argument: LocalizationArgument, number: Int) throws(FormatFailure) -> String {
+        // The common case, `%d`/`%ld`/`%lld` of an integer without flags, width or precision:
+        // the locale's plain integer formatter, as the general path below would choose.
+        if case .int(let value) = argument, let plainIntegers, spec.isPlainSignedInteger {
+            return plainIntegers.format(value)
+        }
         func mismatch() -> FormatFailure {
             .argument("\(spec.text) cannot format argument \(number), \(argument.kindName) (\(quoted(argument.description, limit: 40)))")
         }

@@ -94,12 +94,129 @@ package struct CompiledPlural: Sendable {
         var valueType: String?
         /// The parsed value type (nil: `d`).
         var valueSpec: FormatSpec?
-        var variants: [PluralCategory: Result<[FormatToken], FormatFailure>]
+        /// The parsed variants indexed by ``PluralCategory/index`` (no hashing on the warm path).
+        var variants: [Result<[FormatToken], FormatFailure>?]
         var valueTypeFailure: FormatFailure?
     }
 
     let format: Result<[FormatToken], FormatFailure>
-    let variables: [String: Variable]
+    /// The variables, found by a linear search on their names: an entry has one to three,
+    /// where hashing a name would cost more than comparing it.
+    let variables: [(name: String, variable: Variable)]
+    /// The common shape compiled further, when the entry has it (see ``SingleVariable``).
+    package let single: SingleVariable?
+
+    /// The shape most plural entries have: text, one variable over an integer argument, text;
+    /// each variant text with at most one plain `%d` of that same argument. Evaluating it is a
+    /// category lookup and a concatenation, with the same result as the general composer
+    /// (which handles every other shape, every error and every non-integer argument).
+    package final class SingleVariable: Sendable {
+        /// One variant split around its `%d` (`number` false: no number in it).
+        struct Variant: Sendable {
+            var before: String
+            var number: Bool
+            var after: String
+        }
+
+        let prefix: String
+        let suffix: String
+        /// The 0-based index of the variable's argument.
+        let argument: Int
+        /// The variant each category chooses (with `other`'s fallback applied), by index.
+        let byCategory: [Variant]
+        /// The `zero` variant, which 0 chooses in every language when present.
+        let zero: Variant?
+
+        init(prefix: String, suffix: String, argument: Int, byCategory: [Variant], zero: Variant?) {
+            self.prefix = prefix
+            self.suffix = suffix
+            self.argument = argument
+            self.byCategory = byCategory
+            self.zero = zero
+        }
+
+        /// The shape, if `format` and `variables` have it.
+        static func make(format: Result<[FormatToken], FormatFailure>, variables: [(name: String, variable: Variable)]) -> SingleVariable? {
+            guard case .success(var tokens) = format, variables.count == 1 else { return nil }
+            var prefix = ""
+            var suffix = ""
+            if case .literal(let text) = tokens.first {
+                prefix = text
+                tokens.removeFirst()
+            }
+            if case .literal(let text) = tokens.last {
+                suffix = text
+                tokens.removeLast()
+            }
+            guard tokens.count == 1, case .variable(let name, let position) = tokens[0], name == variables[0].name else { return nil }
+            let variable = variables[0].variable
+            guard variable.valueTypeFailure == nil, variable.valueSpec.map({ FormatParser.integerConversions.contains($0) }) ?? true
+            else { return nil }
+            let argumentNumber = position ?? 1
+            var parsed: [Variant?] = []
+            for variant in variable.variants {
+                guard let variant else {
+                    parsed.append(nil)
+                    continue
+                }
+                guard case .success(let pieces) = variant, let split = split(pieces, argumentNumber: argumentNumber) else { return nil }
+                parsed.append(split)
+            }
+            // Without the category's own variant: `other`, else the most general there is.
+            guard let general = parsed.reversed().compactMap({ $0 }).first else { return nil }
+            return SingleVariable(
+                prefix: prefix, suffix: suffix, argument: argumentNumber - 1, byCategory: parsed.map { $0 ?? general },
+                zero: parsed[PluralCategory.zero.index])
+        }
+
+        private static func split(_ tokens: [FormatToken], argumentNumber: Int) -> Variant? {
+            var variant = Variant(before: "", number: false, after: "")
+            for token in tokens {
+                switch token {
+                case .literal(let text):
+                    if variant.number { variant.after += text } else { variant.before += text }
+                case .spec(let spec):
+                    guard !variant.number, spec.isPlainSignedInteger, (spec.position ?? argumentNumber) == argumentNumber else { return nil }
+                    variant.number = true
+                case .variable:
+                    return nil
+                }
+            }
+            return variant
+        }
+
+        /// The text for `arguments`, or nil when they are not this shape's (then the composer
+        /// decides, errors included).
+        func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) -> String? {
+            guard argument < arguments.count, case .int(let value) = arguments[argument] else { return nil }
+            let variant = value == 0 ? (zero ?? byCategory[rules.category(for: Int(value)).index]) : byCategory[rules.category(for: Int(value)).index]
+            var digits = ""
+            if variant.number {
+                guard let text = formatter.plainIntegerText(value) else { return nil }
+                digits = text
+            }
+            // One allocation: the five parts' UTF-8 copied in place.
+            var parts = (prefix, variant.before, digits, variant.after, suffix)
+            let total = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count + parts.3.utf8.count + parts.4.utf8.count
+            guard total <= LocalizedFormatter.maximumOutputBytes else { return nil }
+            return String(unsafeUninitializedCapacity: total) { buffer in
+                var offset = 0
+                func copy(_ part: inout String) {
+                    part.withUTF8 { bytes in
+                        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+                        UnsafeMutableRawPointer(buffer.baseAddress! + offset).copyMemory(from: base, byteCount: bytes.count)
+                        offset += bytes.count
+                    }
+                }
+                copy(&parts.0)
+                copy(&parts.1)
+                copy(&parts.2)
+                copy(&parts.3)
+                copy(&parts.4)
+                return offset
+            }
+        }
+    }
 
     package init(_ plural: PluralFormat) {
         self.init(format: plural.format, variables: plural.variables)
@@ -110,8 +227,8 @@ package struct CompiledPlural: Sendable {
             Result { () throws(FormatFailure) in try FormatParser.parseUncached(text, allowVariables: true) }
         }
         self.format = parse(format)
-        var compiled: [String: Variable] = [:]
-        for (name, variable) in variables {
+        var compiled: [(name: String, variable: Variable)] = []
+        for (name, variable) in variables.sorted(by: { $0.key < $1.key }) {
             var spec: FormatSpec?
             var failure: FormatFailure?
             if let type = variable.valueType {
@@ -126,15 +243,27 @@ package struct CompiledPlural: Sendable {
                     failure = .syntax("the NSStringFormatValueTypeKey \(quoted(type)) of \(quoted(name)) is not a format conversion")
                 }
             }
-            compiled[name] = Variable(
-                valueType: variable.valueType, valueSpec: spec, variants: variable.variants.mapValues(parse),
-                valueTypeFailure: failure)
+            compiled.append(
+                (
+                    name,
+                    Variable(
+                        valueType: variable.valueType, valueSpec: spec,
+                        variants: PluralCategory.allCases.map { variable.variants[$0].map(parse) }, valueTypeFailure: failure)
+                ))
         }
         self.variables = compiled
+        self.single = SingleVariable.make(format: self.format, variables: compiled)
     }
 
     package func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
+        if let single, let text = single.evaluate(rules: rules, formatter: formatter, arguments: arguments) { return text }
+        return try compose(rules: rules, formatter: formatter, arguments: arguments)
+    }
+
+    /// The general evaluation (every shape; the reference ``SingleVariable`` is tested against).
+    package func compose(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) throws(FormatFailure) -> String {
         var composer = Composer(variables: variables, rules: rules, arguments: arguments, formatter: formatter)
+        composer.out.reserveCapacity(64)
         var stack = VariableStack()
         _ = try composer.compose(format.get(), start: 1, stack: &stack)
         return composer.out
@@ -163,7 +292,7 @@ package struct CompiledPlural: Sendable {
     /// specifier is given its position (so that a variant without `%d`, such as "No items",
     /// does not shift later arguments) and converted at once into `out`.
     private struct Composer {
-        let variables: [String: Variable]
+        let variables: [(name: String, variable: Variable)]
         let rules: PluralRules
         let arguments: [LocalizationArgument]
         let formatter: LocalizedFormatter
@@ -184,12 +313,14 @@ package struct CompiledPlural: Sendable {
                 switch token {
                 case .literal(let literal):
                     out += literal
-                case .spec(var spec):
-                    if spec.position == nil {
-                        spec.position = sequential
+                case .spec(let spec):
+                    let index: Int
+                    if let position = spec.position {
+                        index = position - 1
+                    } else {
+                        index = sequential - 1
                         sequential += 1
                     }
-                    let index = spec.position! - 1
                     guard index < arguments.count else {
                         throw .argument(
                             "\(spec.text) needs argument \(index + 1) but \(arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were") given"
@@ -205,7 +336,7 @@ package struct CompiledPlural: Sendable {
                     guard stack.count < PluralFormat.maximumNesting else {
                         throw .syntax("variables are nested more than \(PluralFormat.maximumNesting) deep")
                     }
-                    guard let variable = variables[name] else {
+                    guard let variable = variables.first(where: { $0.name == name })?.variable else {
                         throw .syntax("the variable \(quoted(name)) is not defined")
                     }
                     guard argumentNumber <= arguments.count else {
@@ -238,14 +369,14 @@ package struct CompiledPlural: Sendable {
         func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> Result<
             [FormatToken], FormatFailure
         > {
-            if argument.isZero, let zero = variable.variants[.zero] { return zero }
+            if argument.isZero, let zero = variable.variants[PluralCategory.zero.index] { return zero }
             if let failure = variable.valueTypeFailure { throw failure }
             let category = try PluralFormat.category(
                 of: argument, valueSpec: variable.valueSpec, valueType: variable.valueType,
                 rules: rules, variable: name, number: number)
-            if let variant = variable.variants[category] { return variant }
-            if let other = variable.variants[.other] { return other }
-            for candidate in PluralCategory.allCases.reversed() { if let variant = variable.variants[candidate] { return variant } }
+            if let variant = variable.variants[category.index] { return variant }
+            // Without the category: `other`, else the most general variant there is (many … zero).
+            for variant in variable.variants.reversed() { if let variant { return variant } }
             throw .syntax("the variable \(quoted(name)) has no variants")
         }
     }

@@ -23,7 +23,7 @@ struct BenchHarness {
     /// machine affects all of them alike; each figure is the median of its rounds.
     func row(
         name: String, parlance: @escaping (Int) -> Void, icu: ((Int) -> Void)? = nil,
-        foundation: ((Int) -> Void)? = nil, target: Double? = nil
+        foundation: ((Int) -> Void)? = nil, peer: PeerOperation? = nil, target: Double? = nil
     ) -> BenchRow {
         var bodies: [(Int) -> Void] = [parlance]
         if let icu { bodies.append(icu) }
@@ -40,7 +40,7 @@ struct BenchHarness {
         let medians = samples.map { $0.sorted()[$0.count / 2] }
         let icuNs = icu == nil ? nil : medians[1]
         let foundationNs = (foundation == nil || skipFoundation) ? nil : medians[bodies.count - 1]
-        return BenchRow(name: name, parlance: medians[0], icu: icuNs, foundation: foundationNs, target: target)
+        return BenchRow(name: name, parlance: medians[0], icu: icuNs, foundation: foundationNs, peer: peer, target: target)
     }
 
     /// Monotonic nanoseconds.
@@ -60,6 +60,11 @@ struct BenchRow: Sendable {
     var icu: Double?
     /// Foundation on Linux, where it has the feature.
     var foundation: Double?
+    /// The operation as the peer scripts (Node's `Intl`, Babel) run it, where they have it.
+    var peer: PeerOperation?
+    /// Node's `Intl` and Python's Babel over the same inputs (filled in after the run).
+    var node: Double?
+    var babel: Double?
     /// A target the row must meet (ns/op), if the issue sets one.
     var target: Double?
 

@@ -17,7 +17,7 @@ extension BenchCommand {
     func numberRow(
         _ harness: BenchHarness, name: String, options: NumberOptions,
         foundation: NumberFormatter.Style?, foundationCode: String? = nil,
-        foundationBody custom: ((Int) -> Void)? = nil
+        foundationBody custom: ((Int) -> Void)? = nil, peer: String
     ) throws -> BenchRow {
         let locale = try LocaleID(Self.benchLocale)
         let parlance = try NumberFormat(locale: locale, options: options)
@@ -43,16 +43,17 @@ extension BenchCommand {
                 blackHole(total)
             },
             icu: { n in blackHole(RawICUBench.numberDouble(locale: locale, skeleton: skeleton, values: values, iterations: n)) },
-            foundation: custom ?? foundationBody)
+            foundation: custom ?? foundationBody,
+            peer: .numbers(peer, locale: Self.benchLocale, values, currency: foundationCode))
     }
 
     func numberRows(_ harness: BenchHarness) throws -> [BenchRow] {
         var rows: [BenchRow] = []
-        rows.append(try numberRow(harness, name: "number de decimal", options: NumberOptions(), foundation: .decimal))
-        rows.append(try numberRow(harness, name: "currency de EUR", options: .currency("EUR"), foundation: .currency, foundationCode: "EUR"))
+        rows.append(try numberRow(harness, name: "number de decimal", options: NumberOptions(), foundation: .decimal, peer: "number"))
+        rows.append(try numberRow(harness, name: "currency de EUR", options: .currency("EUR"), foundation: .currency, foundationCode: "EUR", peer: "currency"))
         var percent = NumberOptions()
         percent.style = .percent
-        rows.append(try numberRow(harness, name: "percent de", options: percent, foundation: .percent))
+        rows.append(try numberRow(harness, name: "percent de", options: percent, foundation: .percent, peer: "percent"))
         var compact = NumberOptions()
         compact.notation = .compactShort
         let values = Self.numberValues
@@ -65,7 +66,7 @@ extension BenchCommand {
                     var total = 0
                     for i in 0..<n { total &+= values[i & 255].formatted(compactStyle).utf8.count }
                     blackHole(total)
-                }))
+                }, peer: "compact"))
         return rows
     }
 
@@ -91,19 +92,18 @@ extension BenchCommand {
                 var total = 0
                 for i in 0..<n { total &+= foundation.string(from: dates[i & 255]).utf8.count }
                 blackHole(total)
-            })
+            },
+            peer: PeerOperation(
+                kind: "date", locale: Self.benchLocale, inputs: millis.map(PeerOperation.Input.number), timeZone: "UTC",
+                pattern: format.pattern))
     }
 
     func relativeRow(_ harness: BenchHarness) throws -> BenchRow {
         let locale = try LocaleID(Self.benchLocale)
         let format = try RelativeTimeFormat(locale: locale)
         let values: [Double] = (0..<256).map { Double($0 % 61) - 30 }
-        // Foundation on Linux has no RelativeDateTimeFormatter; its FormatStyle formats a date
-        // relative to now, so the inputs are dates that many days from now.
-        let foundation = Date.RelativeFormatStyle(presentation: .numeric, unitsStyle: .wide)
-            .locale(Locale(identifier: Self.benchLocale))
-        let now = Date()
-        let dates = values.map { now.addingTimeInterval($0 * 86_400 + ($0 < 0 ? -60 : 60)) }
+        // No Foundation column: Foundation on Linux has no RelativeDateTimeFormatter, and its
+        // FormatStyle formats a date relative to now (a different operation, rebuilt per call).
         return harness.row(
             name: "relative de days",
             parlance: { n in
@@ -112,11 +112,7 @@ extension BenchCommand {
                 blackHole(total)
             },
             icu: { n in blackHole(RawICUBench.relativeDays(locale: locale, values: values, iterations: n)) },
-            foundation: { n in
-                var total = 0
-                for i in 0..<n { total &+= foundation.format(dates[i & 255]).utf8.count }
-                blackHole(total)
-            })
+            peer: .numbers("relativeDays", locale: Self.benchLocale, values))
     }
 
     func listRow(_ harness: BenchHarness) throws -> BenchRow {
@@ -138,7 +134,8 @@ extension BenchCommand {
                 var total = 0
                 for _ in 0..<n { total &+= foundation.format(items).utf8.count }
                 blackHole(total)
-            })
+            },
+            peer: PeerOperation(kind: "list", locale: Self.benchLocale, inputs: items.map(PeerOperation.Input.text)))
     }
 
     func bidiRow(_ harness: BenchHarness) -> BenchRow {

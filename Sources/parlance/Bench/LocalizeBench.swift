@@ -13,7 +13,7 @@ extension BenchCommand {
         let ru: LocaleID = "ru"
         let foundationLocale = Locale(identifier: "ru")
         return harness.row(
-            name: "localize ru items.count (stringsdict, 1 plural)",
+            name: "localize ru items.count (stringsdict, 1 plural)¹",
             parlance: { n in
                 var total = 0
                 for i in 0..<n {

@@ -27,19 +27,20 @@ extension BenchCommand {
             }
             blackHole(total)
         }
+        /// The median of five trials (a maximum would report the luckiest one).
         func ratio(_ work: @escaping @Sendable () -> Void) -> Double {
             work()  // warm-up
-            var best = 0.0
-            for _ in 0..<3 {
+            var trials: [Double] = []
+            for _ in 0..<5 {
                 let start = BenchHarness.now()
                 work()
                 let one = Double(BenchHarness.now() - start)
                 let startTwo = BenchHarness.now()
                 DispatchQueue.concurrentPerform(iterations: 2) { _ in work() }
                 let two = Double(BenchHarness.now() - startTwo)
-                best = max(best, 2 * one / two)
+                trials.append(2 * one / two)
             }
-            return best
+            return trials.sorted()[trials.count / 2]
         }
         return (ratio(numberWork), ratio(dateWork))
     }

@@ -7,11 +7,14 @@ import ParlanceBench
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure ns/op of Parlance, raw ICU (C loop) and Foundation, side by side.",
+        abstract: "Measure ns/op of Parlance, raw ICU (C loop), Foundation, Node's Intl and Babel, side by side.",
         discussion: """
             Build in release mode for meaningful numbers:
               swift run -c release parlance bench
-            Each figure is the median of several timed rounds after a warm-up.
+            Each figure is the median of several timed rounds after a warm-up. The peer
+            columns come from Scripts/bench-peers (node; python3 with `pip install babel`)
+            over the same operations and inputs; a missing peer is noted, not an error.
+            All figures are ns/op.
             """
     )
 
@@ -26,6 +29,9 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(help: "Leave out the Foundation column (to profile Parlance alone).")
     var skipFoundation = false
+
+    @Flag(help: "Leave out the peer columns (Node's Intl, Python's Babel; Scripts/bench-peers).")
+    var skipPeers = false
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
@@ -65,9 +71,26 @@ struct BenchCommand: ParsableCommand {
             ("list", { [try listRow(harness)] }),
             ("bidi", { [bidiRow(harness)] }),
             ("localize", { [try localizeRow(harness)] }),
+            ("translation", { try translationRows(harness) }),
         ]
         for group in groups where only.map({ group.name.contains($0) }) ?? true {
             rows += try group.rows()
+        }
+        var peerResults: [PeerResult] = []
+        var peerNotes: [String] = []
+        if !skipPeers {
+            if let directory = PeerRunner.defaultDirectory() {
+                let runner = PeerRunner(directory: directory, iterations: iterations, rounds: rounds)
+                (peerResults, peerNotes) = runner.run(rows.compactMap { row in row.peer.map { (row.name, $0) } })
+                for index in rows.indices {
+                    for result in peerResults {
+                        let value = result.results[rows[index].name]
+                        if result.peer == "Node Intl" { rows[index].node = value } else if result.peer == "Babel" { rows[index].babel = value }
+                    }
+                }
+            } else {
+                peerNotes.append("peers: Scripts/bench-peers not found (run from the package's folder)")
+            }
         }
         var notes: [String: Double] = [:]
         if only.map({ "threads".contains($0) }) ?? true {
@@ -83,11 +106,16 @@ struct BenchCommand: ParsableCommand {
             notes["memoryCachedFormatters"] = Double(memory.cached)
         }
         if json {
-            print(renderJSON(rows, notes: notes))
+            print(renderJSON(rows, notes: notes, peers: peerResults))
         } else {
             print(renderTable(rows))
+            if rows.contains(where: { $0.name.hasSuffix("¹") }) {
+                print("¹ Foundation column: String(format:locale:) alone (Foundation has no stringsdict lookup on Linux).")
+            }
+            for result in peerResults { print("peer: \(result.label)") }
+            for note in peerNotes { print(note) }
             if let number = notes["twoThreadScalingNumber"], let date = notes["twoThreadScalingDate"] {
-                print(String(format: "two threads vs one (throughput): currency %.2f×, date %.2f× (target ≥ 1.70×)", number, date))
+                print(String(format: "two threads vs one (throughput): currency %.2f×, date %.2f× (target ≥ 1.80×, median of 5 trials)", number, date))
             }
             if let peak = notes["memoryPeakRSSMB"] {
                 print(
@@ -111,6 +139,7 @@ struct BenchCommand: ParsableCommand {
                 blackHole(sum)
             },
             icu: { n in blackHole(RawICUBench.pluralSelectIntegers(rules, values: integers, iterations: n)) },
+            peer: .numbers("pluralInteger", locale: "ru", integers.map(Double.init)),
             target: 40)
         let decimals = (0..<256).map { index -> String in
             let fractionDigits = index % 4
@@ -127,6 +156,7 @@ struct BenchCommand: ParsableCommand {
                 blackHole(sum)
             },
             icu: { n in blackHole(RawICUBench.pluralSelectDecimals(rules, decimals: decimals, iterations: n)) },
+            peer: PeerOperation(kind: "pluralDecimal", locale: "ru", inputs: decimals.map(PeerOperation.Input.text)),
             target: 120)
         return [integerRow, decimalRow]
     }
@@ -134,25 +164,36 @@ struct BenchCommand: ParsableCommand {
     func renderTable(_ rows: [BenchRow]) -> String {
         func ns(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "—" }
         func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "—" }
-        let header = ["operation", "Parlance ns/op", "raw ICU ns/op", "Foundation ns/op", "Parlance/ICU", "Foundation/Parlance", "target"]
+        let header = [
+            "operation", "Parlance", "raw ICU", "Foundation", "Node Intl", "Babel", "Parlance/ICU", "Foundation/P.", "Node/P.", "target",
+        ]
         let body = rows.map { row in
             [
-                row.name, ns(row.parlance), ns(row.icu), ns(row.foundation), ratio(row.parlanceOverICU),
-                ratio(row.foundationOverParlance), row.target.map { "≤ \(Int($0)) ns" + (row.parlance <= $0 ? " ✓" : " ✗") } ?? "",
+                row.name, ns(row.parlance), ns(row.icu), ns(row.foundation), ns(row.node), ns(row.babel), ratio(row.parlanceOverICU),
+                ratio(row.foundationOverParlance), ratio(row.node.map { $0 / row.parlance }),
+                row.target.map { "≤ \(Int($0)) ns" + (row.parlance <= $0 ? " ✓" : " ✗") } ?? "",
             ]
         }
         return Table(header: header, rows: body).rendered
     }
 
-    func renderJSON(_ rows: [BenchRow], notes: [String: Double]) -> String {
+    func renderJSON(_ rows: [BenchRow], notes: [String: Double], peers: [PeerResult]) -> String {
         let objects = rows.map { row -> [String: Any] in
             var object: [String: Any] = ["operation": row.name, "parlanceNs": row.parlance]
             if let icu = row.icu { object["icuNs"] = icu }
             if let foundation = row.foundation { object["foundationNs"] = foundation }
+            if let node = row.node { object["nodeIntlNs"] = node }
+            if let babel = row.babel { object["babelNs"] = babel }
+            // What each peer printed for input 1: evidence that it ran the same operation.
+            let samples = peers.reduce(into: [String: String]()) { $0[$1.peer] = $1.samples[row.name] }
+            if !samples.isEmpty { object["peerSamples"] = samples }
             if let target = row.target { object["targetNs"] = target }
             return object
         }
-        let document: [String: Any] = ["rows": objects, "measurements": notes]
+        let peerObjects = peers.map { peer -> [String: Any] in
+            ["peer": peer.peer, "version": peer.version, "icu": peer.icu ?? "", "cldr": peer.cldr ?? ""]
+        }
+        let document: [String: Any] = ["rows": objects, "measurements": notes, "peers": peerObjects]
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

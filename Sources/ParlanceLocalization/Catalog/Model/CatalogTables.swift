@@ -74,32 +74,20 @@ package struct CatalogModel: Sendable {
 
     /// Reads a directory: `<locale>.lproj/<Table>.strings|.stringsdict` and `<Table>.xcstrings`.
     /// A file or entry that cannot be read is a diagnostic, never a failure of the whole.
+    /// Files are parsed on all cores; the model is then assembled in directory order, so the
+    /// result (and the order of its diagnostics) does not depend on the scheduling.
     ///
     /// - Throws: ``ParlanceError/Code/invalidFile`` only when the directory cannot be listed.
     package init(directory: String) throws(ParlanceError) {
         self.directory = directory
         let names = try CatalogFileSystem.contents(ofDirectory: directory)
         func path(_ parts: String...) -> String { ([directory.hasSuffix("/") ? String(directory.dropLast()) : directory] + parts).joined(separator: "/") }
+        // 1. The files, in the order the model is assembled.
+        var jobs: [CatalogFileJob] = []
         for name in names {
             let lowered = name.lowercased()
             if lowered.hasSuffix(".xcstrings") {
-                fileCount += 1
-                let table = String(name.dropLast(".xcstrings".count))
-                let file: StringCatalogFile
-                do {
-                    file = try StringCatalogFile(reading: path(name))
-                } catch {
-                    diagnostics.append(error)
-                    continue
-                }
-                sourceLanguages.append((table, file.sourceLanguage))
-                diagnostics += file.diagnostics
-                for (language, records) in file.records.sorted(by: { $0.key < $1.key }) {
-                    guard let locale = try? ParlanceCore.locale(language) else { continue }
-                    add(
-                        records, table: table, key: Self.localeKey(locale), locale: locale, name: language, isBase: false,
-                        format: .xcstrings, file: path(name))
-                }
+                jobs.append(.file(.xcstrings, path: path(name), table: String(name.dropLast(".xcstrings".count)), folder: nil))
             } else if lowered.hasSuffix(".lproj") {
                 let localeName = String(name.dropLast(".lproj".count))
                 let isBase = localeName.lowercased() == "base"
@@ -109,45 +97,63 @@ package struct CatalogModel: Sendable {
                 } else if let parsed = try? ParlanceCore.locale(localeName) {
                     locale = parsed
                 } else {
-                    diagnostics.append(
-                        CatalogDiagnostic(
-                            file: path(name), line: 0, column: 0,
-                            message: "ignored: \(quoted(localeName)) is not a locale id", code: "ignored-folder"))
+                    jobs.append(
+                        .diagnostic(
+                            CatalogDiagnostic(
+                                file: path(name), line: 0, column: 0,
+                                message: "ignored: \(quoted(localeName)) is not a locale id", code: "ignored-folder")))
                     continue
                 }
-                let key = isBase ? Self.baseKey : Self.localeKey(locale)
+                let folder = CatalogFileJob.Folder(name: localeName, locale: locale, isBase: isBase, key: isBase ? Self.baseKey : Self.localeKey(locale))
                 guard let files = try? FileManager.default.contentsOfDirectory(atPath: path(name)) else { continue }
                 for fileName in files.sorted() {
                     let loweredFile = fileName.lowercased()
-                    let full = path(name, fileName)
-                    do {
-                        if loweredFile.hasSuffix(".stringsdict") {
-                            fileCount += 1
-                            let file = try StringsdictFile(reading: full)
-                            diagnostics += file.diagnostics.map { $0.with(language: localeName) }
-                            add(
-                                file.records, table: String(fileName.dropLast(".stringsdict".count)), key: key, locale: locale,
-                                name: localeName, isBase: isBase, format: .stringsdict, file: full)
-                        } else if loweredFile.hasSuffix(".strings") {
-                            fileCount += 1
-                            let file = try StringsFile(reading: full)
-                            diagnostics += file.diagnostics.map { $0.with(language: localeName) }
-                            add(
-                                file.records, table: String(fileName.dropLast(".strings".count)), key: key, locale: locale,
-                                name: localeName, isBase: isBase, format: .strings, file: full)
-                        }
-                    } catch {
-                        diagnostics.append(error.with(language: localeName))
+                    if loweredFile.hasSuffix(".stringsdict") {
+                        jobs.append(
+                            .file(.stringsdict, path: path(name, fileName), table: String(fileName.dropLast(".stringsdict".count)), folder: folder))
+                    } else if loweredFile.hasSuffix(".strings") {
+                        jobs.append(.file(.strings, path: path(name, fileName), table: String(fileName.dropLast(".strings".count)), folder: folder))
                     }
+                }
+            }
+        }
+        // 2. Parse every file (concurrently: the readers share nothing mutable).
+        let parsed = ConcurrentSlots<Result<CatalogFileJob.Parsed, CatalogDiagnostic>>(count: jobs.count)
+        let work = jobs
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            guard case .file(let format, let path, let table, let folder) = work[index] else { return }
+            parsed.store(index, CatalogFileJob.parse(format, path: path, table: table, folder: folder))
+        }
+        // 3. Assemble in order.
+        for (index, job) in jobs.enumerated() {
+            switch job {
+            case .diagnostic(let diagnostic):
+                diagnostics.append(diagnostic)
+            case .file(_, _, let table, let folder):
+                fileCount += 1
+                switch parsed.take(index) {
+                case .failure(let error):
+                    diagnostics.append(folder.map { error.with(language: $0.name) } ?? error)
+                case .success(.xcstrings(let sourceLanguage, let fileDiagnostics, let sources)):
+                    sourceLanguages.append((table, sourceLanguage))
+                    diagnostics += fileDiagnostics
+                    for (language, locale, source) in sources {
+                        insert(source, table: table, key: Self.localeKey(locale), locale: locale, name: language, isBase: false)
+                    }
+                case .success(.lproj(let fileDiagnostics, let source)):
+                    guard let folder else { continue }
+                    diagnostics += fileDiagnostics.map { $0.with(language: folder.name) }
+                    insert(source, table: table, key: folder.key, locale: folder.locale, name: folder.name, isBase: folder.isBase)
+                case nil:
+                    continue
                 }
             }
         }
     }
 
-    private mutating func add(
-        _ records: [EntryRecord], table: String, key: String, locale: LocaleID, name: String, isBase: Bool,
-        format: CatalogFileFormat, file: String
-    ) {
+    /// The entries of one file's records (a later record of the same key wins, as in Apple's
+    /// readers), keys in file order.
+    static func source(_ records: [EntryRecord], table: String, locale: LocaleID, format: CatalogFileFormat, file: String) -> TableSource {
         var entries: [String: CatalogEntry] = [:]
         entries.reserveCapacity(records.count)
         let context = CatalogEntry.Context(table: table, language: locale, format: format)
@@ -157,8 +163,12 @@ package struct CatalogModel: Sendable {
             if entries[record.key] == nil { keys.append(record.key) }
             entries[record.key] = CatalogEntry(record: record, context: context)
         }
+        return TableSource(format: format, file: file, entries: entries, keys: keys)
+    }
+
+    private mutating func insert(_ source: TableSource, table: String, key: String, locale: LocaleID, name: String, isBase: Bool) {
         tables[table, default: [:]][key, default: LocaleTable(language: locale, name: isBase ? "Base" : name, isBase: isBase)]
-            .add(TableSource(format: format, file: file, entries: entries, keys: keys))
+            .add(source)
     }
 
     /// Gives Base tables the development language.
@@ -181,5 +191,81 @@ extension CatalogEntry {
         CatalogEntry(
             record: EntryRecord(key: key, location: location, content: content, state: state, extractionState: extractionState),
             context: context)
+    }
+}
+
+/// One step of reading a catalog directory: a file to parse, or a diagnostic found while listing.
+enum CatalogFileJob: Sendable {
+    struct Folder: Sendable {
+        var name: String
+        var locale: LocaleID
+        var isBase: Bool
+        var key: String
+    }
+
+    /// A file read and turned into table sources (in the worker, so that its records are
+    /// freed before the next file is read).
+    enum Parsed: Sendable {
+        /// A String Catalog: its source language, diagnostics and one source per language.
+        case xcstrings(sourceLanguage: String, [CatalogDiagnostic], [(String, LocaleID, TableSource)])
+        /// A `.strings` or `.stringsdict` file of an `.lproj` folder.
+        case lproj([CatalogDiagnostic], TableSource)
+    }
+
+    case file(CatalogFileFormat, path: String, table: String, folder: Folder?)
+    case diagnostic(CatalogDiagnostic)
+
+    static func parse(_ format: CatalogFileFormat, path: String, table: String, folder: Folder?) -> Result<Parsed, CatalogDiagnostic> {
+        do throws(CatalogDiagnostic) {
+            switch format {
+            case .xcstrings:
+                let catalog = try StringCatalogFile(reading: path)
+                var sources: [(String, LocaleID, TableSource)] = []
+                for (language, records) in catalog.records.sorted(by: { $0.key < $1.key }) {
+                    guard let locale = try? ParlanceCore.locale(language) else { continue }
+                    sources.append((language, locale, CatalogModel.source(records, table: table, locale: locale, format: format, file: path)))
+                }
+                return .success(.xcstrings(sourceLanguage: catalog.sourceLanguage, catalog.diagnostics, sources))
+            case .stringsdict, .strings:
+                let (records, diagnostics) =
+                    format == .strings
+                    ? try { () throws(CatalogDiagnostic) in
+                        let file = try StringsFile(reading: path)
+                        return (file.records, file.diagnostics)
+                    }()
+                    : try { () throws(CatalogDiagnostic) in
+                        let file = try StringsdictFile(reading: path)
+                        return (file.records, file.diagnostics)
+                    }()
+                let locale = folder?.locale ?? .root
+                return .success(.lproj(diagnostics, CatalogModel.source(records, table: table, locale: locale, format: format, file: path)))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// Results of a `DispatchQueue.concurrentPerform`, one slot per iteration: each slot is written
+/// by exactly one worker before `concurrentPerform` returns and read only after it.
+package final class ConcurrentSlots<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value?>
+
+    package init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    package func store(_ index: Int, _ value: Value) { slots[index] = value }
+
+    /// The value, moved out of its slot.
+    package func take(_ index: Int) -> Value? {
+        defer { slots[index] = nil }
+        return slots[index]
     }
 }
