@@ -133,6 +133,7 @@ let package = Package(
                 "ParlanceLint",
                 "ParlanceTranslation",  // issue 14: `parlance pseudo`, translation bench rows
                 "ParlanceServer",  // issue 16: `parlance serve`
+                .product(name: "Logging", package: "swift-log"),  // issue 16: `parlance serve --log-level`
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -262,6 +263,7 @@ var serverTargets: [Target] {
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["openapi.json"],  // the same text as OpenAPIDocument.json (a test keeps them equal)
             swiftSettings: swiftSettings
@@ -272,6 +274,11 @@ var serverTargets: [Target] {
                 "ParlanceServer", "ParlanceHummingbird", "ParlanceHTTP", "ParlanceLocalization", "Parlance",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "HummingbirdExample",
             ],
             swiftSettings: swiftSettings
         ),

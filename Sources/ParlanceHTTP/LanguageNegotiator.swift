@@ -1,4 +1,4 @@
-public import Parlance
+import Parlance
 public import ParlanceLocalization
 
 /// Chooses a request's language among an app's supported languages: an explicit choice in a

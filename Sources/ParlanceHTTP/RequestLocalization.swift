@@ -54,36 +54,53 @@ public final class RequestLocalization: Sendable {
     }
 
     /// The localized, formatted string for a key in the request's language; records the
-    /// language of the table the value came from.
-    /// - Throws: `ParlanceError` (`missing-key` when the key is in no locale of the chain).
-    public func localizedString(_ key: String, table: String = "Localizable",
-                                arguments: [LocalizationArgument] = []) throws(ParlanceError) -> String
-    {
-        let text = try state.localizedString(key, table: table, arguments: arguments)
-        record(key: key, table: table)
-        return text
+    /// language of the table the value came from (``CatalogLookup/locale``).
+    ///
+    /// ```swift
+    /// try request.parlance.localizedString("items.count", arguments: [21])   // "21 элемент" for ru
+    /// ```
+    /// - Throws: `ParlanceError` (`missing-key` when the key is in no locale of the chain or
+    ///   the manager has no catalog; otherwise as ``Catalog/lookup(_:table:locale:arguments:width:)``).
+    public func localizedString(
+        _ key: String, table: String = "Localizable",
+        arguments: [any LocalizationArgumentConvertible] = []
+    ) throws -> String {
+        guard let catalog = state.catalog else {
+            throw ParlanceError(.missingKey, "the key \"\(key)\" cannot be looked up: the language manager has no catalog")
+        }
+        let found = try catalog.lookup(key, table: table, locale: state.locale, arguments: arguments)
+        record(found.locale)
+        return found.text
     }
 
     /// The localized string for UI use (the key itself when missing); never throws.
-    public func string(_ key: String, table: String = "Localizable", arguments: [LocalizationArgument] = []) -> String {
-        record(key: key, table: table)
-        return state.string(key, table: table, arguments: arguments)
+    public func string(
+        _ key: String, table: String = "Localizable",
+        arguments: [any LocalizationArgumentConvertible] = []
+    ) -> String {
+        if let language = state.catalog?.entry(forKey: key, table: table, locale: state.locale)?.language {
+            record(language)
+        }
+        return state.string(key, table: table, arguments: arguments.map(\.localizationArgument))
     }
 
     /// Formatters (numbers, dates, lists, file sizes, …) in the request's language.
-    /// - Throws: `invalid-time-zone` for an unknown zone.
-    public func formatters(timeZone: String = "UTC") throws(ParlanceError) -> Formatters {
-        try Formatters(locale: state.locale, timeZone: timeZone)
+    public func formatters(timeZone: TimeZoneID = .utc) -> Formatters {
+        Formatters(locale: state.locale, timeZone: timeZone)
     }
 
     /// A number in the request's language (`fractionDigits` exactly).
-    public func formatNumber(_ number: Double, fractionDigits: Int = 0) throws(ParlanceError) -> String {
-        try formatters().formatNumber(number, fractionDigits: fractionDigits)
+    ///
+    /// ```swift
+    /// request.parlance.formatNumber(1234.5, fractionDigits: 1)   // "1.234,5" for de
+    /// ```
+    public func formatNumber(_ number: Double, fractionDigits: Int = 0) -> String {
+        formatters().formatNumber(number, fractionDigits: fractionDigits)
     }
 
     /// A date in the request's language and a time zone.
-    public func formatDate(_ date: Date, style: DateFormat.Style = .medium, timeZone: String = "UTC") throws(ParlanceError) -> String {
-        try formatters(timeZone: timeZone).formatDate(date, style: style)
+    public func formatDate(_ date: Date, style: DateFormat.Style = .medium, timeZone: TimeZoneID = .utc) -> String {
+        formatters(timeZone: timeZone).formatDate(date, style: style)
     }
 
     /// The table languages the strings looked up so far came from, in first-use order.
@@ -97,8 +114,7 @@ public final class RequestLocalization: Sendable {
         return tags.joined(separator: ", ")
     }
 
-    private func record(key: String, table: String) {
-        guard let language = state.catalog?.entry(forKey: key, table: table, locale: state.locale)?.language else { return }
+    private func record(_ language: LocaleID) {
         sources.withLock { used in
             if !used.contains(language) { used.append(language) }
         }
@@ -111,7 +127,7 @@ extension RequestLocalization {
     public static let unattached: RequestLocalization = {
         // `supportedLanguages` is not empty, the one way this initializer can throw.
         guard let manager = try? LanguageManager(supportedLanguages: [LocaleID.root], environment: [:]) else {
-            preconditionFailure("a language manager over [root] cannot fail")
+            preconditionFailure("a language manager over one language cannot fail")
         }
         return RequestLocalization(manager: manager, state: manager.resolve(preferences: []))
     }()

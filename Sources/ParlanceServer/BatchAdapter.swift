@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Parlance
 import ParlanceBatch
 import ParlanceHTTP
@@ -104,7 +99,7 @@ struct BatchAdapter: Sendable {
 
     /// A JSON text as the engine's value type, or nil when it is not JSON.
     private static func parseObject(_ text: String) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        (try? StrictJSON.parse(text)).map(JSONValue.init)
     }
 
     private func escaped(_ text: String) -> String {

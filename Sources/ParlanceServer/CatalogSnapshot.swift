@@ -30,7 +30,7 @@ struct CatalogSnapshot {
             first = false
             HTTPErrorMapping.appendJSONString(key, to: &out)
             out.append(UInt8(ascii: ":"))
-            Self.write(entry.value, device: catalog.device, to: &out, depth: 0)
+            Self.write(entry.content, device: catalog.device, to: &out)
         }
         out.append(contentsOf: "}}".utf8)
         body = out
@@ -40,39 +40,38 @@ struct CatalogSnapshot {
     }
 
     /// A value as JSON: a string for a format; an object with the format and its plural
-    /// variables (variants by CLDR category) for a stringsdict entry; the catalog's device's
-    /// value for a per-device entry.
-    private static func write(_ value: CatalogValue, device: String, to out: inout [UInt8], depth: Int) {
+    /// variables (variants by CLDR keyword) for a plural entry; for a per-device entry the
+    /// catalog's device's value (else `other`, else the first); for a width entry the widest.
+    private static func write(_ value: EntryValue, device: String, to out: inout [UInt8]) {
         switch value {
-        case .format(let text):
-            HTTPErrorMapping.appendJSONString(text, to: &out)
-        case .plural(let plural):
+        case .text(let text):
+            HTTPErrorMapping.appendJSONString(text.text, to: &out)
+        case .plural(let format, let variables):
             out.append(contentsOf: #"{"format":"#.utf8)
-            HTTPErrorMapping.appendJSONString(plural.format, to: &out)
+            HTTPErrorMapping.appendJSONString(format.text, to: &out)
             out.append(contentsOf: #","variables":{"#.utf8)
-            for (index, name) in plural.variables.keys.sorted().enumerated() {
-                guard let variable = plural.variables[name] else { continue }
+            for (index, variable) in variables.sorted(by: { $0.name < $1.name }).enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                HTTPErrorMapping.appendJSONString(name, to: &out)
+                HTTPErrorMapping.appendJSONString(variable.name, to: &out)
                 out.append(contentsOf: #":{"valueType":"#.utf8)
                 HTTPErrorMapping.appendJSONString(variable.valueType ?? "d", to: &out)
                 out.append(contentsOf: #","variants":{"#.utf8)
-                let variants = variable.variants.sorted { $0.key < $1.key }
-                for (position, (category, text)) in variants.enumerated() {
+                for (position, variant) in variable.variants.enumerated() {
                     if position > 0 { out.append(UInt8(ascii: ",")) }
-                    HTTPErrorMapping.appendJSONString(category.rawValue, to: &out)
+                    HTTPErrorMapping.appendJSONString(variant.keyword, to: &out)
                     out.append(UInt8(ascii: ":"))
-                    HTTPErrorMapping.appendJSONString(text, to: &out)
+                    HTTPErrorMapping.appendJSONString(variant.text.text, to: &out)
                 }
                 out.append(contentsOf: "}}".utf8)
             }
             out.append(contentsOf: "}}".utf8)
-        case .device(let byDevice):
-            guard depth < 8, let chosen = byDevice[device] ?? byDevice["other"] ?? byDevice.sorted(by: { $0.key < $1.key }).first?.value else {
-                HTTPErrorMapping.appendJSONString("", to: &out)
-                return
-            }
-            write(chosen, device: device, to: &out, depth: depth + 1)
+        case .device(let variants):
+            let chosen = variants.first { $0.device == device } ?? variants.first { $0.device == "other" } ?? variants.first
+            guard let chosen else { return HTTPErrorMapping.appendJSONString("", to: &out) }
+            write(chosen.value, device: device, to: &out)
+        case .width(let variants):
+            guard let widest = variants.max(by: { $0.width < $1.width }) else { return HTTPErrorMapping.appendJSONString("", to: &out) }
+            write(widest.value, device: device, to: &out)
         }
     }
 

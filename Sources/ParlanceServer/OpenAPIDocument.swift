@@ -2,9 +2,8 @@ import ParlanceHTTP
 
 /// The OpenAPI 3.1 document of `parlance serve`, served at `/openapi.json`.
 ///
-/// The same text is committed as `Sources/ParlanceServer/openapi.json` (a test keeps the two
-/// equal and checks every route and status in it against the running server). Regenerate this
-/// file from the JSON with `docs-for-lead/ci-steps.sh`'s `regenerate_openapi` when editing.
+/// The same text is committed as `Sources/ParlanceServer/openapi.json` for clients and tools;
+/// edit both (`ServeTests.theCommittedOpenAPIFileIsTheServedDocument` fails when they differ).
 enum OpenAPIDocument {
     /// The document's text.
     static let json: String = #"""

@@ -5,6 +5,7 @@ import Foundation
 #endif
 public import Hummingbird
 public import Logging
+import ServiceLifecycle
 import NIOCore
 public import Parlance
 import ParlanceHTTP
@@ -36,19 +37,21 @@ public enum ParlanceServer {
     ///   - metrics: where `/metrics` reads from (a new registry by default).
     ///   - logger: the access and error log.
     ///   - onServerRunning: called with the bound port once the server listens (tests use port 0).
-    /// - Throws: `invalid-file`/`invalid-locale` when the catalog cannot be loaded.
+    /// - Throws: `ParlanceError` `invalid-file`/`invalid-locale` when the catalog cannot be loaded.
     public static func makeApplication(
         _ configuration: ParlanceServerConfiguration,
         extensions: [any ParlanceServerExtension] = [],
         metrics: ServerMetrics = ServerMetrics(),
         logger: Logger = Logger(label: "parlance.serve"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) throws(ParlanceError) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         let state = try ServerState(configuration: configuration, metrics: metrics, extensions: extensions)
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ServerMiddleware(metrics: metrics, logger: logger))
         state.addRoutes(to: router)
-        for item in extensions { item.addRoutes(to: router) }
+        // Extensions' routes: a write (POST, PUT, PATCH, DELETE) needs the bearer token.
+        let guarded = router.group().add(middleware: WriteTokenMiddleware(token: configuration.writeToken))
+        for item in extensions { item.addRoutes(to: guarded) }
         var http1 = HTTP1Channel.Configuration()
         http1.idleTimeout = TimeAmount.nanoseconds(
             configuration.idleTimeout.components.seconds * 1_000_000_000 + configuration.idleTimeout.components.attoseconds / 1_000_000_000)
@@ -60,6 +63,28 @@ public enum ParlanceServer {
             services: extensions.flatMap(\.services),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
+    }
+
+    /// Builds the application and runs it until SIGTERM or SIGINT, then shuts down gracefully:
+    /// the listener closes, requests in flight finish (an idle keep-alive connection is closed),
+    /// then the extensions' services stop.
+    ///
+    /// ```swift
+    /// try await ParlanceServer.run(ParlanceServerConfiguration())   // 127.0.0.1:8080
+    /// ```
+    /// - Throws: as ``makeApplication(_:extensions:metrics:logger:onServerRunning:)``; the
+    ///   server's own error when it cannot bind.
+    public static func run(
+        _ configuration: ParlanceServerConfiguration,
+        extensions: [any ParlanceServerExtension] = [],
+        logger: Logger = Logger(label: "parlance.serve"),
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let app = try makeApplication(configuration, extensions: extensions, logger: logger, onServerRunning: onServerRunning)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
     }
 }
 
@@ -73,14 +98,14 @@ struct ServerState: Sendable {
     let openAPI: String
 
     init(configuration: ParlanceServerConfiguration, metrics: ServerMetrics,
-         extensions: [any ParlanceServerExtension]) throws(ParlanceError)
+         extensions: [any ParlanceServerExtension]) throws
     {
         self.configuration = configuration
         self.metrics = metrics
         if let directory = configuration.catalogDirectory {
             let catalog = try Catalog(directory: directory, developmentLanguage: configuration.developmentLanguage)
             self.catalog = catalog
-            self.manager = try LanguageManager(catalog: catalog, environment: [:])
+            self.manager = LanguageManager(catalog: catalog, environment: [:])
         } else {
             self.catalog = nil
             self.manager = nil
@@ -146,7 +171,7 @@ struct ServerState: Sendable {
         return Self.response(200, contentType: Self.jsonType, bytes: out)
     }
 
-    func operation(_ request: Request, op: String) async throws(ParlanceError) -> Response {
+    func operation(_ request: Request, op: String) async throws -> Response {
         try RequestBodies.requireMediaType(request, ["application/json"])
         let body = try await RequestBodies.text(of: request, limit: configuration.maxBodySize, timeout: configuration.bodyTimeout)
         let answer = adapter.answer(op: op, body: body, defaultLocale: negotiatedLocale(request))
@@ -156,7 +181,7 @@ struct ServerState: Sendable {
         return response
     }
 
-    func batch(_ request: Request) throws(ParlanceError) -> Response {
+    func batch(_ request: Request) throws -> Response {
         try RequestBodies.requireMediaType(request, BatchStream.mediaTypes)
         let stream = BatchStream(adapter: adapter, metrics: metrics, configuration: configuration,
                                  defaultLocale: negotiatedLocale(request))
@@ -170,7 +195,7 @@ struct ServerState: Sendable {
         })
     }
 
-    func catalogResponse(_ request: Request, locale raw: String) throws(ParlanceError) -> Response {
+    func catalogResponse(_ request: Request, locale raw: String) throws -> Response {
         guard let catalog else {
             throw RequestBodies.failure("no-catalog", "the server was started without --catalog")
         }

@@ -29,6 +29,11 @@ public struct ParlanceServerConfiguration: Sendable {
     /// The `max-age` of `GET /v1/catalog/{locale}` responses, in seconds.
     public var catalogMaxAge: Int = 300
 
+    /// The bearer token that routes which write (POST, PUT, PATCH, DELETE routes added by a
+    /// ``ParlanceServerExtension``) require in `Authorization: Bearer …`, compared in constant
+    /// time. nil: those routes answer 403 `forbidden`. Never logged.
+    public var writeToken: String?
+
     /// The defaults: 127.0.0.1:8080, no catalog.
     public init() {}
 }

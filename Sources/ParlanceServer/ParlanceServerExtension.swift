@@ -13,7 +13,7 @@ public import ServiceLifecycle
 /// ```swift
 /// struct ProposalsExtension: ParlanceServerExtension {
 ///     let store: any ProposalStore
-///     func addRoutes(to router: Router<BasicRequestContext>) {
+///     func addRoutes(to router: RouterGroup<BasicRequestContext>) {
 ///         router.post("/content/localize/proposals") { request, context in … }
 ///     }
 ///     var services: [any Service] { [store] }
@@ -22,8 +22,10 @@ public import ServiceLifecycle
 /// let app = try ParlanceServer.makeApplication(configuration, extensions: [ProposalsExtension(store: store)])
 /// ```
 public protocol ParlanceServerExtension: Sendable {
-    /// Adds this extension's routes.
-    func addRoutes(to router: Router<BasicRequestContext>)
+    /// Adds this extension's routes to a group of the server's router in which a write (POST,
+    /// PUT, PATCH, DELETE) needs the configured bearer token
+    /// (``ParlanceServerConfiguration/writeToken``; 401 `unauthorized` without the right one).
+    func addRoutes(to router: RouterGroup<BasicRequestContext>)
     /// Services run by the application's service group (default: none).
     var services: [any Service] { get }
     /// OpenAPI path items (path → JSON object text) merged into `/openapi.json` (default: none).

@@ -55,6 +55,7 @@ struct ParlanceCommand: ParsableCommand {
             LocalizeCommand.self,
             LintCommand.self,
             PseudoCommand.self,
+            ServeCommand.self,  // issue 16
         ],
         defaultSubcommand: nil
     )
