@@ -71,9 +71,8 @@ public struct ParlanceMiddleware<Context: RequestContext>: RouterMiddleware {
     package static func addVary(_ values: [String], to headers: inout HTTPFields) {
         let present = Set(headers[values: .vary].flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-        for value in values where !present.contains(value.lowercased()) && !present.contains("*") {
-            headers.append(HTTPField(name: .vary, value: value))
-        }
+        let missing = values.filter { !present.contains($0.lowercased()) && !present.contains("*") }
+        if !missing.isEmpty { headers[values: .vary] += missing }
     }
 }
 

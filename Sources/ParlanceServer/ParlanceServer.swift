@@ -7,10 +7,10 @@ public import Hummingbird
 public import Logging
 import ServiceLifecycle
 import NIOCore
-public import Parlance
+import Parlance
 import ParlanceHTTP
 import ParlanceHummingbird
-public import ParlanceLocalization
+import ParlanceLocalization
 
 /// `parlance serve`: Parlance's formatting and localization as an HTTP service.
 ///
@@ -52,12 +52,11 @@ public enum ParlanceServer {
         // Extensions' routes: a write (POST, PUT, PATCH, DELETE) needs the bearer token.
         let guarded = router.group().add(middleware: WriteTokenMiddleware(token: configuration.writeToken))
         for item in extensions { item.addRoutes(to: guarded) }
-        var http1 = HTTP1Channel.Configuration()
-        http1.idleTimeout = TimeAmount.nanoseconds(
-            configuration.idleTimeout.components.seconds * 1_000_000_000 + configuration.idleTimeout.components.attoseconds / 1_000_000_000)
+        let idle = configuration.idleTimeout.components
+        let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
         return Application(
             router: router,
-            server: .http1(configuration: http1),
+            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "parlance"),
             services: extensions.flatMap(\.services),

@@ -1,6 +1,6 @@
 import Hummingbird
 import Metrics
-import Prometheus
+public import Prometheus
 
 /// The server's metrics, recorded through swift-metrics into its own Prometheus registry and
 /// served in the Prometheus text format at `/metrics`.
@@ -14,17 +14,17 @@ public struct ServerMetrics: Sendable {
     /// The swift-metrics factory over ``registry`` (`parlance serve` also bootstraps the global
     /// `MetricsSystem` with it, so libraries' metrics appear at `/metrics` too).
     public let factory: PrometheusMetricsFactory
-    let batchLines: Counter
+    let batchLines: Metrics.Counter
 
     /// Metrics over a new registry.
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
         self.factory = PrometheusMetricsFactory(registry: registry)
-        self.batchLines = Counter(label: "parlance_batch_lines_total", factory: factory)
+        self.batchLines = Metrics.Counter(label: "parlance_batch_lines_total", factory: factory)
     }
 
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        Counter(label: "parlance_http_requests_total",
+        Metrics.Counter(label: "parlance_http_requests_total",
                 dimensions: [("method", method), ("route", route), ("status", String(status))], factory: factory)
             .increment()
         let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
