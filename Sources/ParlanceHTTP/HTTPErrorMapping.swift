@@ -1,9 +1,10 @@
+public import Parlance
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-public import Parlance
 
 /// How Parlance's error codes become HTTP statuses, shared by `parlance serve` and the
 /// Hummingbird and Vapor middleware.

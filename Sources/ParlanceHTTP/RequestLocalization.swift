@@ -1,11 +1,12 @@
+public import Parlance
+public import ParlanceLocalization
+import Synchronization
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
 public import Foundation
 #endif
-public import Parlance
-public import ParlanceLocalization
-import Synchronization
 
 /// The language of one HTTP request, for its handler: lookups and formatting in the
 /// negotiated language, and a record of the table languages the strings actually came from

@@ -1,7 +1,7 @@
 public import Hummingbird
+import Parlance
 public import ParlanceHTTP
 public import ParlanceLocalization
-import Parlance
 
 /// Hummingbird middleware that gives every request its own Parlance language.
 ///
@@ -33,9 +33,10 @@ public struct ParlanceMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Negotiates, runs the handler in the request's language and decorates the response.
-    public func handle(_ request: Request, context: Context,
-                       next: (Request, Context) async throws -> Response) async throws -> Response
-    {
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let state = negotiator.negotiate(
             acceptLanguage: request.headers[values: .acceptLanguage].joined(separator: ", "),
             query: negotiator.queryParameter.flatMap { request.uri.queryParameters.get($0) },
@@ -63,14 +64,16 @@ public struct ParlanceMiddleware<Context: RequestContext>: RouterMiddleware {
     package static func errorResponse(status: Int, body: [UInt8]) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: HTTPResponse.Status(code: status), headers: headers,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(
+            status: HTTPResponse.Status(code: status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// Adds values to `Vary` that are not there yet (case-insensitively).
     package static func addVary(_ values: [String], to headers: inout HTTPFields) {
-        let present = Set(headers[values: .vary].flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        let present = Set(
+            headers[values: .vary].flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         let missing = values.filter { !present.contains($0.lowercased()) && !present.contains("*") }
         if !missing.isEmpty { headers[values: .vary] += missing }
     }

@@ -52,7 +52,7 @@ struct BatchAdapter: Sendable {
         let response = engine.respond(to: line) ?? #"{"error":{"code":"invalid-json","message":"the body is empty"}}"#
         let parsedResponse = Self.parseObject(response)
         if case .object(let members)? = parsedResponse?["error"],
-           case .string(let code)? = members.first(where: { $0.0 == "code" })?.1
+            case .string(let code)? = members.first(where: { $0.0 == "code" })?.1
         {
             return Answer(status: HTTPErrorMapping.status(for: code), body: response, contentLanguage: nil)
         }

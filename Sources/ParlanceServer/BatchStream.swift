@@ -27,12 +27,14 @@ struct BatchStream: Sendable {
         for try await buffer in body {
             total += buffer.readableBytes
             if total > configuration.maxBatchBodySize {
-                try await writer.write(Self.errorLine("payload-too-large", "the batch body is larger than \(configuration.maxBatchBodySize) bytes; the stream ends here"))
+                try await writer.write(
+                    Self.errorLine("payload-too-large", "the batch body is larger than \(configuration.maxBatchBodySize) bytes; the stream ends here"))
                 try await writer.finish(nil)
                 return
             }
             if ContinuousClock.now - start > configuration.batchTimeout {
-                try await writer.write(Self.errorLine("request-timeout", "the batch stream lasted longer than \(configuration.batchTimeout); the stream ends here"))
+                try await writer.write(
+                    Self.errorLine("request-timeout", "the batch stream lasted longer than \(configuration.batchTimeout); the stream ends here"))
                 try await writer.finish(nil)
                 return
             }

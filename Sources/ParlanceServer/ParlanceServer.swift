@@ -1,16 +1,17 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 public import Hummingbird
 public import Logging
-import ServiceLifecycle
 import NIOCore
 import Parlance
 import ParlanceHTTP
 import ParlanceHummingbird
 import ParlanceLocalization
+import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `parlance serve`: Parlance's formatting and localization as an HTTP service.
 ///
@@ -96,9 +97,10 @@ struct ServerState: Sendable {
     let metrics: ServerMetrics
     let openAPI: String
 
-    init(configuration: ParlanceServerConfiguration, metrics: ServerMetrics,
-         extensions: [any ParlanceServerExtension]) throws
-    {
+    init(
+        configuration: ParlanceServerConfiguration, metrics: ServerMetrics,
+        extensions: [any ParlanceServerExtension]
+    ) throws {
         self.configuration = configuration
         self.metrics = metrics
         if let directory = configuration.catalogDirectory {
@@ -109,8 +111,9 @@ struct ServerState: Sendable {
             self.catalog = nil
             self.manager = nil
         }
-        adapter = BatchAdapter(catalogDirectory: configuration.catalogDirectory,
-                               developmentLanguage: configuration.developmentLanguage, catalog: catalog)
+        adapter = BatchAdapter(
+            catalogDirectory: configuration.catalogDirectory,
+            developmentLanguage: configuration.developmentLanguage, catalog: catalog)
         openAPI = OpenAPIDocument.merged(with: extensions.flatMap(\.openAPIPaths))
     }
 
@@ -182,16 +185,19 @@ struct ServerState: Sendable {
 
     func batch(_ request: Request) throws -> Response {
         try RequestBodies.requireMediaType(request, BatchStream.mediaTypes)
-        let stream = BatchStream(adapter: adapter, metrics: metrics, configuration: configuration,
-                                 defaultLocale: negotiatedLocale(request))
+        let stream = BatchStream(
+            adapter: adapter, metrics: metrics, configuration: configuration,
+            defaultLocale: negotiatedLocale(request))
         var headers = HTTPFields()
         headers[.contentType] = "application/x-ndjson; charset=utf-8"
         headers[.vary] = "Accept-Language"
         if let locale = stream.defaultLocale { headers[.contentLanguage] = locale.languageTag }
         let body = request.body
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            try await stream.run(body, writer: &writer)
-        })
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                try await stream.run(body, writer: &writer)
+            })
     }
 
     func catalogResponse(_ request: Request, locale raw: String) throws -> Response {
@@ -221,7 +227,8 @@ struct ServerState: Sendable {
     static func response(_ status: Int, contentType: String, bytes: [UInt8]) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = contentType
-        return Response(status: HTTPResponse.Status(code: status), headers: headers,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(
+            status: HTTPResponse.Status(code: status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

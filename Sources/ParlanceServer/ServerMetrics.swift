@@ -24,13 +24,17 @@ public struct ServerMetrics: Sendable {
     }
 
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        Metrics.Counter(label: "parlance_http_requests_total",
-                dimensions: [("method", method), ("route", route), ("status", String(status))], factory: factory)
-            .increment()
+        Metrics.Counter(
+            label: "parlance_http_requests_total",
+            dimensions: [("method", method), ("route", route), ("status", String(status))], factory: factory
+        )
+        .increment()
         let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-        Metrics.Timer(label: "parlance_http_request_duration_seconds",
-                      dimensions: [("method", method), ("route", route)], factory: factory)
-            .recordNanoseconds(nanoseconds)
+        Metrics.Timer(
+            label: "parlance_http_request_duration_seconds",
+            dimensions: [("method", method), ("route", route)], factory: factory
+        )
+        .recordNanoseconds(nanoseconds)
     }
 
     /// The Prometheus text exposition.

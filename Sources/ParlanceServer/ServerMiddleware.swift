@@ -11,9 +11,10 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
     let logger: Logger
 
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response
-    {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let start = ContinuousClock.now
         var response: Response
         do {
@@ -33,10 +34,13 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
         let status = Int(response.status.code)
         let elapsed = ContinuousClock.now - start
         metrics.recordRequest(method: request.method.rawValue, route: route, status: status, duration: elapsed)
-        logger.info("request", metadata: [
-            "method": .string(request.method.rawValue), "path": .string(request.uri.path),
-            "status": .stringConvertible(status), "ms": .stringConvertible(Double(elapsed.components.attoseconds / 1_000_000_000_000) / 1000 + Double(elapsed.components.seconds) * 1000),
-        ])
+        logger.info(
+            "request",
+            metadata: [
+                "method": .string(request.method.rawValue), "path": .string(request.uri.path),
+                "status": .stringConvertible(status),
+                "ms": .stringConvertible(Double(elapsed.components.attoseconds / 1_000_000_000_000) / 1000 + Double(elapsed.components.seconds) * 1000),
+            ])
         return response
     }
 

@@ -16,9 +16,10 @@ struct WriteTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         self.token = token.map { Array($0.utf8) }
     }
 
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response
-    {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         switch request.method {
         case .get, .head, .options:
             return try await next(request, context)
@@ -26,8 +27,9 @@ struct WriteTokenMiddleware<Context: RequestContext>: RouterMiddleware {
             break
         }
         guard let token else {
-            throw ParlanceError(ParlanceError.Code(rawValue: "forbidden"),
-                                "this server accepts no writes: start it with a token ($PARLANCE_SERVE_TOKEN or --token-file)")
+            throw ParlanceError(
+                ParlanceError.Code(rawValue: "forbidden"),
+                "this server accepts no writes: start it with a token ($PARLANCE_SERVE_TOKEN or --token-file)")
         }
         let presented = request.headers[.authorization].flatMap(Self.bearer) ?? []
         guard Self.constantTimeEqual(presented, token) else {

@@ -15,12 +15,10 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/Resources").path
 
     func withServer(
-        _ configure: (inout ParlanceServerConfiguration) -> Void = { _ in },
+        _ configuration: ParlanceServerConfiguration = ParlanceServerConfiguration(),
         extensions: [any ParlanceServerExtension] = [], logger: Logger = LiveServer.logger,
         _ body: (LiveServer) async throws -> Void
     ) async throws {
-        var configuration = ParlanceServerConfiguration()
-        configure(&configuration)
         let server = try await LiveServer.start(configuration, extensions: extensions, logger: logger)
         do {
             try await body(server)
@@ -29,6 +27,12 @@ import Testing
             throw error
         }
         try await server.stop()
+    }
+
+    static func config(_ change: (inout ParlanceServerConfiguration) -> Void) -> ParlanceServerConfiguration {
+        var configuration = ParlanceServerConfiguration()
+        change(&configuration)
+        return configuration
     }
 
     @Test func bindsLoopbackByDefault() {
@@ -75,7 +79,7 @@ import Testing
     }
 
     @Test func localizeNegotiatesAgainstTheCatalogAndReportsTheSourceLanguage() async throws {
-        try await withServer({ $0.catalogDirectory = Self.exampleCatalog }) { server in
+        try await withServer(Self.config { $0.catalogDirectory = Self.exampleCatalog }) { server in
             // fr-CA is not in the catalog: negotiated to fr (fr.lproj says "Placer le Pari").
             let bet = try await server.post("localize", #"{"key":"place_bet"}"#, headers: [("Accept-Language", "fr-CA")])
             #expect(bet.status == 200)
@@ -92,7 +96,7 @@ import Testing
     }
 
     @Test func badInputGetsStatusAndJSONError() async throws {
-        try await withServer({ $0.maxBodySize = 1024 }) { server in
+        try await withServer(Self.config { $0.maxBodySize = 1024 }) { server in
             let cases: [(String, String, [(String, String)], Int, String)] = [
                 ("plural", #"{"locale":"ru","#, [], 400, "invalid-json"),
                 ("plural", #"{"locale":"not a locale!","number":"1"}"#, [], 400, "invalid-locale"),
@@ -119,7 +123,7 @@ import Testing
     }
 
     @Test func aSlowBodyIsCutWith408() async throws {
-        try await withServer({ $0.bodyTimeout = .seconds(1) }) { server in
+        try await withServer(Self.config { $0.bodyTimeout = .seconds(1) }) { server in
             let connection = try RawConnection(port: server.port)
             connection.write("POST /v1/plural HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"loc")
             let start = ContinuousClock.now
@@ -153,7 +157,7 @@ import Testing
     }
 
     @Test func catalogRouteHasFallbackETagAndCaching() async throws {
-        try await withServer({ $0.catalogDirectory = Self.exampleCatalog }) { server in
+        try await withServer(Self.config { $0.catalogDirectory = Self.exampleCatalog }) { server in
             let response = try await server.send(.GET, "/v1/catalog/fr")
             #expect(response.status == 200)
             let strings = try #require(try json(response.body)["strings"] as? [String: Any])
@@ -201,9 +205,10 @@ import Testing
     }
 
     @Test func theCommittedOpenAPIFileIsTheServedDocument() async throws {
-        let committed = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/ParlanceServer/openapi.json").path, encoding: .utf8)
+        let committed = try String(
+            contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Sources/ParlanceServer/openapi.json").path, encoding: .utf8)
         try await withServer { server in
             let served = try await server.send(.GET, "/openapi.json").body
             #expect(served.trimmingCharacters(in: .whitespacesAndNewlines) == committed.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -233,7 +238,7 @@ import Testing
         #expect(open.writes.withLock { $0 } == 0)
 
         let guarded = WriteExtension()
-        try await withServer({ $0.writeToken = "s3cret-token" }, extensions: [guarded]) { server in
+        try await withServer(Self.config { $0.writeToken = "s3cret-token" }, extensions: [guarded]) { server in
             let none = try await server.send(.POST, "/test/items", body: "x")
             #expect(none.status == 401)
             #expect(errorCode(none.body) == "unauthorized")
@@ -254,9 +259,10 @@ import Testing
         let collected = CollectedLogs()
         var logger = Logger(label: "parlance.serve.test") { _ in CollectingLogHandler(logs: collected) }
         logger.logLevel = .trace
-        try await withServer({ $0.writeToken = "tok-SECRET-1" }, extensions: [WriteExtension()], logger: logger) { server in
-            _ = try await server.send(.POST, "/test/items?api_key=QUERY-SECRET-2", body: "BODY-SECRET-3",
-                                      headers: [("Authorization", "Bearer tok-SECRET-1"), ("Cookie", "session=COOKIE-SECRET-4")])
+        try await withServer(Self.config { $0.writeToken = "tok-SECRET-1" }, extensions: [WriteExtension()], logger: logger) { server in
+            _ = try await server.send(
+                .POST, "/test/items?api_key=QUERY-SECRET-2", body: "BODY-SECRET-3",
+                headers: [("Authorization", "Bearer tok-SECRET-1"), ("Cookie", "session=COOKIE-SECRET-4")])
             _ = try await server.send(.POST, "/test/items", body: "x", headers: [("Authorization", "Bearer WRONG-SECRET-5")])
             _ = try await server.post("localize", #"{"locale":"en","key":"BODY-SECRET-6"}"#)
         }
