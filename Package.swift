@@ -273,11 +273,8 @@ var serverTargets: [Target] {
             dependencies: [
                 "ParlanceServer", "ParlanceHummingbird", "ParlanceHTTP", "ParlanceLocalization", "Parlance",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
                 "HummingbirdExample",
             ],
             swiftSettings: swiftSettings

@@ -1,9 +1,9 @@
 // The README's Hummingbird example: per-request language with ParlanceMiddleware.
 // Compiled as a target of the main package and started by ParlanceServerTests.
-import Hummingbird
+public import Hummingbird
 import Parlance
 import ParlanceHummingbird
-import ParlanceLocalization
+public import ParlanceLocalization
 
 /// A Hummingbird app whose handlers answer in each request's language.
 public enum HummingbirdExample {

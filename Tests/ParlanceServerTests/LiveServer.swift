@@ -1,9 +1,7 @@
-import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import NIOHTTP1
 import ParlanceServer
 import ServiceLifecycle
 
@@ -50,23 +48,71 @@ struct LiveServer {
 
     var base: String { "http://127.0.0.1:\(port)" }
 
-    /// One request through AsyncHTTPClient; the body as text.
+    /// One request over a new TCP connection (`Connection: close`); the body as text, chunked
+    /// transfer coding removed. Header names are lowercased.
     func send(
-        _ method: HTTPMethod = .GET, _ path: String, body: String? = nil,
+        _ method: String = "GET", _ path: String, body: String? = nil,
         headers: [(String, String)] = []
-    ) async throws -> (status: Int, headers: HTTPHeaders, body: String) {
-        var request = HTTPClientRequest(url: base + path)
-        request.method = method
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body { request.body = .bytes(ByteBuffer(string: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-        let bytes = try await response.body.collect(upTo: 16 << 20)
-        return (Int(response.status.code), response.headers, String(buffer: bytes))
+    ) async throws -> HTTPAnswer {
+        let connection = try RawConnection(port: port)
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
+        connection.write(head + "\r\n" + (body ?? ""))
+        return try HTTPAnswer(parsing: connection.readBytes())
     }
 
     /// `POST /v1/{op}` with a JSON body.
-    func post(_ op: String, _ json: String, headers: [(String, String)] = []) async throws -> (status: Int, headers: HTTPHeaders, body: String) {
-        try await send(.POST, "/v1/\(op)", body: json, headers: [("Content-Type", "application/json")] + headers)
+    func post(_ op: String, _ json: String, headers: [(String, String)] = []) async throws -> HTTPAnswer {
+        try await send("POST", "/v1/\(op)", body: json, headers: [("Content-Type", "application/json")] + headers)
+    }
+}
+
+/// A parsed HTTP/1.1 response.
+struct HTTPAnswer {
+    let status: Int
+    /// Lowercased name → values in order.
+    let headers: [String: [String]]
+    let body: String
+
+    init(parsing bytes: [UInt8]) throws {
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else {
+            throw TestFailure("no complete response head in \(String(decoding: bytes, as: UTF8.self))")
+        }
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = lines[0].split(separator: " ")
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw TestFailure("bad status line \(lines[0])") }
+        var headers: [String: [String]] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased(), default: []].append(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        var body = Array(bytes[(end + 4)...])
+        if headers["transfer-encoding"]?.contains(where: { $0.lowercased().contains("chunked") }) == true {
+            body = try Self.dechunk(body)
+        }
+        self.status = status
+        self.headers = headers
+        self.body = String(decoding: body, as: UTF8.self)
+    }
+
+    subscript(header name: String) -> String? { headers[name.lowercased()]?.first }
+
+    static func dechunk(_ bytes: [UInt8]) throws -> [UInt8] {
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard let lineEnd = bytes[index...].indices.first(where: { bytes[$0...].starts(with: [13, 10]) }) else { break }
+            let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw TestFailure("bad chunk size \(sizeText)") }
+            if size == 0 { break }
+            let start = lineEnd + 2
+            guard start + size <= bytes.count else { throw TestFailure("truncated chunk") }
+            out.append(contentsOf: bytes[start..<(start + size)])
+            index = start + size + 2
+        }
+        return out
     }
 }
 
@@ -115,6 +161,18 @@ final class RawConnection {
     func write(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Every byte until the peer closes the connection (or 20 s pass).
+    func readBytes() -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return received
     }
 
     /// Everything until the peer closes the connection or `until` appears (or 20 s pass).
