@@ -43,7 +43,7 @@ let package = Package(
         // ── ParlanceProposals (issue 15) ──
         .library(name: "ParlanceProposals", targets: ["ParlanceProposals"]),
         .executable(name: "parlance", targets: ["parlance"]),
-    ],
+    ] + serverProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The server ecosystem's logging API: LanguageManager reports a corrupt preference file
@@ -61,7 +61,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // ParlanceYAML (issue 13): libyaml through Yams' Node API, built only by users of ParlanceYAML.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-    ],
+    ] + serverDependencies,
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
         // (Debian's libicu-dev). C++ inside only where ICU offers a feature only in C++.
@@ -164,6 +164,8 @@ let package = Package(
                 "ParlanceTranslation",  // issue 14: `parlance pseudo`, translation bench rows
                 "ParlanceYAML",  // issue 13: the CLI reads YAML catalogs
                 "ParlanceKeyGen",  // issue 17: `parlance gen`
+                "ParlanceServer",  // issue 16: `parlance serve`
+                .product(name: "Logging", package: "swift-log"),  // issue 16: `parlance serve --log-level`
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -287,7 +289,86 @@ let package = Package(
             dependencies: ["ParlanceBatch", "Parlance"],
             swiftSettings: swiftSettings
         ),
-    ],
+    ] + serverTargets,
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
+
+// MARK: - Server (issue 16): ParlanceHTTP, ParlanceHummingbird, ParlanceServer
+//
+// Only these products pull in Hummingbird/NIO: a package that depends on `Parlance` or
+// `ParlanceLocalization` builds none of it. Vapor is deliberately not a dependency of this
+// manifest (CI build time); its middleware is not written yet (issue 16 report).
+var serverProducts: [Product] {
+    [
+        .library(name: "ParlanceHTTP", targets: ["ParlanceHTTP"]),
+        .library(name: "ParlanceHummingbird", targets: ["ParlanceHummingbird"]),
+        .library(name: "ParlanceServer", targets: ["ParlanceServer"]),
+    ]
+}
+
+var serverDependencies: [Package.Dependency] {
+    [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // swift-metrics and async-http-client are declared above (issue 14) and shared.
+    ]
+}
+
+var serverTargets: [Target] {
+    [
+        // Framework-neutral HTTP localization: language negotiation (Accept-Language, query,
+        // cookie), the request-scoped accessor, ParlanceError → HTTP status + JSON error body.
+        .target(
+            name: "ParlanceHTTP",
+            dependencies: ["Parlance", "ParlanceLocalization"],
+            swiftSettings: swiftSettings
+        ),
+        // Hummingbird 2 middleware over ParlanceHTTP.
+        .target(
+            name: "ParlanceHummingbird",
+            dependencies: [
+                "Parlance", "ParlanceLocalization", "ParlanceHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // `parlance serve`: the batch operations, catalogs, health and metrics over HTTP.
+        .target(
+            name: "ParlanceServer",
+            dependencies: [
+                "Parlance", "ParlanceLocalization", "ParlanceBatch", "ParlanceHTTP", "ParlanceHummingbird",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            exclude: ["openapi.json"],  // the same text as OpenAPIDocument.json (a test keeps them equal)
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ParlanceServerTests",
+            dependencies: [
+                "ParlanceServer", "ParlanceHummingbird", "ParlanceHTTP", "ParlanceLocalization", "Parlance",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                "HummingbirdExample",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The README's Hummingbird example app, compiled (and started) by ParlanceServerTests.
+        .target(
+            name: "HummingbirdExample",
+            dependencies: [
+                "ParlanceHummingbird", "ParlanceLocalization", "Parlance",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Tests/Examples/HummingbirdExample",
+            swiftSettings: swiftSettings
+        ),
+    ]
+}

@@ -1,0 +1,234 @@
+public import Hummingbird
+public import Logging
+import NIOCore
+import Parlance
+import ParlanceHTTP
+import ParlanceHummingbird
+import ParlanceLocalization
+import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `parlance serve`: Parlance's formatting and localization as an HTTP service.
+///
+/// Routes (documented in ``OpenAPIDocument``, served at `/openapi.json`):
+/// - `POST /v1/{op}` — one batch operation (`plural`, `number`, `date`, `localize`, …): the
+///   batch request object as the JSON body (`op` comes from the path), the batch result or
+///   error object back; the status follows ``ParlanceHTTP/HTTPErrorMapping``;
+/// - `POST /v1/batch` — a JSON Lines body, answered line by line as the lines arrive;
+/// - `GET /v1/catalog/{locale}?table=…` — the resolved strings of a locale, with `ETag`;
+/// - `GET /health`, `GET /metrics` (Prometheus text), `GET /openapi.json`.
+///
+/// The language of a request is `locale` in the body, else `Accept-Language` negotiated
+/// against the catalog's languages (without a catalog: the preferred well-formed range).
+///
+/// ```swift
+/// let app = try ParlanceServer.makeApplication(configuration)
+/// try await app.runService()   // graceful shutdown on SIGTERM and SIGINT
+/// ```
+public enum ParlanceServer {
+    /// Builds the application (it starts listening when run).
+    /// - Parameters:
+    ///   - configuration: address, catalog and limits.
+    ///   - extensions: routes and services added by other features (see ``ParlanceServerExtension``).
+    ///   - metrics: where `/metrics` reads from (a new registry by default).
+    ///   - logger: the access and error log.
+    ///   - onServerRunning: called with the bound port once the server listens (tests use port 0).
+    /// - Throws: `ParlanceError` `invalid-file`/`invalid-locale` when the catalog cannot be loaded.
+    public static func makeApplication(
+        _ configuration: ParlanceServerConfiguration,
+        extensions: [any ParlanceServerExtension] = [],
+        metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger = Logger(label: "parlance.serve"),
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        let state = try ServerState(configuration: configuration, metrics: metrics, extensions: extensions)
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ServerMiddleware(metrics: metrics, logger: logger))
+        state.addRoutes(to: router)
+        // Extensions' routes: a write (POST, PUT, PATCH, DELETE) needs the bearer token.
+        let guarded = router.group().add(middleware: WriteTokenMiddleware(token: configuration.writeToken))
+        for item in extensions { item.addRoutes(to: guarded) }
+        let idle = configuration.idleTimeout.components
+        let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
+        return Application(
+            router: router,
+            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "parlance"),
+            services: extensions.flatMap(\.services),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+
+    /// Builds the application and runs it until SIGTERM or SIGINT, then shuts down gracefully:
+    /// the listener closes, requests in flight finish (an idle keep-alive connection is closed),
+    /// then the extensions' services stop.
+    ///
+    /// ```swift
+    /// try await ParlanceServer.run(ParlanceServerConfiguration())   // 127.0.0.1:8080
+    /// ```
+    /// - Throws: as ``makeApplication(_:extensions:metrics:logger:onServerRunning:)``; the
+    ///   server's own error when it cannot bind.
+    public static func run(
+        _ configuration: ParlanceServerConfiguration,
+        extensions: [any ParlanceServerExtension] = [],
+        logger: Logger = Logger(label: "parlance.serve"),
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let app = try makeApplication(configuration, extensions: extensions, logger: logger, onServerRunning: onServerRunning)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}
+
+/// What the routes share: the catalog, its language manager, the batch adapter.
+struct ServerState: Sendable {
+    let configuration: ParlanceServerConfiguration
+    let catalog: Catalog?
+    let manager: LanguageManager?
+    let adapter: BatchAdapter
+    let metrics: ServerMetrics
+    let openAPI: String
+
+    init(
+        configuration: ParlanceServerConfiguration, metrics: ServerMetrics,
+        extensions: [any ParlanceServerExtension]
+    ) throws {
+        self.configuration = configuration
+        self.metrics = metrics
+        if let directory = configuration.catalogDirectory {
+            let catalog = try Catalog(directory: directory, developmentLanguage: configuration.developmentLanguage)
+            self.catalog = catalog
+            self.manager = LanguageManager(catalog: catalog, environment: [:])
+        } else {
+            self.catalog = nil
+            self.manager = nil
+        }
+        adapter = BatchAdapter(
+            catalogDirectory: configuration.catalogDirectory,
+            developmentLanguage: configuration.developmentLanguage, catalog: catalog)
+        openAPI = OpenAPIDocument.merged(with: extensions.flatMap(\.openAPIPaths))
+    }
+
+    static let jsonType = "application/json; charset=utf-8"
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/health") { _, _ in health() }
+        router.get("/metrics") { _, _ in
+            Self.response(200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics.render())
+        }
+        router.get("/openapi.json") { _, _ in Self.response(200, contentType: Self.jsonType, body: openAPI) }
+        router.post("/v1/batch") { request, _ in try batch(request) }
+        router.post("/v1/:op") { request, context in
+            try await operation(request, op: context.parameters.get("op") ?? "")
+        }
+        router.get("/v1/catalog/:locale") { request, context in
+            try catalogResponse(request, locale: context.parameters.get("locale") ?? "")
+        }
+    }
+
+    // MARK: Language
+
+    /// The language a request without `locale` gets: `Accept-Language` negotiated against the
+    /// catalog's languages, or (no catalog) its preferred well-formed range; nil without header.
+    func negotiatedLocale(_ request: Request) -> LocaleID? {
+        let header = request.headers[values: .acceptLanguage].joined(separator: ", ")
+        guard !header.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        if let manager { return manager.resolve(acceptLanguage: header).locale }
+        return AcceptLanguage(header).locales.first
+    }
+
+    // MARK: Routes
+
+    func health() -> Response {
+        var out = Array(#"{"status":"ok","operations":["#.utf8)
+        for (index, op) in adapter.operations.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            HTTPErrorMapping.appendJSONString(op, to: &out)
+        }
+        out.append(contentsOf: #"],"catalog":"#.utf8)
+        if let catalog {
+            out.append(contentsOf: #"{"locales":["#.utf8)
+            for (index, locale) in catalog.locales.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                HTTPErrorMapping.appendJSONString(locale.languageTag, to: &out)
+            }
+            out.append(contentsOf: #"],"tables":["#.utf8)
+            for (index, table) in catalog.tableNames.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                HTTPErrorMapping.appendJSONString(table, to: &out)
+            }
+            out.append(contentsOf: "]}".utf8)
+        } else {
+            out.append(contentsOf: "null".utf8)
+        }
+        out.append(UInt8(ascii: "}"))
+        return Self.response(200, contentType: Self.jsonType, bytes: out)
+    }
+
+    func operation(_ request: Request, op: String) async throws -> Response {
+        try RequestBodies.requireMediaType(request, ["application/json"])
+        let body = try await RequestBodies.text(of: request, limit: configuration.maxBodySize, timeout: configuration.bodyTimeout)
+        let answer = adapter.answer(op: op, body: body, defaultLocale: negotiatedLocale(request))
+        var response = Self.response(answer.status, contentType: Self.jsonType, body: answer.body)
+        if let language = answer.contentLanguage { response.headers[.contentLanguage] = language }
+        response.headers[.vary] = "Accept-Language"
+        return response
+    }
+
+    func batch(_ request: Request) throws -> Response {
+        try RequestBodies.requireMediaType(request, BatchStream.mediaTypes)
+        let stream = BatchStream(
+            adapter: adapter, metrics: metrics, configuration: configuration,
+            defaultLocale: negotiatedLocale(request))
+        var headers = HTTPFields()
+        headers[.contentType] = "application/x-ndjson; charset=utf-8"
+        headers[.vary] = "Accept-Language"
+        if let locale = stream.defaultLocale { headers[.contentLanguage] = locale.languageTag }
+        let body = request.body
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                try await stream.run(body, writer: &writer)
+            })
+    }
+
+    func catalogResponse(_ request: Request, locale raw: String) throws -> Response {
+        guard let catalog else {
+            throw RequestBodies.failure("no-catalog", "the server was started without --catalog")
+        }
+        let locale = try LocaleID(raw)
+        let table = request.uri.queryParameters.get("table") ?? "Localizable"
+        let snapshot = try CatalogSnapshot(catalog: catalog, table: table, locale: locale)
+        var headers = HTTPFields()
+        headers[.eTag] = snapshot.eTag
+        headers[.cacheControl] = "public, max-age=\(configuration.catalogMaxAge)"
+        headers[.contentLanguage] = snapshot.contentLanguage
+        if CatalogSnapshot.matches(ifNoneMatch: request.headers[values: .ifNoneMatch], eTag: snapshot.eTag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = Self.jsonType
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: snapshot.body)))
+    }
+
+    // MARK: Responses
+
+    static func response(_ status: Int, contentType: String, body: String) -> Response {
+        response(status, contentType: contentType, bytes: Array(body.utf8))
+    }
+
+    static func response(_ status: Int, contentType: String, bytes: [UInt8]) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = contentType
+        return Response(
+            status: HTTPResponse.Status(code: status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

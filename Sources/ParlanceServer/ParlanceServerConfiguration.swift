@@ -1,0 +1,39 @@
+/// How `parlance serve` (or an app embedding ``ParlanceServer``) listens and what it serves.
+///
+/// ```swift
+/// var configuration = ParlanceServerConfiguration()
+/// configuration.catalogDirectory = "Resources"
+/// configuration.port = 0          // any free port (tests)
+/// ```
+public struct ParlanceServerConfiguration: Sendable {
+    /// The address to bind; loopback by default, so nothing is exposed unless asked.
+    public var host: String = "127.0.0.1"
+    /// The TCP port (0: any free port, reported through `onServerRunning`).
+    public var port: Int = 8080
+    /// The catalog directory (`<locale>.lproj/…`, `*.xcstrings`) for `localize` and `/v1/catalog`.
+    public var catalogDirectory: String?
+    /// The catalog's development language (default: the String Catalog's `sourceLanguage`, else `en`).
+    public var developmentLanguage: String?
+    /// The largest body of `POST /v1/{op}` in bytes (413 `payload-too-large` above it).
+    public var maxBodySize: Int = 64 * 1024
+    /// The longest line of `POST /v1/batch` in bytes (that line gets a `payload-too-large` error line).
+    public var maxBatchLineSize: Int = 64 * 1024
+    /// The most bytes one `POST /v1/batch` body may carry; the stream ends with an error line past it.
+    public var maxBatchBodySize: Int = 64 * 1024 * 1024
+    /// The time a `POST /v1/{op}` body may take to arrive in full (408 `request-timeout`; slowloris).
+    public var bodyTimeout: Duration = .seconds(10)
+    /// The longest a `POST /v1/batch` stream may last (an error line ends it).
+    public var batchTimeout: Duration = .seconds(300)
+    /// A connection that sends nothing for this long (headers included) is closed.
+    public var idleTimeout: Duration = .seconds(30)
+    /// The `max-age` of `GET /v1/catalog/{locale}` responses, in seconds.
+    public var catalogMaxAge: Int = 300
+
+    /// The bearer token that routes which write (POST, PUT, PATCH, DELETE routes added by a
+    /// ``ParlanceServerExtension``) require in `Authorization: Bearer …`, compared in constant
+    /// time. nil: those routes answer 403 `forbidden`. Never logged.
+    public var writeToken: String?
+
+    /// The defaults: 127.0.0.1:8080, no catalog.
+    public init() {}
+}

@@ -1,0 +1,68 @@
+import Hummingbird
+import Logging
+import Parlance
+import ParlanceHTTP
+import ParlanceHummingbird
+
+/// Outermost middleware of `parlance serve`: turns every error into the JSON error body,
+/// records metrics, and writes one access-log line per request (method, path without the
+/// query, status, time — never headers, query strings or bodies, which may carry secrets).
+struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
+    let metrics: ServerMetrics
+    let logger: Logger
+
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let start = ContinuousClock.now
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as ParlanceError {
+            response = ParlanceMiddleware<Context>.errorResponse(error)
+        } catch let error as any HTTPResponseError {
+            let status = Int(error.status.code)
+            response = ParlanceMiddleware<Context>.errorResponse(
+                status: status, body: HTTPErrorMapping.body(code: Self.code(status: status), message: Self.message(status: status)))
+        } catch {
+            logger.error("request failed", metadata: ["path": .string(request.uri.path), "error": .string(String(describing: type(of: error)))])
+            response = ParlanceMiddleware<Context>.errorResponse(
+                status: 500, body: HTTPErrorMapping.body(code: "internal", message: "internal server error"))
+        }
+        let route = context.endpointPath ?? "unmatched"
+        let status = Int(response.status.code)
+        let elapsed = ContinuousClock.now - start
+        metrics.recordRequest(method: request.method.rawValue, route: route, status: status, duration: elapsed)
+        logger.info(
+            "request",
+            metadata: [
+                "method": .string(request.method.rawValue), "path": .string(request.uri.path),
+                "status": .stringConvertible(status),
+                "ms": .stringConvertible(Double(elapsed.components.attoseconds / 1_000_000_000_000) / 1000 + Double(elapsed.components.seconds) * 1000),
+            ])
+        return response
+    }
+
+    static func code(status: Int) -> String {
+        switch status {
+        case 400: "bad-request"
+        case 404: "not-found"
+        case 405: "method-not-allowed"
+        case 408: "request-timeout"
+        case 413: "payload-too-large"
+        case 415: "unsupported-media-type"
+        case 500..<600: "internal"
+        default: "http-\(status)"
+        }
+    }
+
+    static func message(status: Int) -> String {
+        switch status {
+        case 404: "no such route"
+        case 405: "the route does not accept this method"
+        case 413: "the request body is too large"
+        default: HTTPResponse.Status(code: status).reasonPhrase
+        }
+    }
+}

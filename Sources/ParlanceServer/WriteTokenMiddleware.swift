@@ -1,0 +1,63 @@
+import Hummingbird
+import Parlance
+import ParlanceHummingbird
+
+/// Guards the routes that write: a POST, PUT, PATCH or DELETE needs
+/// `Authorization: Bearer <token>` equal to the configured token. The comparison takes the same
+/// time wherever the first difference is (it depends only on the lengths), so response times
+/// do not leak the token. Safe methods (GET, HEAD, OPTIONS) pass.
+///
+/// - No token configured: writes answer 403 `forbidden` (a server never accepts anonymous writes).
+/// - Missing or wrong token: 401 `unauthorized` with `WWW-Authenticate: Bearer`.
+struct WriteTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+    let token: [UInt8]?
+
+    init(token: String?) {
+        self.token = token.map { Array($0.utf8) }
+    }
+
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        switch request.method {
+        case .get, .head, .options:
+            return try await next(request, context)
+        default:
+            break
+        }
+        guard let token else {
+            throw ParlanceError(
+                ParlanceError.Code(rawValue: "forbidden"),
+                "this server accepts no writes: start it with a token ($PARLANCE_SERVE_TOKEN or --token-file)")
+        }
+        let presented = request.headers[.authorization].flatMap(Self.bearer) ?? []
+        guard Self.constantTimeEqual(presented, token) else {
+            var response = ParlanceMiddleware<Context>.errorResponse(
+                ParlanceError(ParlanceError.Code(rawValue: "unauthorized"), "a write needs the header Authorization: Bearer <token>"))
+            response.headers[.wwwAuthenticate] = "Bearer"
+            return response
+        }
+        return try await next(request, context)
+    }
+
+    /// The credentials of `Bearer <credentials>` (scheme case-insensitive), else nil.
+    static func bearer(_ header: String) -> [UInt8]? {
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return Array(parts[1].drop { $0 == " " || $0 == "\t" }.utf8)
+    }
+
+    /// Equality whose time depends only on the lengths, never on where the bytes differ.
+    static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        var difference = UInt8(truncatingIfNeeded: lhs.count ^ rhs.count)
+        if lhs.count != rhs.count { difference |= 1 }
+        let count = max(lhs.count, rhs.count)
+        for index in 0..<count {
+            let left = index < lhs.count ? lhs[index] : 0
+            let right = index < rhs.count ? rhs[index] : 0
+            difference |= left ^ right
+        }
+        return difference == 0
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ParlanceServer
+
+/// `parlance serve`: formatting and localization as an HTTP service (issue 16).
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the batch operations, catalogs, health and metrics over HTTP.",
+        discussion: """
+            Example:
+              parlance serve --catalog Tests/Fixtures/Catalog --port 8080 &
+              curl -s -H 'Content-Type: application/json' -d '{"locale":"ru","number":"21"}' \
+            http://127.0.0.1:8080/v1/plural
+              {"result":"one"}
+
+            Routes: POST /v1/{op} (a batch request object as JSON), POST /v1/batch (JSON \
+            Lines, answered line by line), GET /v1/catalog/{locale}?table=…, GET /health, \
+            GET /metrics, GET /openapi.json. Errors are {"error":{"code":…,"message":…}} with \
+            the HTTP status of the code. Listens on 127.0.0.1 unless --host says otherwise. \
+            Routes that write (added by other features) need `Authorization: Bearer <token>` \
+            with the token from $PARLANCE_SERVE_TOKEN or --token-file; without one they answer \
+            403. SIGTERM or SIGINT stops accepting connections and lets running requests finish.
+            """
+    )
+
+    @Option(help: "The address to bind (default 127.0.0.1; 0.0.0.0 exposes the service on every interface).")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The TCP port (0: any free port, printed on standard error).")
+    var port: Int = 8080
+
+    @Option(help: "A catalog directory (<locale>.lproj/*.strings|*.stringsdict, *.xcstrings) for `localize` and /v1/catalog.")
+    var catalog: String?
+
+    @Option(help: "The catalog's development language (default: the String Catalog's sourceLanguage, else en).")
+    var developmentLanguage: String?
+
+    @Option(help: "The largest request body of POST /v1/{op}, in bytes.")
+    var maxBodySize: Int = 64 * 1024
+
+    @Option(help: "A file whose first line is the bearer token for routes that write (else $PARLANCE_SERVE_TOKEN).")
+    var tokenFile: String?
+
+    @Option(help: "The log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+    }
+
+    func run() throws {
+        var configuration = ParlanceServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.catalogDirectory = catalog
+        configuration.developmentLanguage = developmentLanguage
+        configuration.maxBodySize = maxBodySize
+        configuration.writeToken = try readToken()
+        var logger = Logger(label: "parlance.serve")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let outcome = ServeOutcome()
+        let done = DispatchSemaphore(value: 0)
+        // The root command is synchronous (ArgumentParser runs no async subcommand under a
+        // synchronous root): the server runs on the cooperative pool while this thread waits.
+        Task { [configuration, logger] in
+            do {
+                try await ParlanceServer.run(configuration, logger: logger) { port in
+                    FileHandle.standardError.write(Data("parlance serve: listening on http://\(configuration.host):\(port)\n".utf8))
+                }
+            } catch {
+                outcome.set(error)
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    /// The write token from --token-file, else $PARLANCE_SERVE_TOKEN; nil when neither is set.
+    private func readToken() throws -> String? {
+        if let tokenFile {
+            guard let data = FileManager.default.contents(atPath: tokenFile) else {
+                throw ValidationError("--token-file \(tokenFile) cannot be read")
+            }
+            let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            let token = line.trimmingCharacters(in: .whitespaces)
+            guard !token.isEmpty else { throw ValidationError("--token-file \(tokenFile) holds no token") }
+            return token
+        }
+        let fromEnvironment = ProcessInfo.processInfo.environment["PARLANCE_SERVE_TOKEN"]?.trimmingCharacters(in: .whitespaces)
+        return fromEnvironment?.isEmpty == false ? fromEnvironment : nil
+    }
+}
+
+/// The error the server task ended with, handed to the waiting thread.
+private final class ServeOutcome: @unchecked Sendable {
+    // Written once by the server task before it signals the semaphore; read after the wait.
+    private let lock = NSLock()
+    private var stored: (any Error)?
+    var error: (any Error)? { lock.withLock { stored } }
+    func set(_ error: any Error) { lock.withLock { stored = error } }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ParlanceServer
+import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `parlance serve` application listening on 127.0.0.1 on a free port, run by a service group
+/// as `parlance serve` runs it, and stopped by a graceful shutdown.
+struct LiveServer {
+    let port: Int
+    let group: ServiceGroup
+    let task: Task<Void, any Error>
+
+    static let logger: Logger = {
+        var logger = Logger(label: "parlance.serve.test")
+        logger.logLevel = .warning
+        return logger
+    }()
+
+    static func start(
+        _ configuration: ParlanceServerConfiguration = ParlanceServerConfiguration(),
+        extensions: [any ParlanceServerExtension] = [], logger: Logger = LiveServer.logger
+    ) async throws -> LiveServer {
+        var configuration = configuration
+        configuration.port = 0
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = try ParlanceServer.makeApplication(configuration, extensions: extensions, logger: logger) { port in
+            continuation.yield(port)
+            continuation.finish()
+        }
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [.init(service: app)], logger: logger))
+        let task = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw TestFailure("the server did not start") }
+        return LiveServer(port: port, group: group, task: task)
+    }
+
+    /// Graceful shutdown; returns when the service group has finished.
+    func stop() async throws {
+        await group.triggerGracefulShutdown()
+        try await task.value
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    /// One request over a new TCP connection (`Connection: close`); the body as text, chunked
+    /// transfer coding removed. Header names are lowercased.
+    func send(
+        _ method: String = "GET", _ path: String, body: String? = nil,
+        headers: [(String, String)] = []
+    ) async throws -> HTTPAnswer {
+        let connection = try RawConnection(port: port)
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
+        connection.write(head + "\r\n" + (body ?? ""))
+        return try HTTPAnswer(parsing: connection.readBytes())
+    }
+
+    /// `POST /v1/{op}` with a JSON body.
+    func post(_ op: String, _ json: String, headers: [(String, String)] = []) async throws -> HTTPAnswer {
+        try await send("POST", "/v1/\(op)", body: json, headers: [("Content-Type", "application/json")] + headers)
+    }
+}
+
+/// A parsed HTTP/1.1 response.
+struct HTTPAnswer {
+    let status: Int
+    /// Lowercased name → values in order.
+    let headers: [String: [String]]
+    let body: String
+
+    init(parsing bytes: [UInt8]) throws {
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else {
+            throw TestFailure("no complete response head in \(String(decoding: bytes, as: UTF8.self))")
+        }
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = lines[0].split(separator: " ")
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw TestFailure("bad status line \(lines[0])") }
+        var headers: [String: [String]] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased(), default: []].append(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        var body = Array(bytes[(end + 4)...])
+        if headers["transfer-encoding"]?.contains(where: { $0.lowercased().contains("chunked") }) == true {
+            body = try Self.dechunk(body)
+        }
+        self.status = status
+        self.headers = headers
+        self.body = String(decoding: body, as: UTF8.self)
+    }
+
+    subscript(header name: String) -> String? { headers[name.lowercased()]?.first }
+
+    static func dechunk(_ bytes: [UInt8]) throws -> [UInt8] {
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard let lineEnd = bytes[index...].indices.first(where: { bytes[$0...].starts(with: [13, 10]) }) else { break }
+            let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw TestFailure("bad chunk size \(sizeText)") }
+            if size == 0 { break }
+            let start = lineEnd + 2
+            guard start + size <= bytes.count else { throw TestFailure("truncated chunk") }
+            out.append(contentsOf: bytes[start..<(start + size)])
+            index = start + size + 2
+        }
+        return out
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The JSON object of a response body.
+func json(_ text: String) throws -> [String: Any] {
+    guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+        throw TestFailure("not a JSON object: \(text)")
+    }
+    return object
+}
+
+/// The `error.code` of a JSON error body, nil when the body is not one.
+func errorCode(_ text: String) -> String? {
+    ((try? json(text))?["error"] as? [String: Any])?["code"] as? String
+}
+
+/// A raw TCP connection to 127.0.0.1 (for slow and malformed requests no client library sends).
+final class RawConnection {
+    let fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestFailure("socket() failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw TestFailure("connect() failed")
+        }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Every byte until the peer closes the connection (or 20 s pass).
+    func readBytes() -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return received
+    }
+
+    /// Everything until the peer closes the connection or `until` appears (or 20 s pass).
+    func read(until marker: String? = nil) -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+            if let marker, String(decoding: received, as: UTF8.self).contains(marker) { break }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
