@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // Parlance: ICU-grade locale formatting and localization for Swift on Linux.
 import PackageDescription
 
@@ -44,6 +44,11 @@ let package = Package(
         .library(name: "ParlanceProposals", targets: ["ParlanceProposals"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ] + serverProducts,
+    traits: [
+        // Off by default, so a package that depends on Parlance never builds Vapor unless it
+        // asks: `.package(url: …, from: …, traits: ["Vapor"])`, then the product ParlanceVapor.
+        .trait(name: "Vapor", description: "Builds ParlanceVapor, the Vapor 4 middleware (Vapor is a large build).")
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The server ecosystem's logging API: LanguageManager reports a corrupt preference file
@@ -304,11 +309,15 @@ var serverProducts: [Product] {
         .library(name: "ParlanceHTTP", targets: ["ParlanceHTTP"]),
         .library(name: "ParlanceHummingbird", targets: ["ParlanceHummingbird"]),
         .library(name: "ParlanceServer", targets: ["ParlanceServer"]),
+        // Empty unless the package trait `Vapor` is enabled (see `traits` above).
+        .library(name: "ParlanceVapor", targets: ["ParlanceVapor"]),
     ]
 }
 
 var serverDependencies: [Package.Dependency] {
     [
+        // Only with the package trait `Vapor` (ParlanceVapor, its example and test).
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -357,7 +366,28 @@ var serverTargets: [Target] {
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 "HummingbirdExample",
+                "VaporExample",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Vapor 4 middleware over ParlanceHTTP: Vapor is built only with the trait `Vapor`.
+        .target(
+            name: "ParlanceVapor",
+            dependencies: [
+                "Parlance", "ParlanceLocalization", "ParlanceHTTP",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The README's Vapor example app (trait `Vapor`), started by ParlanceServerTests.
+        .target(
+            name: "VaporExample",
+            dependencies: [
+                "ParlanceVapor", "ParlanceLocalization", "Parlance",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ],
+            path: "Tests/Examples/VaporExample",
             swiftSettings: swiftSettings
         ),
         // The README's Hummingbird example app, compiled (and started) by ParlanceServerTests.
