@@ -12,7 +12,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "Parlance service",
             "version": "1.0.0",
-            "description": "ICU-grade locale formatting and localization over HTTP (`parlance serve`). Operations are those of the JSON Lines batch protocol v1.1 (shared/spec/batch-protocol.md): the same request objects, the same result and error objects. Errors are `{\"error\":{\"code\",\"message\"}}`; the HTTP status of an error code: 400 for `invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, `invalid-number`, `invalid-skeleton`, `invalid-time`, `invalid-time-zone`, `invalid-message`, `missing-argument`; 404 for `unknown-op`, `missing-key`, `not-found`, `no-catalog`; 408 `request-timeout`; 413 `payload-too-large`; 415 `unsupported-media-type`; 500 for `internal`, `invalid-file`, `invalid-format`. The language of a request is `locale` in the body, else `Accept-Language` negotiated against the catalog's languages (without a catalog: the preferred well-formed range)."
+            "description": "ICU-grade locale formatting and localization over HTTP (`parlance serve`). Operations are those of the JSON Lines batch protocol v1.1 (shared/spec/batch-protocol.md): the same request objects, the same result and error objects. Errors are `{\"error\":{\"code\",\"message\"}}`; the HTTP status of an error code: 400 for `invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, `invalid-number`, `invalid-skeleton`, `invalid-time`, `invalid-time-zone`, `invalid-message`, `missing-argument`; 404 for `unknown-op`, `missing-key`, `not-found`, `no-catalog`; 408 `request-timeout`; 413 `payload-too-large`; 415 `unsupported-media-type`; 500 for `internal`, `invalid-file`, `invalid-format`. The language of a request is `locale` in the body, else `Accept-Language` negotiated against the catalog's languages (with a catalog and no `Accept-Language`: its development language; without a catalog: the header's preferred well-formed range). A request to a documented path with another method gets 405 with `Allow`."
           },
           "servers": [
             {
@@ -24,7 +24,7 @@ enum OpenAPIDocument {
               "post": {
                 "operationId": "runOperation",
                 "summary": "Run one batch operation",
-                "description": "The body is a batch request object; `op` comes from the path (in the body it must be absent or equal). `locale` may be left out when `Accept-Language` is sent. The answer is the batch response object: `{\"id\"?,\"result\"}` with 200, or `{\"id\"?,\"error\"}` with the error's status.",
+                "description": "The body is a batch request object; `op` comes from the path (in the body it must be absent or equal). `locale` may be left out when `Accept-Language` is sent or the server has a catalog (then its development language). The answer is the batch response object: `{\"id\"?,\"result\"}` with 200, or `{\"id\"?,\"error\"}` with the error's status.",
                 "parameters": [
                   {
                     "name": "op",
@@ -42,7 +42,11 @@ enum OpenAPIDocument {
                         "direction",
                         "display-name",
                         "negotiate",
-                        "localize"
+                        "localize",
+                        "message",
+                        "plural-range",
+                        "number-range",
+                        "date-interval"
                       ]
                     },
                     "description": "A batch operation; unknown ones are 404 `unknown-op`."
@@ -225,7 +229,8 @@ enum OpenAPIDocument {
                     "in": "path",
                     "required": true,
                     "schema": {
-                      "type": "string"
+                      "type": "string",
+                      "pattern": "^[A-Za-z]{2,8}([-_][A-Za-z]{4})?([-_]([A-Za-z]{2}|[0-9]{3}))?([-_]([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*$"
                     }
                   },
                   {

@@ -48,7 +48,7 @@ public enum ParlanceServer {
     ) throws -> some ApplicationProtocol {
         let state = try ServerState(configuration: configuration, metrics: metrics, extensions: extensions)
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: ServerMiddleware(metrics: metrics, logger: logger))
+        router.add(middleware: ServerMiddleware(metrics: metrics, logger: logger, routes: RouteTable(openAPI: state.openAPI)))
         state.addRoutes(to: router)
         // Extensions' routes: a write (POST, PUT, PATCH, DELETE) needs the bearer token.
         let guarded = router.group().add(middleware: WriteTokenMiddleware(token: configuration.writeToken))
@@ -137,11 +137,13 @@ struct ServerState: Sendable {
     // MARK: Language
 
     /// The language a request without `locale` gets: `Accept-Language` negotiated against the
-    /// catalog's languages, or (no catalog) its preferred well-formed range; nil without header.
+    /// catalog's languages (its development language without the header), or (no catalog) the
+    /// header's preferred well-formed range; nil without catalog and header.
     func negotiatedLocale(_ request: Request) -> LocaleID? {
         let header = request.headers[values: .acceptLanguage].joined(separator: ", ")
-        guard !header.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        // With a catalog, no header (or no close match) means its development language.
         if let manager { return manager.resolve(acceptLanguage: header).locale }
+        guard !header.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         return AcceptLanguage(header).locales.first
     }
 

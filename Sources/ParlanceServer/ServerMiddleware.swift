@@ -10,6 +10,8 @@ import ParlanceHummingbird
 struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
     let logger: Logger
+    /// The documented paths and their methods (for 405 and `Allow`).
+    let routes: RouteTable
 
     func handle(
         _ request: Request, context: Context,
@@ -22,9 +24,18 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as ParlanceError {
             response = ParlanceMiddleware<Context>.errorResponse(error)
         } catch let error as any HTTPResponseError {
-            let status = Int(error.status.code)
+            var status = Int(error.status.code)
+            var allow: [String] = []
+            // The router's 404 for a documented path that has no route for this method.
+            if status == 404, let methods = routes.allowedMethods(forPath: request.uri.path),
+                !methods.isEmpty, !methods.contains(request.method.rawValue)
+            {
+                status = 405
+                allow = methods
+            }
             response = ParlanceMiddleware<Context>.errorResponse(
                 status: status, body: HTTPErrorMapping.body(code: Self.code(status: status), message: Self.message(status: status)))
+            if !allow.isEmpty { response.headers[.allow] = allow.joined(separator: ", ") }
         } catch {
             logger.error("request failed", metadata: ["path": .string(request.uri.path), "error": .string(String(describing: type(of: error)))])
             response = ParlanceMiddleware<Context>.errorResponse(

@@ -89,6 +89,11 @@ import Testing
             let missing = try await server.post("localize", #"{"locale":"fr","key":"no.such.key"}"#)
             #expect(missing.status == 404)
             #expect(errorCode(missing.body) == "missing-key")
+            // Neither `locale` nor Accept-Language: the catalog's development language (en.lproj).
+            let plain = try await server.post("localize", #"{"key":"place_bet"}"#)
+            #expect(plain.status == 200)
+            #expect(try json(plain.body)["result"] as? String == "Place Bet")
+            #expect(plain[header: "Content-Language"] == "en")
         }
     }
 
@@ -116,6 +121,22 @@ import Testing
             #expect(errorCode(unknownRoute.body) == "not-found")
             // The server still answers after all of that.
             #expect(try await server.post("plural", #"{"locale":"en","number":"1"}"#).status == 200)
+        }
+    }
+
+    @Test func aKnownPathWithAnotherMethodIs405WithAllow() async throws {
+        try await withServer { server in
+            for (method, path, allow) in [
+                ("TRACE", "/health", "GET, HEAD"), ("DELETE", "/v1/plural", "POST"), ("PUT", "/v1/batch", "POST"),
+                ("POST", "/v1/catalog/fr", "GET, HEAD"),
+            ] {
+                let answer = try await server.send(method, path)
+                #expect(answer.status == 405, "\(method) \(path)")
+                #expect(answer[header: "Allow"] == allow, "\(method) \(path)")
+                #expect(errorCode(answer.body) == "method-not-allowed")
+            }
+            // An unknown path stays 404.
+            #expect(try await server.send("TRACE", "/nowhere").status == 404)
         }
     }
 
