@@ -12,8 +12,10 @@ mismatches and the server's RSS before and after (from /proc, given --pid).
     python3 Scripts/load-serve.py --port 8089 --connections 10000 --requests 5 --pid $!
 
 Expected texts: the sample catalog's own files (Examples/Resources/{en,fr}.lproj) for
-`place_bet`, and CLDR's number symbols (de: "." grouping, "," decimal; en: "," and ".";
-ru: U+00A0 grouping, "," decimal) for 1234.5. Exit status 1 on any error or mismatch.
+`place_bet`, and CLDR's number symbols for 1234.5 (en: "," grouping, "." decimal; pl: ","
+decimal and minimumGroupingDigits 2, so no separator in a 4-digit number; ru: U+00A0 grouping,
+"," decimal). The languages are negotiated against the catalog's (ar cy en fr ga pl ru), as the
+service does for a request without `locale`. Exit status 1 on any error or mismatch.
 """
 import argparse
 import asyncio
@@ -25,7 +27,7 @@ import time
 CASES = [
     ("/v1/localize", "en", {"key": "place_bet"}, "Place Bet"),
     ("/v1/localize", "fr-CA", {"key": "place_bet"}, "Placer le Pari"),
-    ("/v1/number", "de-AT", {"number": "1234.5"}, "1.234,5"),
+    ("/v1/number", "pl-PL", {"number": "1234.5"}, "1234,5"),
     ("/v1/number", "en-US", {"number": "1234.5"}, "1,234.5"),
     ("/v1/number", "ru", {"number": "1234.5"}, "1\u00a0234,5"),
 ]
