@@ -8,10 +8,13 @@ strings of DurationFormat from these patterns).
 
 Per locale:
 - "units": width (long, short, narrow) → unit (duration-week … duration-nanosecond) →
-  plural count → unitPattern, with CLDR's width fallback (narrow → short → long, root's
-  aliases) applied inside the locale's own file;
-- "lists": unit, unit-short, unit-narrow → listPatternPart (2, start, middle, end), with the
-  same fallback (unit-narrow → unit-short → unit);
+  plural count → unitPattern, resolved count by count as CLDR's inheritance does (the width's
+  own pattern, else the locale's short one, else root's: root's long and narrow unit lengths
+  alias the short one);
+- "lists": unit, unit-short, unit-narrow → listPatternPart (2, start, middle, end), resolved
+  the same way (unit and unit-narrow alias unit-short, which aliases the standard pattern);
+Only values ICU builds from are taken: draft "unconfirmed" and "provisional" values are left
+out (ICU's minimum draft status is "contributed").
 - "durationUnits": hms, hm, ms → durationUnitPattern (root's h:mm:ss etc. when the file has none);
 - "numberingSystem" (the default) and "decimal" (its decimal separator).
 
@@ -31,8 +34,14 @@ WIDTHS = ["long", "short", "narrow"]
 LISTS = ["unit", "unit-short", "unit-narrow"]
 
 
+def approved(element):
+    """ICU builds its data from CLDR values of draft status "contributed" or better: values
+    marked unconfirmed or provisional are not in ICU, so they are not expected either."""
+    return element.get("draft") not in ("unconfirmed", "provisional") and element.get("alt") is None
+
+
 def own_units(root):
-    """width → unit → count → pattern, only what the file itself has (no alt forms)."""
+    """width → unit → count → pattern, only what the file itself has (approved, no alt forms)."""
     found = {}
     for length in root.iter("unitLength"):
         width = length.get("type")
@@ -40,32 +49,41 @@ def own_units(root):
             if unit.get("type") not in UNITS:
                 continue
             for pattern in unit.iter("unitPattern"):
-                if pattern.get("alt") is None and pattern.get("case") is None and pattern.text:
+                if approved(pattern) and pattern.get("case") is None and pattern.text:
                     found.setdefault(width, {}).setdefault(unit.get("type"), {})[pattern.get("count")] = pattern.text
     return found
 
 
 def own_lists(root):
+    """list type ("standard" for the untyped one) → part → pattern."""
     found = {}
     for pattern in root.iter("listPattern"):
-        kind = pattern.get("type")
-        if kind not in LISTS:
-            continue
+        kind = pattern.get("type") or "standard"
         for part in pattern.iter("listPatternPart"):
-            found.setdefault(kind, {})[part.get("type")] = part.text
+            if approved(part) and part.text:
+                found.setdefault(kind, {})[part.get("type")] = part.text
     return found
 
 
-def with_fallback(found, order):
-    """Each entry of `order` (widest first) takes, per unit or list part, the file's own value
-    and else the previous entry's: CLDR root's aliases narrow → short → long."""
+def resolve_units(own, root):
+    """CLDR inheritance as ICU applies it, count by count: root's long and narrow unit lengths
+    are aliases to the locale's short one, so a width takes its own pattern for a count, else
+    the locale's short one, else root's short one."""
     resolved = {}
-    previous = {}
-    for key in order:
-        current = {**previous, **found.get(key, {})}
-        if current:
-            resolved[key] = current
-        previous = current
+    for width in WIDTHS:
+        resolved[width] = {}
+        for unit in UNITS:
+            merged = {**root.get("short", {}).get(unit, {}), **own.get("short", {}).get(unit, {}), **own.get(width, {}).get(unit, {})}
+            if merged:
+                resolved[width][unit] = merged
+    return resolved
+
+
+def resolve_lists(own, root):
+    """root: unit and unit-narrow alias unit-short, which aliases the standard list pattern."""
+    resolved = {}
+    for kind in LISTS:
+        resolved[kind] = {**root.get("standard", {}), **own.get("standard", {}), **own.get("unit-short", {}), **own.get(kind, {})}
     return resolved
 
 
@@ -73,7 +91,7 @@ def duration_patterns(root):
     found = {}
     for unit in root.iter("durationUnit"):
         for pattern in unit.iter("durationUnitPattern"):
-            if pattern.get("alt") is None:
+            if approved(pattern):
                 found[unit.get("type")] = pattern.text
     return found
 
@@ -87,14 +105,17 @@ def numbers(root):
     for symbols in root.iter("symbols"):
         if symbols.get("numberSystem") == (system or "latn") and symbols.get("alias") is None:
             for element in symbols.iter("decimal"):
-                if element.get("alt") is None:
+                if approved(element):
                     decimal = element.text
     return system, decimal
 
 
 def extract(cldr):
     main = os.path.join(cldr, "common", "main")
-    root_durations = duration_patterns(ET.parse(os.path.join(main, "root.xml")).getroot())
+    root_tree = ET.parse(os.path.join(main, "root.xml")).getroot()
+    root_durations = duration_patterns(root_tree)
+    root_units = own_units(root_tree)
+    root_lists = own_lists(root_tree)
     locales = {}
     for path in sorted(glob.glob(os.path.join(main, "*.xml"))):
         name = os.path.basename(path)[:-4]
@@ -102,12 +123,12 @@ def extract(cldr):
             continue
         tree = ET.parse(path).getroot()
         units = own_units(tree)
-        if "long" not in units:
+        if not units:
             continue
         system, decimal = numbers(tree)
         locales[name] = {
-            "units": with_fallback(units, ["long", "short", "narrow"]),
-            "lists": with_fallback(own_lists(tree), LISTS),
+            "units": resolve_units(units, root_units),
+            "lists": resolve_lists(own_lists(tree), root_lists),
             "durationUnits": {**root_durations, **duration_patterns(tree)},
             "numberingSystem": system or "latn",
             "decimal": decimal,

@@ -44,7 +44,7 @@ extern "C" CICUDurationFormatter *CICU_durationFormatterOpen(const char *localeI
         return nullptr;
     }
     // nullptr: MeasureFormat's own decimal format. Otherwise a decimal format of the locale
-    // with a fixed number of fraction digits, which MeasureFormat adopts.
+    // with up to `fractionDigits` fraction digits, which MeasureFormat adopts.
     icu::NumberFormat *number = nullptr;
     if (fractionDigits >= 0) {
         number = icu::NumberFormat::createInstance(icu::Locale(localeID), UNUM_DECIMAL, *st);
@@ -52,7 +52,9 @@ extern "C" CICUDurationFormatter *CICU_durationFormatterOpen(const char *localeI
             delete number;
             return nullptr;
         }
-        number->setMinimumFractionDigits(fractionDigits);
+        // At most, not exactly: ICU 72's numeric form writes every field (hours and minutes
+        // too) with this format, so a minimum would give "1.000:02.000:03.500".
+        number->setMinimumFractionDigits(0);
         number->setMaximumFractionDigits(fractionDigits);
         number->setRoundingMode(icu::NumberFormat::kRoundHalfEven);
     }

@@ -9,35 +9,49 @@ import Testing
 /// "{0}, {1}", durationUnit "h:mm:ss", minus sign "-").
 @Suite("Durations: units, rounding, numeric")
 struct DurationUnitsTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var style: DurationFormat.Style
+        var units: Set<DurationFormat.Unit>
+        var count: Int?
+        var seconds: Double
+        var expected: String
+        init(_ style: DurationFormat.Style, _ units: Set<DurationFormat.Unit>, _ count: Int?, _ seconds: Double, _ expected: String) {
+            (self.style, self.units, self.count, self.seconds, self.expected) = (style, units, count, seconds, expected)
+        }
+        var testDescription: String { "\(style) \(units.sorted().map(\.rawValue)) \(count.map(String.init) ?? "-") \(seconds) → \(expected)" }
+    }
+
     @Test(arguments: [
         // 1 d 23 h 59 min 40 s rounded to minutes carries into 2 days.
-        (DurationFormat.Style.short, Set<DurationFormat.Unit>([.days, .hours, .minutes]), nil as Int?, 172_780.0, "2 days"),
-        (.wide, [.days, .hours], nil, 183_600, "2 days, 3 hours"),
-        (.wide, [.weeks, .days], nil, 8 * 86_400, "1 week, 1 day"),
+        Case(.short, [.days, .hours, .minutes], nil, 172_780.0, "2 days"),
+        Case(.wide, [.days, .hours], nil, 183_600, "2 days, 3 hours"),
+        Case(.wide, [.weeks, .days], nil, 8 * 86_400, "1 week, 1 day"),
         // The last unit shown is rounded: 1 h 2 min 5 s to two units.
-        (.short, [.hours, .minutes, .seconds], 2, 3725, "1 hr, 2 min"),
-        (.short, [.hours, .minutes, .seconds], 2, 3690, "1 hr, 2 min"),
+        Case(.short, [.hours, .minutes, .seconds], 2, 3725, "1 hr, 2 min"),
+        Case(.short, [.hours, .minutes, .seconds], 2, 3690, "1 hr, 2 min"),
         // 59 min 59.5 s rounds to 1 h, which moves the window up.
-        (.short, [.hours, .minutes, .seconds], 1, 3599.5, "1 hr"),
-        (.short, [.hours, .minutes, .seconds], 1, 5399, "1 hr"),
-        (.short, [.hours, .minutes, .seconds], 1, 5400, "2 hr"),
-        (.short, [.seconds, .milliseconds], nil, 1.5, "1 sec, 500 ms"),
-        (.short, [.milliseconds], nil, 0.0004, "0 ms"),
-        (.short, [.milliseconds], nil, 0.0005, "1 ms"),
-        (.short, [.hours, .minutes], nil, -3725, "-1 hr, 2 min"),
+        Case(.short, [.hours, .minutes, .seconds], 1, 3599.5, "1 hr"),
+        Case(.short, [.hours, .minutes, .seconds], 1, 5399, "1 hr"),
+        Case(.short, [.hours, .minutes, .seconds], 1, 5400, "2 hr"),
+        Case(.short, [.seconds, .milliseconds], nil, 1.5, "1 sec, 500 ms"),
+        Case(.short, [.milliseconds], nil, 0.0004, "0 ms"),
+        Case(.short, [.milliseconds], nil, 0.0005, "1 ms"),
+        Case(.short, [.hours, .minutes], nil, -3725, "-1 hr, 2 min"),
         // Numeric: days fold into hours; sub-second units are the seconds' fraction.
-        (.numeric, [.days, .hours, .minutes, .seconds], nil, 90_061, "25:01:01"),
-        (.numeric, [.hours, .minutes, .seconds, .milliseconds], nil, 3723.5, "1:02:03.500"),
-        (.numeric, [.hours, .minutes, .seconds], nil, -3723, "-1:02:03"),
-        (.numeric, [.hours, .minutes], nil, 3723, "1:02"),
-        (.numeric, [.minutes, .seconds], nil, 3723, "62:03"),
-        (.numeric, [.seconds], nil, 303, "5:03"),
-        (.numeric, [.hours], nil, 5400, "2:00"),
+        Case(.numeric, [.days, .hours, .minutes, .seconds], nil, 90_061, "25:01:01"),
+        Case(.numeric, [.hours, .minutes, .seconds, .milliseconds], nil, 3723.5, "1:02:03.5"),
+        Case(.numeric, [.hours, .minutes, .seconds, .milliseconds], nil, 3723.25, "1:02:03.25"),
+        Case(.numeric, [.hours, .minutes, .seconds, .milliseconds], nil, 3723.0004, "1:02:03"),
+        Case(.numeric, [.hours, .minutes, .seconds], nil, -3723, "-1:02:03"),
+        Case(.numeric, [.hours, .minutes], nil, 3723, "1:02"),
+        Case(.numeric, [.minutes, .seconds], nil, 3723, "62:03"),
+        Case(.numeric, [.seconds], nil, 303, "5:03"),
+        Case(.numeric, [.hours], nil, 5400, "2:00"),
     ])
-    func formats(_ style: DurationFormat.Style, _ units: Set<DurationFormat.Unit>, _ count: Int?, _ seconds: Double, _ expected: String) throws {
-        let format = try DurationFormat(locale: "en", style: style, units: units, maximumUnitCount: count)
-        let text = try format.format(seconds: seconds)
-        #expect(text == expected, "\(text.debugDescription)")
+    func formats(_ test: Case) throws {
+        let format = try DurationFormat(locale: "en", style: test.style, units: test.units, maximumUnitCount: test.count)
+        let text = try format.format(seconds: test.seconds)
+        #expect(text == test.expected, "\(text.debugDescription)")
     }
 
     @Test func exactDurations() throws {

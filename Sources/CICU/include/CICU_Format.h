@@ -135,9 +135,10 @@ int32_t CICU_listFormatUTF8(const CICUListFormatter *formatter, const char *join
 
 typedef struct CICUDurationFormatter CICUDurationFormatter;
 
-/// Opens a duration formatter. `fractionDigits` < 0 keeps ICU's default number format for the
-/// last (smallest) value (up to 3 fraction digits); 0…9 formats it with exactly that many
-/// fraction digits (numeric "1:02:03.500").
+/// Opens a duration formatter. `fractionDigits` < 0 keeps MeasureFormat's default decimal
+/// format (up to 3 fraction digits); 0…9 gives it a decimal format of the locale with up to
+/// that many fraction digits, trailing zeros dropped (numeric "1:02:03.5",
+/// "1:02:03.123456789"). Whole values are written without a fraction either way.
 CICUDurationFormatter *CICU_durationFormatterOpen(const char *localeID, int32_t width,
                                                   int32_t fractionDigits, int32_t *status);
 void CICU_durationFormatterClose(CICUDurationFormatter *formatter);

@@ -110,7 +110,7 @@ package final class ICUDurationFormatter: @unchecked Sendable {
     private static let cache = LRUCache<Key, ICUDurationFormatter>(capacity: 512)
 
     /// `fractionDigits` nil keeps ICU's default number format for the smallest value (up to 3
-    /// fraction digits); 0…9 writes exactly that many ("1:02:03.500").
+    /// fraction digits); 0…9 allows up to that many, trailing zeros dropped ("1:02:03.5").
     package static func cached(locale: LocaleID, width: Int32, fractionDigits: Int? = nil) throws(ParlanceError) -> ICUDurationFormatter {
         let digits = Int32(fractionDigits ?? -1)
         return try cache.value(for: Key(locale: locale.identifier, width: width, fractionDigits: digits)) { () throws(ParlanceError) in

@@ -6,23 +6,24 @@ import Foundation
 
 /// Formats a duration per locale: in weeks, days, hours, minutes, seconds and sub-second units
 /// ("1 hr, 5 min", "2 days, 3 hours", "1 sec, 500 ms") or positionally ("1:05:00",
-/// "1:02:03.500"), with ICU's MeasureFormat over CLDR's unit patterns, unit list patterns and
+/// "1:02:03.5"), with ICU's MeasureFormat over CLDR's unit patterns, unit list patterns and
 /// `durationUnit` patterns.
 ///
 /// ```swift
 /// try DurationFormat(locale: "en", style: .short).format(seconds: 3900)   // "1 hr, 5 min"
 /// try DurationFormat(locale: "en", style: .numeric).format(seconds: 3900) // "1:05:00"
-/// try DurationFormat(locale: "de", style: .wide).format(seconds: 65)      // "1 Minute und 5 Sekunden"
+/// try DurationFormat(locale: "de", style: .wide).format(seconds: 65)      // "1 Minute, 5 Sekunden"
 /// try DurationFormat(locale: "en", style: .wide, units: [.days, .hours]).format(seconds: 183_600) // "2 days, 3 hours"
 /// try DurationFormat(locale: "en", style: .numeric, units: [.hours, .minutes, .seconds, .milliseconds])
-///     .format(.milliseconds(3_723_500))                                   // "1:02:03.500"
+///     .format(.milliseconds(3_723_500))                                   // "1:02:03.5"
 /// ```
 public struct DurationFormat: Hashable, Sendable {
     /// How the units are written.
     public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
         case wide, short, narrow
         /// Positional, "1:05:00": hours (weeks and days are counted in hours), minutes and
-        /// seconds, with fraction digits when a sub-second unit is allowed.
+        /// seconds, with up to 3, 6 or 9 fraction digits (trailing zeros dropped) when
+        /// milliseconds, microseconds or nanoseconds are allowed.
         case numeric
     }
 
@@ -198,8 +199,8 @@ public struct DurationFormat: Hashable, Sendable {
         return Array(positions[first...last])
     }
 
-    /// Fraction digits of the numeric style's seconds: 3, 6 or 9 for the smallest allowed
-    /// sub-second unit, nil (whole seconds) without one.
+    /// Most fraction digits of the numeric style's seconds: 3, 6 or 9 for the smallest
+    /// allowed sub-second unit, nil (whole seconds) without one.
     private static func numericFractionDigits(_ units: Set<Unit>) -> Int? {
         if units.contains(.nanoseconds) { return 9 }
         if units.contains(.microseconds) { return 6 }

@@ -137,10 +137,10 @@ public struct RelativeTimeFormat: Hashable, Sendable {
         let to = try ICUCalendar.localFields(millis: date, zone: zone)
         let seconds = (date - reference) / 1000
         func elapsed(_ size: Double) -> Int { Int((seconds / size).rounded(.towardZero)) }
-        let days = to.julianDay - from.julianDay
-        let months = (to.year * 12 + to.month) - (from.year * 12 + from.month)
-        let years = to.year - from.year
-        let quarters = (to.year * 4 + (to.month - 1) / 3) - (from.year * 4 + (from.month - 1) / 3)
+        let days: Int = to.julianDay - from.julianDay
+        let months: Int = (to.year - from.year) * 12 + (to.month - from.month)
+        let years: Int = to.year - from.year
+        let quarters: Int = (to.year - from.year) * 4 + ((to.month - 1) / 3 - (from.month - 1) / 3)
         func value(_ unit: Unit) -> Int {
             switch unit {
             case .second: elapsed(1)

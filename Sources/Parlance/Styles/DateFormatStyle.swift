@@ -169,11 +169,13 @@ public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible, 
 }
 
 /// A date relative to a reference date as a Foundation `FormatStyle`, in the largest unit that
-/// fits ("yesterday", "in 3 hours", "il y a 2 jours").
+/// fits ("yesterday", "in 3 hours", "il y a 2 jours"): by fixed unit lengths, or, with
+/// ``calendar(in:unit:)``, in calendar units of a time zone.
 ///
 /// ```swift
 /// let now = Date()
 /// now.addingTimeInterval(-86_400).formatted(.parlance.relative(to: now, numeric: .auto).locale("fr"))  // "hier"
+/// let local = RelativeTimeFormatStyle(reference: now, numeric: .auto).calendar(in: "Europe/Paris")
 /// ```
 public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
     /// The locale the phrase is written for.
@@ -196,9 +198,40 @@ public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
         self.numeric = numeric
     }
 
-    /// Formats `value` relative to the reference (see ``RelativeTimeFormat/bestUnit(seconds:)``).
-    /// A difference that is not finite (an infinite `Date`) is clamped to the largest finite one.
+    /// The zone whose calendar days, months and years count; nil: fixed unit lengths
+    /// (``RelativeTimeFormat/bestUnit(seconds:)``).
+    public private(set) var calendarTimeZone: TimeZoneID?
+    /// The unit in calendar mode; nil is ``RelativeTimeFormat/UnitSelection/automatic``.
+    public private(set) var calendarUnit: RelativeTimeFormat.UnitSelection?
+
+    /// The style counting in calendar units of `timeZone` (see
+    /// ``RelativeTimeFormat/calendarDifference(from:to:in:unit:)``): "yesterday" is the
+    /// previous local date, "last month" the previous calendar month.
+    public func calendar(in timeZone: TimeZoneID, unit: RelativeTimeFormat.UnitSelection = .automatic) -> Self {
+        var copy = self
+        copy.calendarTimeZone = timeZone
+        copy.calendarUnit = unit
+        return copy
+    }
+
+    /// Formats `value` relative to the reference (see ``RelativeTimeFormat/bestUnit(seconds:)``,
+    /// or ``RelativeTimeFormat/calendarDifference(from:to:in:unit:)`` in calendar mode).
+    /// A difference that is not finite (an infinite `Date`) is clamped to the largest finite
+    /// one; in calendar mode instants are clamped to ICU's calendar range.
     public func format(_ value: Date) -> String {
+        if let zone = calendarTimeZone {
+            func clamp(_ date: Date) -> Double {
+                let millis = date.timeIntervalSince1970 * 1000
+                return millis.isNaN ? 0 : min(max(millis, ICUDateFormatter.minimumMillis), ICUDateFormatter.maximumMillis)
+            }
+            do {
+                let (amount, unit) = try RelativeTimeFormat.calendarDifferenceTyped(
+                    fromMillis: clamp(reference ?? Date()), toMillis: clamp(value), zone: zone.identifier, unit: calendarUnit ?? .automatic)
+                return try ICURelativeFormatter.cached(locale: locale, style: style.icu).format(Double(amount), unit: unit.icu, numericAuto: numeric == .auto)
+            } catch {
+                preconditionFailure("ICU failed a relative time for \(locale.identifier): \(error)")
+            }
+        }
         let seconds = value.timeIntervalSince(reference ?? Date())
         let (amount, unit) = RelativeTimeFormat.bestUnit(seconds: seconds.isNaN ? 0 : min(max(seconds, -.greatestFiniteMagnitude), .greatestFiniteMagnitude))
         let formatter: ICURelativeFormatter
