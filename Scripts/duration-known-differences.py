@@ -17,7 +17,7 @@ import os
 import re
 import sys
 
-from cldr_common import REPO
+from cldr_common import REPO, write_json
 
 UNIT = {"weeks": "duration-week", "days": "duration-day", "hours": "duration-hour", "minutes": "duration-minute",
         "seconds": "duration-second", "milliseconds": "duration-millisecond", "microseconds": "duration-microsecond",
@@ -105,9 +105,7 @@ def main():
         "about": "Each entry is a case of Tests/ParlanceTests/DurationFixtureTests.swift where CLDR 41's XML, the fixture source, and ICU 72's CLDR 42 data disagree; laterCLDR is the same case in Babel's (later) CLDR data. The test fails if this list differs from the disagreements it observes, in either direction. Written by Scripts/duration-known-differences.py.",
         "differences": entries,
     }
-    with open(output, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, ensure_ascii=False, indent=1)
-        handle.write("\n")
+    write_json(output, data)
     agreed = sum(1 for e in entries if e["reason"].startswith("CLDR changed"))
     print(f"{len(entries)} differences ({agreed} confirmed by {witness}) -> {os.path.relpath(output, REPO)}")
 

@@ -21,12 +21,11 @@ out (ICU's minimum draft status is "contributed").
 Usage: Scripts/extract-cldr-duration-units.py [CLDR_ROOT] [OUTPUT]
 """
 import glob
-import json
 import os
 import sys
 import xml.etree.ElementTree as ET
 
-from cldr_common import REPO, DEFAULT_CLDR_ROOT, cldr_version, debian_package_version
+from cldr_common import REPO, DEFAULT_CLDR_ROOT, fixture_header, write_json
 
 UNITS = ["duration-week", "duration-day", "duration-hour", "duration-minute", "duration-second",
          "duration-millisecond", "duration-microsecond", "duration-nanosecond"]
@@ -140,15 +139,10 @@ def main():
     cldr = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_CLDR_ROOT
     output = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "CLDRData", "duration-units.json")
     data = {
-        "cldrVersion": cldr_version(cldr),
-        "source": "CLDR common/main/<language>.xml: units (duration-*), listPatterns (unit*), durationUnits, numbers",
-        "debianPackage": f"unicode-cldr-core {debian_package_version() or 'unknown'}",
-        "generator": "Scripts/extract-cldr-duration-units.py",
+        **fixture_header(cldr, "CLDR common/main/<language>.xml: units (duration-*), listPatterns (unit*), durationUnits, numbers", "Scripts/extract-cldr-duration-units.py"),
         "locales": extract(cldr),
     }
-    with open(output, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, ensure_ascii=False, indent=1, sort_keys=True)
-        handle.write("\n")
+    write_json(output, data, sort_keys=True)
     print(f"CLDR {data['cldrVersion']}: {len(data['locales'])} locales -> {os.path.relpath(output, REPO)}")
 
 

@@ -8,12 +8,11 @@ pattern[@type="range"|"approximately"]). Straight from CLDR's XML, never from IC
 
 Usage: Scripts/extract-cldr-interval-formats.py [CLDR_ROOT] [OUTPUT]"""
 import glob
-import json
 import os
 import sys
 import xml.etree.ElementTree as ET
 
-from cldr_common import REPO, DEFAULT_CLDR_ROOT, cldr_version, debian_package_version
+from cldr_common import REPO, DEFAULT_CLDR_ROOT, fixture_header, write_json
 
 
 def extract(root):
@@ -49,16 +48,11 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_CLDR_ROOT
     output = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "CLDRData", "interval-formats.json")
     data = {
-        "cldrVersion": cldr_version(root),
-        "source": "CLDR common/main/*.xml: gregorian intervalFormatItem yMd greatestDifference d; numbers miscPatterns latn range, approximately",
-        "debianPackage": f"unicode-cldr-core {debian_package_version() or 'unknown'}",
-        "generator": "Scripts/extract-cldr-interval-formats.py",
+        **fixture_header(root, "CLDR common/main/*.xml: gregorian intervalFormatItem yMd greatestDifference d; numbers miscPatterns latn range, approximately", "Scripts/extract-cldr-interval-formats.py"),
         "yMd.d": extract(root),
         "numberRange": extract_ranges(root),
     }
-    with open(output, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, ensure_ascii=False, indent=1)
-        handle.write("\n")
+    write_json(output, data)
     print(f"CLDR {data['cldrVersion']}: {len(data['yMd.d'])} interval and {len(data['numberRange'])} range locales -> {os.path.relpath(output, REPO)}")
 
 
