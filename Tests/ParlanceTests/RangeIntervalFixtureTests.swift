@@ -76,7 +76,11 @@ struct RangeIntervalFixtureTests {
             // CLDR 42 (ICU 72's data) put thin spaces (U+2009) around the en dash of interval
             // formats where CLDR 41 had spaces: that one change is applied to the expectation.
             let thin = expected.replacingOccurrences(of: " – ", with: "\u{2009}–\u{2009}")
-            if actual == expected || actual == thin { checked += 1 } else { mismatches.append("\(locale): CLDR 41 \(expected.debugDescription), ICU 72 \(actual.debugDescription)") }
+            if actual == expected || actual == thin {
+                checked += 1
+            } else {
+                mismatches.append("\(locale): CLDR 41 \(expected.debugDescription), ICU 72 \(actual.debugDescription)")
+            }
         }
         #expect(checked >= 30, "only \(checked) locales matched")
         // CLDR 41 (this machine's XML) against ICU 72's CLDR 42: a few locales changed between
@@ -92,7 +96,11 @@ struct RangeIntervalFixtureTests {
             guard let range = patterns["range"] else { continue }
             let expected = range.replacingOccurrences(of: "{0}", with: "3").replacingOccurrences(of: "{1}", with: "5")
             let actual = try NumberRangeFormat(locale: LocaleID(locale + "-u-nu-latn")).format(DecimalNumber(3), DecimalNumber(5))
-            if actual == expected { checked += 1 } else { mismatches.append("\(locale): CLDR 41 \(expected.debugDescription), ICU 72 \(actual.debugDescription)") }
+            if actual == expected {
+                checked += 1
+            } else {
+                mismatches.append("\(locale): CLDR 41 \(expected.debugDescription), ICU 72 \(actual.debugDescription)")
+            }
         }
         #expect(checked >= 30, "only \(checked) locales matched")
         #expect(mismatches.count <= Self.fixture.numberRanges.count / 10, "\(mismatches.count) mismatches: \(mismatches.joined(separator: "; "))")

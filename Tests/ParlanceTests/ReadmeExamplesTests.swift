@@ -97,4 +97,3 @@ struct ReadmeParlanceExamplesTests {
         #expect(then.formatted(RelativeTimeFormatStyle(reference: now, numeric: .auto, locale: "en").calendar(in: "America/New_York")) == "yesterday")
     }
 }
-

@@ -186,13 +186,14 @@ public struct DurationFormat: Hashable, Sendable {
     /// neighbour: hours and minutes alone are h:mm, seconds alone m:ss.
     private static func numericPositions(_ units: Set<Unit>) -> [Unit] {
         let positions: [Unit] = [.hours, .minutes, .seconds]
-        let mapped = Set(units.map { unit -> Unit in
-            switch unit {
-            case .weeks, .days, .hours: .hours
-            case .minutes: .minutes
-            default: .seconds
-            }
-        })
+        let mapped = Set(
+            units.map { unit -> Unit in
+                switch unit {
+                case .weeks, .days, .hours: .hours
+                case .minutes: .minutes
+                default: .seconds
+                }
+            })
         let first = positions.firstIndex { mapped.contains($0) }!
         let last = positions.lastIndex { mapped.contains($0) }!
         if first == last { return first == 2 ? [.minutes, .seconds] : [.hours, .minutes] }

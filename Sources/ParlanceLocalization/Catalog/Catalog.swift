@@ -361,7 +361,8 @@ extension CompiledTable {
         case .success(let value): format = value
         case .failure(let error):
             throw ParlanceError(
-                .invalidFile, "\(entry.content.location): the value of \(quoted(entry.key)) (\(entry.language.languageTag)) is not valid ICU MessageFormat: \(error.message)")
+                .invalidFile,
+                "\(entry.content.location): the value of \(quoted(entry.key)) (\(entry.language.languageTag)) is not valid ICU MessageFormat: \(error.message)")
         }
         func value(_ argument: LocalizationArgument) -> MessageArgument {
             switch argument {

@@ -24,7 +24,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Operations per round.")
     var iterations = 200_000
 
-    @Option(help: "Run only the groups whose name contains this text (plural, number, date, relative, list, message, bidi, localize, threads, memory, translation).")
+    @Option(
+        help: "Run only the groups whose name contains this text (plural, number, date, relative, list, message, bidi, localize, threads, memory, translation)."
+    )
     var only: String?
 
     @Flag(help: "Leave out the Foundation column (to profile Parlance alone).")
