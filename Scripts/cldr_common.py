@@ -28,3 +28,21 @@ def debian_package_version():
             capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return None
+
+
+def fixture_header(root, source, generator):
+    """The provenance fields every CLDRData fixture starts with."""
+    return {
+        "cldrVersion": cldr_version(root),
+        "source": source,
+        "debianPackage": f"unicode-cldr-core {debian_package_version() or 'unknown'}",
+        "generator": generator,
+    }
+
+
+def write_json(output, data, sort_keys=False):
+    """Writes a fixture as UTF-8 JSON, one space of indentation, with a final newline."""
+    import json
+    with open(output, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, ensure_ascii=False, indent=1, sort_keys=sort_keys)
+        handle.write("\n")

@@ -151,3 +151,16 @@ int32_t CICU_dateFormatterPattern(CICUDateFormatter *handle, uint16_t *out, int3
     pthread_mutex_unlock(&handle->clones[clone].lock);
     return length;
 }
+
+void CICU_calendarLocalFields(const uint16_t *zone, int32_t zoneLength, double millis,
+                              int32_t *fields, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return;
+    UCalendar *calendar = ucal_open((const UChar *)zone, zoneLength, "root", UCAL_GREGORIAN, st);
+    if (U_FAILURE(*st)) return;
+    ucal_setMillis(calendar, millis, st);
+    fields[0] = ucal_get(calendar, UCAL_JULIAN_DAY, st);
+    fields[1] = ucal_get(calendar, UCAL_EXTENDED_YEAR, st);
+    fields[2] = ucal_get(calendar, UCAL_MONTH, st) + 1;
+    ucal_close(calendar);
+}

@@ -6,6 +6,9 @@
 const struct UPluralRules *CICU_pluralRulesICU(const struct CICUPluralRules *rules);
 
 #include <unicode/udat.h>
+#include <unicode/udateintervalformat.h>
+#include <unicode/umsg.h>
+#include <unicode/unumberrangeformatter.h>
 #include <unicode/udatpg.h>
 #include <unicode/uchar.h>
 #include <unicode/ulistformatter.h>
@@ -145,5 +148,65 @@ int64_t CICU_benchBaseDirection(const uint16_t *text, int32_t length, int64_t it
         }
         checksum += direction;
     }
+    return checksum;
+}
+
+// MARK: - Issue 18: message, plural range, date interval
+
+int64_t CICU_benchMessagePlural(const char *localeID, const uint16_t *pattern, int32_t patternLength,
+                                const double *values, int32_t count, int64_t iterations) {
+    if (count <= 0 || (count & (count - 1)) != 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UMessageFormat *format = umsg_open((const UChar *)pattern, patternLength, localeID, NULL, &status);
+    if (U_FAILURE(status)) return -1;
+    int64_t checksum = 0;
+    UChar out[256];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        checksum += umsg_format(format, out, 256, &st, values[i & (count - 1)]);
+    }
+    umsg_close(format);
+    return checksum;
+}
+
+int64_t CICU_benchPluralRange(const char *localeID, const char *const *starts, const char *const *ends,
+                              int32_t count, int64_t iterations) {
+    if (count <= 0 || (count & (count - 1)) != 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberRangeFormatter *formatter = unumrf_openForSkeletonWithCollapseAndIdentityFallback(
+        NULL, 0, UNUM_RANGE_COLLAPSE_AUTO, UNUM_IDENTITY_FALLBACK_APPROXIMATELY, localeID, NULL, &status);
+    UPluralRules *rules = uplrules_openForType(localeID, UPLURAL_TYPE_CARDINAL, &status);
+    UFormattedNumberRange *result = unumrf_openResult(&status);
+    if (U_FAILURE(status)) return -1;
+    int64_t checksum = 0;
+    UChar out[32];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        const char *start = starts[i & (count - 1)];
+        const char *end = ends[i & (count - 1)];
+        unumrf_formatDecimalRange(formatter, start, (int32_t)strlen(start), end, (int32_t)strlen(end), result, &st);
+        checksum += uplrules_selectForRange(rules, result, out, 32, &st);
+    }
+    unumrf_closeResult(result);
+    uplrules_close(rules);
+    unumrf_close(formatter);
+    return checksum;
+}
+
+int64_t CICU_benchDateInterval(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                               const double *millis, int32_t count, int64_t iterations) {
+    if (count <= 0 || (count & (count - 1)) != 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    static const UChar utc[] = {'U', 'T', 'C'};
+    UDateIntervalFormat *format = udtitvfmt_open(localeID, (const UChar *)skeleton, skeletonLength, utc, 3, &status);
+    if (U_FAILURE(status)) return -1;
+    int64_t checksum = 0;
+    UChar out[256];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        double start = millis[i & (count - 1)];
+        checksum += udtitvfmt_format(format, start, start + 3 * 86400000.0, out, 256, NULL, &st);
+    }
+    udtitvfmt_close(format);
     return checksum;
 }

@@ -6,7 +6,7 @@ extension BatchServer {
         "plural-categories": "locale type?(cardinal|ordinal)",
         "number": "locale number skeleton?",
         "date": "locale time timeZone? (skeleton | dateStyle? timeStyle?)",
-        "relative": "locale value unit numeric?(always|auto) style?",
+        "relative": "locale (value unit | time reference timeZone? unit?(auto|year|…|second)) numeric?(always|auto) style?",
         "list": "locale items type?(and|or|units) width?",
         "direction": "text | locale",
         "display-name": "locale of",

@@ -68,6 +68,7 @@ enum FormatOperations {
     @Sendable
     static func relative(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
         let locale = try request.locale()
+        if request.body["time"] != nil { return try relativeBetween(request, locale: locale) }
         guard let raw = request.body["value"] else { throw BatchError.missing("value", op: request.op) }
         let value: Double
         switch raw {
@@ -82,6 +83,35 @@ enum FormatOperations {
         return .string(
             try run {
                 try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(value, unit)
+            })
+    }
+
+    /// `relative` between two instants (issue 18): `time` and `reference` (as `date`'s `time`),
+    /// `timeZone` (default "UTC"), `unit` "auto" (default) or a fixed unit; counted in calendar
+    /// units of the zone (RelativeTimeFormat.calendarDifference).
+    private static func relativeBetween(_ request: BatchRequest, locale: LocaleID) throws(BatchError) -> JSONValue {
+        if request.body["value"] != nil {
+            throw BatchError("invalid-argument", "\"value\" and \"time\" cannot be used together: give a value and a unit, or a time and a reference")
+        }
+        let time = try request.time("time")
+        let reference = try request.time("reference")
+        let zone = try request.optionalString("timeZone") ?? "UTC"
+        let selection: RelativeTimeFormat.UnitSelection
+        switch try request.optionalString("unit") {
+        case nil, "auto"?: selection = .automatic
+        case let raw?:
+            guard let unit = RelativeTimeFormat.Unit(rawValue: raw) else {
+                let allowed = (["auto"] + RelativeTimeFormat.Unit.allCases.map(\.rawValue)).map { "\"\($0)\"" }.joined(separator: ", ")
+                throw BatchError("invalid-argument", "\"unit\" must be one of \(allowed), not \(quoted(raw))")
+            }
+            selection = .fixed(unit)
+        }
+        let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
+        let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
+        return .string(
+            try run {
+                let (value, unit) = try RelativeTimeFormat.calendarDifferenceTyped(fromMillis: reference, toMillis: time, zone: zone, unit: selection)
+                return try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(Double(value), unit)
             })
     }
 

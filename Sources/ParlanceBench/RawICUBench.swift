@@ -82,4 +82,37 @@ extension RawICUBench {
         let units = Array(text.utf16)
         return CICU_benchBaseDirection(units, Int32(units.count), Int64(iterations))
     }
+
+    /// Issue 18: `umsg_format` of a one-argument plural pattern (numbered `{0}`), in a C loop.
+    package static func messagePlural(locale: LocaleID, pattern: String, values: [Double], iterations: Int) -> Int64 {
+        let units = Array(pattern.utf16)
+        return values.withUnsafeBufferPointer { values in
+            CICU_benchMessagePlural(locale.identifier, units, Int32(units.count), values.baseAddress, Int32(values.count), Int64(iterations))
+        }
+    }
+
+    /// Issue 18: `unumrf_formatDecimalRange` + `uplrules_selectForRange`, in a C loop.
+    package static func pluralRange(locale: LocaleID, ranges: [(String, String)], iterations: Int) -> Int64 {
+        let starts = ranges.map { strdup($0.0) }
+        let ends = ranges.map { strdup($0.1) }
+        defer {
+            starts.forEach { free($0) }
+            ends.forEach { free($0) }
+        }
+        let startPointers = starts.map { UnsafePointer($0) }
+        let endPointers = ends.map { UnsafePointer($0) }
+        return startPointers.withUnsafeBufferPointer { s in
+            endPointers.withUnsafeBufferPointer { e in
+                CICU_benchPluralRange(locale.identifier, s.baseAddress, e.baseAddress, Int32(ranges.count), Int64(iterations))
+            }
+        }
+    }
+
+    /// Issue 18: `udtitvfmt_format` in UTC of [m, m + 3 days], in a C loop.
+    package static func dateInterval(locale: LocaleID, skeleton: String, millis: [Double], iterations: Int) -> Int64 {
+        let units = Array(skeleton.utf16)
+        return millis.withUnsafeBufferPointer { millis in
+            CICU_benchDateInterval(locale.identifier, units, Int32(units.count), millis.baseAddress, Int32(millis.count), Int64(iterations))
+        }
+    }
 }

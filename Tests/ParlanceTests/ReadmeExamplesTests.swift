@@ -74,4 +74,26 @@ struct ReadmeParlanceExamplesTests {
         #expect(Bidi.isolate("+1 555-0100", as: .leftToRight) == "\u{2066}+1 555-0100\u{2069}")
         #expect(DisplayWidth.of("日本語") == 6)
     }
+
+    // Issue 18 items 5 and 6 (docs-for-lead/README-messages-section.md): durations in any units,
+    // relative time in calendar units of a zone.
+    @Test("Durations and calendar relative time")
+    func durationsAndCalendarRelativeTime() throws {
+        #expect(try DurationFormat(locale: "en", style: .wide, units: [.days, .hours]).format(seconds: 183_600) == "2 days, 3 hours")
+        #expect(try DurationFormat(locale: "en", style: .short, maximumUnitCount: 2).format(seconds: 3725) == "1 hr, 2 min")
+        #expect(try DurationFormat(locale: "en", style: .short, units: [.seconds, .milliseconds]).format(.milliseconds(1500)) == "1 sec, 500 ms")
+        #expect(
+            try DurationFormat(locale: "en", style: .numeric, units: [.hours, .minutes, .seconds, .milliseconds]).format(.milliseconds(3_723_500))
+                == "1:02:03.5")
+        #expect(try DurationFormat(locale: "en", style: .numeric, units: [.days, .hours, .minutes, .seconds]).format(seconds: 90_061) == "25:01:01")
+        #expect(Duration.seconds(183_600).formatted(try DurationFormatStyle(style: .wide).units([.days, .hours]).locale("en")) == "2 days, 3 hours")
+
+        let auto = try RelativeTimeFormat(locale: "en", numeric: .auto)
+        let now = Date(timeIntervalSince1970: 1_710_131_400)  // 2024-03-11 00:30 in New York (EDT)
+        let then = Date(timeIntervalSince1970: 1_710_048_600)  // 2024-03-10 00:30 (EST), 23 hours earlier
+        #expect(try auto.format(then, relativeTo: now, in: "America/New_York") == "yesterday")
+        #expect(try auto.format(then, relativeTo: now) == "23 hours ago")
+        #expect(try auto.format(then, relativeTo: now, in: "America/New_York", unit: .fixed(.month)) == "this month")
+        #expect(then.formatted(RelativeTimeFormatStyle(reference: now, numeric: .auto, locale: "en").calendar(in: "America/New_York")) == "yesterday")
+    }
 }

@@ -121,21 +121,44 @@ int32_t CICU_listFormatUTF8(const CICUListFormatter *formatter, const char *join
 #define CICU_DURATION_WIDTH_SHORT 1
 #define CICU_DURATION_WIDTH_NARROW 2
 #define CICU_DURATION_WIDTH_NUMERIC 3
-/// Duration units for CICU_durationFormat.
+/// Duration units for CICU_durationFormat (CLDR `duration-*` units).
 #define CICU_DURATION_UNIT_HOUR 0
 #define CICU_DURATION_UNIT_MINUTE 1
 #define CICU_DURATION_UNIT_SECOND 2
+#define CICU_DURATION_UNIT_DAY 3
+#define CICU_DURATION_UNIT_WEEK 4
+#define CICU_DURATION_UNIT_MILLISECOND 5
+#define CICU_DURATION_UNIT_MICROSECOND 6
+#define CICU_DURATION_UNIT_NANOSECOND 7
+/// At most this many (unit, value) pairs per CICU_durationFormat call.
+#define CICU_DURATION_MAX_UNITS 8
 
 typedef struct CICUDurationFormatter CICUDurationFormatter;
 
+/// Opens a duration formatter. `fractionDigits` < 0 keeps MeasureFormat's default decimal
+/// format (up to 3 fraction digits); 0…9 gives it a decimal format of the locale with up to
+/// that many fraction digits, trailing zeros dropped (numeric "1:02:03.5",
+/// "1:02:03.123456789"). Whole values are written without a fraction either way.
 CICUDurationFormatter *CICU_durationFormatterOpen(const char *localeID, int32_t width,
-                                                  int32_t *status);
+                                                  int32_t fractionDigits, int32_t *status);
 void CICU_durationFormatterClose(CICUDurationFormatter *formatter);
-/// Formats `count` (unit, value) pairs together (MeasureFormat::formatMeasures), e.g. hour 1,
-/// minute 5 → "1 hr, 5 min" (short) or, with hour, minute and second, "1:05:00" (numeric).
+/// Formats `count` (1…CICU_DURATION_MAX_UNITS) (unit, value) pairs together
+/// (MeasureFormat::formatMeasures: CLDR unit patterns joined by the locale's unit list
+/// pattern), e.g. hour 1, minute 5 → "1 hr, 5 min" (short); in the numeric width hours,
+/// minutes and seconds (or two adjacent of them) give the locale's CLDR durationUnit pattern,
+/// "1:05:00". A negative first value in the numeric width is written as the locale's minus
+/// sign followed by the positional form of the magnitudes.
 int32_t CICU_durationFormat(CICUDurationFormatter *formatter, const int32_t *units,
                             const double *values, int32_t count, uint16_t *out,
                             int32_t capacity, int32_t *status);
+
+// MARK: - Calendar fields (ucal), for calendar-aware relative times
+
+/// The local Gregorian fields of an instant in a zone (a validated id, UTF-16):
+/// `fields[0]` the local Julian day number (UCAL_JULIAN_DAY), `fields[1]` the extended year,
+/// `fields[2]` the month 1…12. Opens and closes its own UCalendar (no shared state).
+void CICU_calendarLocalFields(const uint16_t *zone, int32_t zoneLength, double millis,
+                              int32_t *fields, int32_t *status);
 
 // MARK: - Number parsing (unum_parseDecimal)
 

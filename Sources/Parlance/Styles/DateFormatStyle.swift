@@ -169,11 +169,13 @@ public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible, 
 }
 
 /// A date relative to a reference date as a Foundation `FormatStyle`, in the largest unit that
-/// fits ("yesterday", "in 3 hours", "il y a 2 jours").
+/// fits ("yesterday", "in 3 hours", "il y a 2 jours"): by fixed unit lengths, or, with
+/// ``calendar(in:unit:)``, in calendar units of a time zone.
 ///
 /// ```swift
 /// let now = Date()
 /// now.addingTimeInterval(-86_400).formatted(.parlance.relative(to: now, numeric: .auto).locale("fr"))  // "hier"
+/// let local = RelativeTimeFormatStyle(reference: now, numeric: .auto).calendar(in: "Europe/Paris")
 /// ```
 public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
     /// The locale the phrase is written for.
@@ -196,9 +198,40 @@ public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
         self.numeric = numeric
     }
 
-    /// Formats `value` relative to the reference (see ``RelativeTimeFormat/bestUnit(seconds:)``).
-    /// A difference that is not finite (an infinite `Date`) is clamped to the largest finite one.
+    /// The zone whose calendar days, months and years count; nil: fixed unit lengths
+    /// (``RelativeTimeFormat/bestUnit(seconds:)``).
+    public private(set) var calendarTimeZone: TimeZoneID?
+    /// The unit in calendar mode; nil is ``RelativeTimeFormat/UnitSelection/automatic``.
+    public private(set) var calendarUnit: RelativeTimeFormat.UnitSelection?
+
+    /// The style counting in calendar units of `timeZone` (see
+    /// ``RelativeTimeFormat/calendarDifference(from:to:in:unit:)``): "yesterday" is the
+    /// previous local date, "last month" the previous calendar month.
+    public func calendar(in timeZone: TimeZoneID, unit: RelativeTimeFormat.UnitSelection = .automatic) -> Self {
+        var copy = self
+        copy.calendarTimeZone = timeZone
+        copy.calendarUnit = unit
+        return copy
+    }
+
+    /// Formats `value` relative to the reference (see ``RelativeTimeFormat/bestUnit(seconds:)``,
+    /// or ``RelativeTimeFormat/calendarDifference(from:to:in:unit:)`` in calendar mode).
+    /// A difference that is not finite (an infinite `Date`) is clamped to the largest finite
+    /// one; in calendar mode instants are clamped to ICU's calendar range.
     public func format(_ value: Date) -> String {
+        if let zone = calendarTimeZone {
+            func clamp(_ date: Date) -> Double {
+                let millis = date.timeIntervalSince1970 * 1000
+                return millis.isNaN ? 0 : min(max(millis, ICUDateFormatter.minimumMillis), ICUDateFormatter.maximumMillis)
+            }
+            do {
+                let (amount, unit) = try RelativeTimeFormat.calendarDifferenceTyped(
+                    fromMillis: clamp(reference ?? Date()), toMillis: clamp(value), zone: zone.identifier, unit: calendarUnit ?? .automatic)
+                return try ICURelativeFormatter.cached(locale: locale, style: style.icu).format(Double(amount), unit: unit.icu, numericAuto: numeric == .auto)
+            } catch {
+                preconditionFailure("ICU failed a relative time for \(locale.identifier): \(error)")
+            }
+        }
         let seconds = value.timeIntervalSince(reference ?? Date())
         let (amount, unit) = RelativeTimeFormat.bestUnit(seconds: seconds.isNaN ? 0 : min(max(seconds, -.greatestFiniteMagnitude), .greatestFiniteMagnitude))
         let formatter: ICURelativeFormatter
@@ -262,17 +295,23 @@ public struct ListFormatStyle<Base: Sequence & Sendable & Hashable & Codable>: P
     public func locale(_ locale: Locale) -> Self { self.locale(LocaleID.forStyle(locale)) }
 }
 
-/// Durations as a Foundation `FormatStyle`: hours, minutes and seconds ("1 hr, 5 min",
-/// "1:05:00").
+/// Durations as a Foundation `FormatStyle`: hours, minutes and seconds by default ("1 hr, 5 min",
+/// "1:05:00"), or the units you choose (weeks down to nanoseconds).
 ///
 /// ```swift
 /// Duration.seconds(3900).formatted(.parlance.duration.locale("en"))   // "1 hr, 5 min"
+/// let days = try DurationFormatStyle(style: .wide).units([.days, .hours])
+/// Duration.seconds(183_600).formatted(days.locale("en"))             // "2 days, 3 hours"
 /// ```
 public struct DurationFormatStyle: ParlanceFormatStyle {
     /// The locale the duration is written for.
     public private(set) var locale: LocaleID
     /// wide / short / narrow / numeric.
     public let style: DurationFormat.Style
+    /// The units the duration is written in (see ``DurationFormat/units``).
+    public private(set) var units: Set<DurationFormat.Unit> = [.hours, .minutes, .seconds]
+    /// At most this many units (see ``DurationFormat/maximumUnitCount``).
+    public private(set) var maximumUnitCount: Int?
 
     /// A duration style.
     public init(style: DurationFormat.Style = .short, locale: LocaleID = .root) {
@@ -280,13 +319,35 @@ public struct DurationFormatStyle: ParlanceFormatStyle {
         self.style = style
     }
 
-    /// Formats the duration, rounded to whole seconds. A `Duration` is at most about 2.9e11
-    /// years, within what the formatter takes.
+    /// The style with other units, rounded to the smallest of them.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidArgument`` for an empty set or a
+    ///   `maximumUnitCount` below 1 (so that formatting never fails).
+    public func units(_ units: Set<DurationFormat.Unit>, maximumUnitCount: Int? = nil) throws -> Self {
+        _ = try DurationFormat(locale: .root, style: style, units: units, maximumUnitCount: maximumUnitCount)
+        var copy = self
+        copy.units = units
+        copy.maximumUnitCount = maximumUnitCount
+        return copy
+    }
+
+    private enum CodingKeys: String, CodingKey { case locale, style, units, maximumUnitCount }
+
+    /// Decodes a style; `units` and `maximumUnitCount` may be absent (styles encoded before
+    /// they existed), and are validated as ``units(_:maximumUnitCount:)`` does.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(style: try container.decode(DurationFormat.Style.self, forKey: .style), locale: try container.decode(LocaleID.self, forKey: .locale))
+        if let units = try container.decodeIfPresent(Set<DurationFormat.Unit>.self, forKey: .units) {
+            self = try self.units(units, maximumUnitCount: try container.decodeIfPresent(Int.self, forKey: .maximumUnitCount))
+        }
+    }
+
+    /// Formats the duration exactly (to the nanosecond), rounded to the smallest unit (whole
+    /// seconds by default).
     public func format(_ value: Duration) -> String {
-        let (seconds, attoseconds) = value.components
-        let total = Double(seconds) + Double(attoseconds) / 1e18
         do {
-            return try DurationFormat(locale: locale, style: style).format(seconds: min(max(total, -8.9e15), 8.9e15))
+            return try DurationFormat(locale: locale, style: style, units: units, maximumUnitCount: maximumUnitCount).format(value)
         } catch {
             preconditionFailure("ICU failed a duration for \(locale.identifier): \(error)")
         }

@@ -240,9 +240,25 @@ package indirect enum CompiledEntry: Sendable {
     case width([(Int, CompiledEntry)])
     /// A YAML value with named placeholders, rewritten as positional printf arguments.
     case named(NamedPlaceholders.Layout, CompiledEntry)
+    /// An ICU MessageFormat value (``CatalogEntry/isMessageFormat``), compiled in the table's
+    /// language; a pattern ICU rejects is kept as its error.
+    case message(Result<MessageFormat, ParlanceError>)
 
-    /// Compiles an entry: YAML values have their named placeholders laid out first.
+    /// Compiles an entry: YAML values have their named placeholders laid out first;
+    /// MessageFormat values are compiled by ICU.
     package static func compile(_ entry: CatalogEntry, device: String) -> CompiledEntry {
+        if entry.isMessageFormat, case .text(let text) = entry.content {
+            return .message(
+                Result { () throws(ParlanceError) in
+                    do {
+                        return try MessageFormat(text.text, locale: entry.language)
+                    } catch let error as ParlanceError {
+                        throw error
+                    } catch {
+                        throw ParlanceError(.internal, "\(error)")
+                    }
+                })
+        }
         guard entry.format == .yaml else { return compile(entry.content, device: device) }
         let (value, layout) = NamedPlaceholders.normalize(entry.content)
         let plan = compile(value, device: device)
@@ -296,6 +312,9 @@ package final class CompiledTable: Sendable {
     ) throws(ParlanceError) -> String {
         var plan = plan
         var arguments = arguments
+        if case .message(let compiled) = plan {
+            return try Self.runMessage(compiled, entry: entry, arguments: arguments, named: named)
+        }
         if case .named(let layout, let inner) = plan {
             arguments = try NamedPlaceholders.arguments(
                 layout, positional: arguments, named: named, formatter: formatter, key: entry.key, location: entry.location)
@@ -316,7 +335,7 @@ package final class CompiledTable: Sendable {
             case .plural(let plural):
                 guard let rules else { throw FormatFailure.argument("no plural rules for \(entry.language.languageTag)") }
                 return try plural.evaluate(rules: rules, formatter: formatter, arguments: arguments)
-            case .width, .named:
+            case .width, .named, .message:
                 return ""
             }
         } catch {
@@ -328,6 +347,34 @@ package final class CompiledTable: Sendable {
                 throw ParlanceError(.invalidArgument, "\(quoted(entry.key)) (\(entry.location)): \(message)")
             }
         }
+    }
+}
+
+extension CompiledTable {
+    /// A MessageFormat entry: named arguments by name, positional ones as `{0}`, `{1}`, ….
+    static func runMessage(
+        _ compiled: Result<MessageFormat, ParlanceError>, entry: CatalogEntry, arguments: [LocalizationArgument],
+        named: [String: LocalizationArgument]
+    ) throws(ParlanceError) -> String {
+        let format: MessageFormat
+        switch compiled {
+        case .success(let value): format = value
+        case .failure(let error):
+            throw ParlanceError(
+                .invalidFile,
+                "\(entry.content.location): the value of \(quoted(entry.key)) (\(entry.language.languageTag)) is not valid ICU MessageFormat: \(error.message)")
+        }
+        func value(_ argument: LocalizationArgument) -> MessageArgument {
+            switch argument {
+            case .int(let value): .integer(value)
+            case .double(let value): .double(value)
+            case .decimal(let text): (try? DecimalNumber(text)).map(MessageArgument.decimal) ?? .text(text)
+            case .string(let text): .text(text)
+            }
+        }
+        var all = arguments.enumerated().map { (String($0.offset), value($0.element)) }
+        all += named.map { ($0.key, value($0.value)) }
+        return try format.formatTyped(all)
     }
 }
 

@@ -24,7 +24,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Operations per round.")
     var iterations = 200_000
 
-    @Option(help: "Run only the groups whose name contains this text (plural, number, date, relative, list, bidi, localize, threads, memory, translation).")
+    @Option(
+        help: "Run only the groups whose name contains this text (plural, number, date, relative, list, message, bidi, localize, threads, memory, translation)."
+    )
     var only: String?
 
     @Flag(help: "Leave out the Foundation column (to profile Parlance alone).")
@@ -69,6 +71,7 @@ struct BenchCommand: ParsableCommand {
             ("date", { [try dateRow(harness)] }),
             ("relative", { [try relativeRow(harness)] }),
             ("list", { [try listRow(harness)] }),
+            ("message", { try messageRows(harness) }),  // issue 18: message, plural-range, date-interval
             ("bidi", { [bidiRow(harness)] }),
             ("localize", { [try localizeRow(harness)] }),
             ("translation", { try translationRows(harness) }),

@@ -243,6 +243,9 @@ package struct EntryRecord: Sendable {
     package var extractionState: String?
     /// An `.xcstrings` key with no localization in the source language: its value is the key.
     package var isImplicit = false
+    /// The value is ICU MessageFormat, not a printf format (an `.xcstrings` key whose comment
+    /// holds ``CatalogEntry/messageFormatMarker``).
+    package var isMessageFormat = false
 
     package init(
         key: String, location: CatalogLocation, content: EntryValue, state: String? = nil, extractionState: String? = nil,
@@ -284,12 +287,19 @@ public struct CatalogEntry: Hashable, Sendable {
     private final class Metadata: Sendable {
         let state: String?
         let extractionState: String?
+        let isMessageFormat: Bool
 
-        init(state: String?, extractionState: String?) {
+        init(state: String?, extractionState: String?, isMessageFormat: Bool) {
             self.state = state
             self.extractionState = extractionState
+            self.isMessageFormat = isMessageFormat
         }
     }
+
+    /// The text an `.xcstrings` key's `comment` holds to make its values ICU MessageFormat
+    /// (`{count, plural, one {# file} other {# files}}`) instead of printf formats, so that a
+    /// web front end (FormatJS, i18next-icu) and a Swift back end can share the values.
+    public static let messageFormatMarker = "[icu-messageformat]"
 
     /// The key.
     public let key: String
@@ -312,6 +322,10 @@ public struct CatalogEntry: Hashable, Sendable {
     public var state: String? { metadata?.state }
     /// The `.xcstrings` `extractionState`, nil for other formats.
     public var extractionState: String? { metadata?.extractionState }
+    /// Whether the value is ICU MessageFormat (see ``messageFormatMarker``): it is formatted by
+    /// ``MessageFormat`` in the table's language, with named arguments or numbered ones
+    /// (`{0}` is the first positional argument).
+    public var isMessageFormat: Bool { metadata?.isMessageFormat ?? false }
 
     package init(record: EntryRecord, context: Context) {
         self.key = record.key
@@ -319,8 +333,8 @@ public struct CatalogEntry: Hashable, Sendable {
         self.location = record.location
         self.content = record.content
         self.metadata =
-            record.state == nil && record.extractionState == nil
-            ? nil : Metadata(state: record.state, extractionState: record.extractionState)
+            record.state == nil && record.extractionState == nil && !record.isMessageFormat
+            ? nil : Metadata(state: record.state, extractionState: record.extractionState, isMessageFormat: record.isMessageFormat)
     }
 
     package init(record: EntryRecord, table: String, language: LocaleID, format: CatalogFileFormat) {

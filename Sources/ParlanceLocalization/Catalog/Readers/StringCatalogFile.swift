@@ -91,6 +91,8 @@ public struct StringCatalogFile: Sendable {
                 }
                 var extraction: String?
                 if case .string(let text)? = entry["extractionState"]?.value { extraction = text }
+                var isMessageFormat = false
+                if case .string(let comment)? = entry["comment"]?.value { isMessageFormat = comment.contains(CatalogEntry.messageFormatMarker) }
                 var hasSource = false
                 if let localizationsNode = entry["localizations"] {
                     guard case .object(let localizations) = localizationsNode.value else {
@@ -107,10 +109,11 @@ public struct StringCatalogFile: Sendable {
                         var reader = UnitReader(file: file, key: key)
                         do {
                             if let value = try reader.value(node) {
-                                records[language, default: []].append(
-                                    EntryRecord(
-                                        key: key, location: CatalogLocation(file: file, line: node.line, column: node.column),
-                                        content: value, state: reader.state, extractionState: extraction))
+                                var record = EntryRecord(
+                                    key: key, location: CatalogLocation(file: file, line: node.line, column: node.column),
+                                    content: value, state: reader.state, extractionState: extraction)
+                                record.isMessageFormat = isMessageFormat
+                                records[language, default: []].append(record)
                                 if language == source { hasSource = true }
                             }
                         } catch {
@@ -125,6 +128,7 @@ public struct StringCatalogFile: Sendable {
                         key: key, location: keyAt, content: .text(LocatedText(text: key, location: keyAt)),
                         extractionState: extraction)
                     record.isImplicit = true
+                    record.isMessageFormat = isMessageFormat
                     records[source, default: []].append(record)
                 }
             }
