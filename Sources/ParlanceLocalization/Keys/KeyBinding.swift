@@ -13,6 +13,15 @@
 public final class KeyBinding: Sendable {
     private let bound = CatalogLock<LanguageManager?>(nil)
 
+    /// The process-wide binding that `String(localized:)` uses when it is given no manager,
+    /// as Apple's uses `Bundle.main`: bind it once at start.
+    ///
+    /// ```swift
+    /// KeyBinding.main.bind(LanguageManager(catalog: try Catalog(directory: "Resources")))
+    /// String(localized: "greeting.message \(name)")
+    /// ```
+    public static let main = KeyBinding()
+
     /// A binding with no manager yet.
     public init() {}
 
