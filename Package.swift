@@ -231,7 +231,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceKeyGenTests",
-            dependencies: ["ParlanceKeyGen", "ParlanceGeneratedKeysExample", "ParlanceLocalization", "Parlance", "parlance"],
+            dependencies: [
+                "ParlanceKeyGen", "ParlanceGeneratedKeysExample", "ParlanceLocalization", "ParlanceYAML", "Parlance", "parlance",
+            ],
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
@@ -252,7 +254,16 @@ let package = Package(
         // accessors: a wrong generation fails to compile or fails these tests.
         .testTarget(
             name: "ParlanceKeyGenPluginTests",
+            dependencies: ["ParlanceLocalization", "ParlanceYAML", "ParlanceKeyGenTrickyKeys"],
+            exclude: ["parlance-keygen.json"],
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "ParlanceKeyGenPlugin")]
+        ),
+        // The plugin on the golden tricky catalog (Tests/ParlanceKeyGenTests/Golden/Tricky), public.
+        .target(
+            name: "ParlanceKeyGenTrickyKeys",
             dependencies: ["ParlanceLocalization"],
+            path: "Tests/ParlanceKeyGenTrickyKeys",
             exclude: ["parlance-keygen.json"],
             swiftSettings: swiftSettings,
             plugins: [.plugin(name: "ParlanceKeyGenPlugin")]

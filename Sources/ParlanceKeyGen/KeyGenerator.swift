@@ -62,6 +62,9 @@ public struct KeyGenerator: Sendable {
         public var swiftPath: String
         /// The parameter types, in argument order (empty for a plain string).
         public var parameterTypes: [String]
+        /// The argument labels, one per parameter: nil for a positional (unlabelled) argument, the
+        /// placeholder's name for a YAML `%{name}` or plural `count` (passed by name).
+        public var argumentNames: [String?] = []
     }
 
     /// The options.
@@ -91,7 +94,7 @@ public struct KeyGenerator: Sendable {
                 guard let entry = Self.sourceEntry(catalog: catalog, table: table, key: key) else { continue }
                 let parameters: [Parameter]
                 do {
-                    parameters = try ArgumentTyper.parameters(of: entry.content)
+                    parameters = try ArgumentTyper.parameters(of: entry)
                 } catch {
                     diagnostics.append(
                         CatalogDiagnostic(

@@ -81,7 +81,7 @@ final class Namespace {
             out.append(
                 KeyGenerator.GeneratedKey(
                     table: member.table, key: member.key, swiftPath: (path + [Naming.unescaped(member.name)]).joined(separator: "."),
-                    parameterTypes: member.parameters.map(\.type.rawValue)))
+                    parameterTypes: member.parameters.map(\.type.rawValue), argumentNames: member.parameters.map(\.named)))
         }
         for name in children.keys.sorted() {
             children[name]?.collect(into: &out, path: path + [name])

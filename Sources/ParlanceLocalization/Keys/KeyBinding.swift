@@ -52,4 +52,25 @@ public final class KeyBinding: Sendable {
         guard let manager else { return key }
         return manager.string(key, table: table, arguments: arguments.map(\.localizationArgument))
     }
+
+    /// The localized string for a key whose value takes named arguments (YAML `%{name}`
+    /// placeholders, a `count` plural) in the manager's current language; the key when it is
+    /// missing or no manager is bound; when the translation cannot be used with these arguments,
+    /// the development language's value (the problem logged once), as ``Catalog/string(_:table:locale:arguments:width:)``.
+    ///
+    /// ```swift
+    /// L10n.binding.string("inbox.greeting", table: "Localizable", arguments: [], named: ["user_name": "Ada"])
+    /// ```
+    public func string(
+        _ key: String, table: String, arguments: [any LocalizationArgumentConvertible],
+        named: [String: any LocalizationArgumentConvertible]
+    ) -> String {
+        guard !named.isEmpty else { return string(key, table: table, arguments: arguments) }
+        guard let manager else { return key }
+        let state = manager.state
+        guard let catalog = state.catalog else { return key }
+        return catalog.string(
+            key, table: table, locale: state.locale, arguments: arguments.map(\.localizationArgument),
+            named: named.mapValues(\.localizationArgument))
+    }
 }

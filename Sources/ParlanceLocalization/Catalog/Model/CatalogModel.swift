@@ -243,11 +243,14 @@ package struct EntryRecord: Sendable {
     package var extractionState: String?
     /// An `.xcstrings` key with no localization in the source language: its value is the key.
     package var isImplicit = false
+    /// The translator comment (`.xcstrings` `comment`, the comment before a `.strings` entry).
+    package var comment: String?
 
     package init(
         key: String, location: CatalogLocation, content: EntryValue, state: String? = nil, extractionState: String? = nil,
-        isImplicit: Bool = false
+        isImplicit: Bool = false, comment: String? = nil
     ) {
+        self.comment = comment
         self.key = key
         self.location = location
         self.content = content
@@ -280,14 +283,16 @@ public struct CatalogEntry: Hashable, Sendable {
         }
     }
 
-    /// The `.xcstrings` unit state and extraction state (nil for other formats).
+    /// The `.xcstrings` unit state and extraction state (nil for other formats), the comment.
     private final class Metadata: Sendable {
         let state: String?
         let extractionState: String?
+        let comment: String?
 
-        init(state: String?, extractionState: String?) {
+        init(state: String?, extractionState: String?, comment: String?) {
             self.state = state
             self.extractionState = extractionState
+            self.comment = comment
         }
     }
 
@@ -312,6 +317,9 @@ public struct CatalogEntry: Hashable, Sendable {
     public var state: String? { metadata?.state }
     /// The `.xcstrings` `extractionState`, nil for other formats.
     public var extractionState: String? { metadata?.extractionState }
+    /// The translator comment: an `.xcstrings` entry's `comment`, or the `/* */` or `//`
+    /// comment written just before a `.strings` entry (trimmed); nil when there is none.
+    public var comment: String? { metadata?.comment }
 
     package init(record: EntryRecord, context: Context) {
         self.key = record.key
@@ -319,8 +327,8 @@ public struct CatalogEntry: Hashable, Sendable {
         self.location = record.location
         self.content = record.content
         self.metadata =
-            record.state == nil && record.extractionState == nil
-            ? nil : Metadata(state: record.state, extractionState: record.extractionState)
+            record.state == nil && record.extractionState == nil && record.comment == nil
+            ? nil : Metadata(state: record.state, extractionState: record.extractionState, comment: record.comment)
     }
 
     package init(record: EntryRecord, table: String, language: LocaleID, format: CatalogFileFormat) {
@@ -330,7 +338,7 @@ public struct CatalogEntry: Hashable, Sendable {
     public static func == (lhs: CatalogEntry, rhs: CatalogEntry) -> Bool {
         lhs.key == rhs.key && lhs.table == rhs.table && lhs.language == rhs.language && lhs.format == rhs.format
             && lhs.location == rhs.location && lhs.content == rhs.content && lhs.state == rhs.state
-            && lhs.extractionState == rhs.extractionState
+            && lhs.extractionState == rhs.extractionState && lhs.comment == rhs.comment
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -91,6 +91,8 @@ public struct StringCatalogFile: Sendable {
                 }
                 var extraction: String?
                 if case .string(let text)? = entry["extractionState"]?.value { extraction = text }
+                var comment: String?
+                if case .string(let text)? = entry["comment"]?.value { comment = text }
                 var hasSource = false
                 if let localizationsNode = entry["localizations"] {
                     guard case .object(let localizations) = localizationsNode.value else {
@@ -110,7 +112,7 @@ public struct StringCatalogFile: Sendable {
                                 records[language, default: []].append(
                                     EntryRecord(
                                         key: key, location: CatalogLocation(file: file, line: node.line, column: node.column),
-                                        content: value, state: reader.state, extractionState: extraction))
+                                        content: value, state: reader.state, extractionState: extraction, comment: comment))
                                 if language == source { hasSource = true }
                             }
                         } catch {
@@ -123,7 +125,7 @@ public struct StringCatalogFile: Sendable {
                     // Xcode compiles a key without a source localization to the key itself.
                     var record = EntryRecord(
                         key: key, location: keyAt, content: .text(LocatedText(text: key, location: keyAt)),
-                        extractionState: extraction)
+                        extractionState: extraction, comment: comment)
                     record.isImplicit = true
                     records[source, default: []].append(record)
                 }

@@ -216,6 +216,10 @@ private struct StringsParser: LocatedScanner {
     /// Index of each key in `records`.
     var keyIndex: [String: Int] = [:]
     var diagnostics: [CatalogDiagnostic] = []
+    /// The text range of the last comment seen since the previous entry (the next entry's
+    /// translator comment), not counting one on the line where the previous entry ends.
+    var pendingComment: Range<Int>?
+    var previousEntryLine = 0
 
     init(scalars: [Unicode.Scalar], file: String) {
         self.scalars = scalars
@@ -231,14 +235,19 @@ private struct StringsParser: LocatedScanner {
             if scalar.isCatalogWhitespace || scalar == "\u{FEFF}" {
                 advance()
             } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                let startLine = line
+                let start = index + 2
                 while let next = current, next != "\n" { advance() }
+                if startLine != previousEntryLine { pendingComment = start..<index }
             } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
                 let (startLine, startColumn) = (line, column)
                 advance()
                 advance()
+                let start = index
                 var closed = false
                 while let next = current {
                     if next == "*", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                        if startLine != previousEntryLine { pendingComment = start..<index }
                         advance()
                         advance()
                         closed = true
@@ -299,9 +308,20 @@ private struct StringsParser: LocatedScanner {
                 throw failure("expected ';' after the entry for \(quoted(key)), found \(quoted(String(current!)))")
             }
             advance()
+            var comment: String?
+            if let range = pendingComment {
+                var text = ""
+                text.unicodeScalars.append(contentsOf: scalars[range])
+                var trimmed = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+                    .filter { !$0.isEmpty }.joined(separator: "\n")
+                while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+                comment = trimmed.isEmpty ? nil : trimmed
+            }
+            pendingComment = nil
+            previousEntryLine = line
             let record = EntryRecord(
                 key: key, location: CatalogLocation(file: file, line: keyLine, column: keyColumn),
-                content: .text(LocatedText(text: value, location: valueAt)))
+                content: .text(LocatedText(text: value, location: valueAt)), comment: comment)
             if let existing = keyIndex[key] {
                 diagnostics.append(
                     CatalogDiagnostic(
