@@ -33,7 +33,10 @@ struct ParlanceKeyGenPlugin: BuildToolPlugin {
     static let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings", "yml", "yaml"]
 
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
-        let directory = target.directoryURL
+        guard let module = target as? SwiftSourceModuleTarget else {
+            throw PluginError(message: "\(target.name): ParlanceKeyGenPlugin generates Swift, so it applies to Swift targets only")
+        }
+        let directory = module.directoryURL
         let configurationURL = directory.appendingPathComponent(Self.configurationFileName)
         var configuration = Configuration()
         var inputs: [URL] = []

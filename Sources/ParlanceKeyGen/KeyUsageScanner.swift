@@ -215,13 +215,14 @@ public struct KeyUsageChecker: Sendable {
             switch usage.kind {
             case .interpolation: source = "String(localized:) key"
             case .key: source = "String(localized:defaultValue:) key"
-            case .generated: source = "generated accessor's key (regenerate with `parlance gen`)"
+            case .generated: source = "generated accessor's key"
             }
+            let hint = usage.kind == .generated ? "; the generated file is out of date: run `parlance gen` again" : ""
             let where_ = keysByTable[table] == nil ? "the catalog has no table \(quotedKey(table))" : "it is not in the table \(quotedKey(table))"
             let shape = usage.pattern.parts.count > 1 ? " (each %… stands for any of \(KeyPattern.holeSpecifiers.joined(separator: " ")))" : ""
             return CatalogDiagnostic(
                 file: usage.location.file, line: usage.location.line, column: usage.location.column,
-                message: "the \(source) \(quotedKey(usage.pattern.description)) is missing from \(catalog.directory): \(where_)\(shape)",
+                message: "the \(source) \(quotedKey(usage.pattern.description)) is missing from \(catalog.directory): \(where_)\(shape)\(hint)",
                 key: usage.pattern.description, language: nil, code: "keygen-missing-key")
         }
     }

@@ -135,7 +135,10 @@ struct Renderer {
             }
         }
         describe(member.entry.content, prefix: "")
-        if let first = lines.first { lines[0] = "\(language): \(first)" }
+        if let first = lines.first {
+            // A whole-string plural has no format line: the language goes on a line of its own.
+            if first.hasPrefix("- ") { lines.insert("\(language):", at: 0) } else { lines[0] = "\(language): \(first)" }
+        }
         if let comment = member.entry.comment {
             lines.append("")
             for (index, line) in comment.split(whereSeparator: \.isNewline).enumerated() {

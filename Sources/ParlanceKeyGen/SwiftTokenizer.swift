@@ -210,11 +210,21 @@ struct SwiftTokenizer {
                     var ignored: [Token] = []
                     guard scanTokens(into: &ignored, untilClosingParen: true) else { return nil }
                     pieces.append(.hole)
-                case "n": text += "\n"; advance()
-                case "t": text += "\t"; advance()
-                case "r": text += "\r"; advance()
-                case "0": text += "\0"; advance()
-                case "\\", "\"", "'": text.unicodeScalars.append(escaped); advance()
+                case "n":
+                    text += "\n"
+                    advance()
+                case "t":
+                    text += "\t"
+                    advance()
+                case "r":
+                    text += "\r"
+                    advance()
+                case "0":
+                    text += "\0"
+                    advance()
+                case "\\", "\"", "'":
+                    text.unicodeScalars.append(escaped)
+                    advance()
                 case "u":
                     advance()
                     var hex = ""

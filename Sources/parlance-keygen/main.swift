@@ -52,6 +52,8 @@ do {
     catalog = try Catalog(directory: positional[0], developmentLanguage: developmentLanguage)
 } catch let error as ParlanceError {
     fail("[\(error.code)] \(error.message)", status: 1)
+} catch {
+    fail("\(error)", status: 1)
 }
 let result = KeyGenerator(options: .init(enumName: enumName, accessLevel: access, tables: tables.isEmpty ? nil : tables))
     .generate(from: catalog)

@@ -39,7 +39,9 @@ private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent
         #expect(try manager.withLanguage("en") { L10n.totalOdds } == "Total Odds")
         #expect(try manager.withLanguage("en") { L10n.User.greeting("Ada") } == "Hello, Ada!")
         let progress: (String, Double, Int) -> String = L10n.Download.progress  // the parameter types the specifiers give
-        #expect(try manager.withLanguage("en") { progress("report.pdf", 42.5, 10) } == (try catalog.localizedString(
-            "download.progress", locale: "en", arguments: ["report.pdf", 42.5, 10])))
+        #expect(
+            try manager.withLanguage("en") { progress("report.pdf", 42.5, 10) }
+                == (try catalog.localizedString(
+                    "download.progress", locale: "en", arguments: ["report.pdf", 42.5, 10])))
     }
 }

@@ -11,8 +11,8 @@ private func runParlance(_ arguments: [String], in directory: String) throws -> 
     }
     let out = URL(fileURLWithPath: directory).appendingPathComponent("stdout.txt")
     let err = URL(fileURLWithPath: directory).appendingPathComponent("stderr.txt")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    try Data().write(to: out)
+    try Data().write(to: err)
     let process = Process()
     process.executableURL = products.appendingPathComponent("parlance")
     process.arguments = arguments

@@ -21,7 +21,8 @@ import Testing
         let small: Int32 = 7
         let unsigned: UInt = 9
         let float: Float = 1.5
-        let subject = LocaleID("fr")
+        struct Tag: CustomStringConvertible { var description: String { "fr" } }
+        let subject = Tag()
         #expect(LocalizationValue("greeting.message \(name)").key == "greeting.message %@")
         #expect(LocalizationValue("\(name) sent \(count) photos").key == "%@ sent %lld photos")
         #expect(LocalizationValue("Downloaded \(size) MB").key == "Downloaded %lf MB")

@@ -1,4 +1,4 @@
-public import Parlance
+import Parlance
 
 /// A localizable string written as an interpolated literal, in the key form Apple's String
 /// Catalogs use: each interpolation becomes a format specifier of the key and a typed argument.
@@ -159,7 +159,7 @@ extension LanguageState {
         guard let catalog else { return defaultValue.formatted(in: locale) }
         do {
             return try catalog.resolveText(key, table: table, locale: locale, arguments: arguments)
-        } catch where error.code == .missingKey {
+        } catch  where error.code == .missingKey {
             return defaultValue.formatted(in: locale)
         } catch {
             return catalog.string(key, table: table, locale: locale, arguments: arguments)
