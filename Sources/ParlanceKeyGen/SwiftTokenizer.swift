@@ -5,7 +5,7 @@ import ParlanceLocalization
 /// interpolations), with comments (nested block comments too) skipped. Locations are 1-based
 /// lines and columns in Unicode scalars. Unterminated literals and comments end the scan
 /// quietly (the compiler reports them); the scan is linear in the source.
-struct SwiftTokenizer {
+struct SwiftTokenizer: LocatedScanner {
     enum Kind {
         case identifier(String)
         case punct(Character)
@@ -48,11 +48,11 @@ struct SwiftTokenizer {
         }
     }
 
-    private let scalars: [Unicode.Scalar]
+    let scalars: [Unicode.Scalar]
     private let file: String
-    private var index = 0
-    private var line = 1
-    private var column = 1
+    var index = 0
+    var line = 1
+    var column = 1
 
     init(source: String, file: String) {
         self.scalars = Array(source.unicodeScalars)
@@ -63,16 +63,6 @@ struct SwiftTokenizer {
 
     private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
         index + offset < scalars.count ? scalars[index + offset] : nil
-    }
-
-    private mutating func advance() {
-        if scalars[index] == "\n" {
-            line += 1
-            column = 1
-        } else {
-            column += 1
-        }
-        index += 1
     }
 
     private static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -26,16 +26,6 @@ private func runParlance(_ arguments: [String], in directory: String) throws -> 
     )
 }
 
-private func write(_ files: [String: String]) throws -> String {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("keycheck-\(UUID().uuidString)").path
-    for (path, text) in files {
-        let url = URL(fileURLWithPath: root).appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-    return root
-}
-
 @Suite struct KeyUsageCheckTests {
     static let catalog = #"""
         {
@@ -111,7 +101,7 @@ private func write(_ files: [String: String]) throws -> String {
     /// The real CLI on real files: each missing key at its file:line:column, exit 1; once the
     /// sources are fixed, exit 0.
     @Test func checkReportsMissingKeysWithLocations() throws {
-        let root = try write([
+        let root = try makeCatalog([
             "Resources/Localizable.xcstrings": Self.catalog,
             "Sources/App/Home.swift": Self.home,
             "Sources/App/L10n.swift": Self.generated,
@@ -141,7 +131,7 @@ private func write(_ files: [String: String]) throws -> String {
     }
 
     @Test func checkRejectsAMissingSourcePath() throws {
-        let root = try write(["Resources/Localizable.xcstrings": Self.catalog])
+        let root = try makeCatalog(["Resources/Localizable.xcstrings": Self.catalog])
         let result = try runParlance(["gen", "Resources", "--check", "--source", "NoSuchDir"], in: root)
         #expect(result.status == 2)
         #expect(result.stderr.contains("NoSuchDir does not exist"))

@@ -182,7 +182,8 @@ enum CatalogFileSystem {
 /// The `.strings` grammar over Unicode scalars, tracking line and column.
 /// What the catalog text scanners share: a position in decoded text that knows its line and
 /// column (1-based), so every error can say where it is.
-protocol LocatedScanner {
+/// (`package`: ParlanceKeyGen's Swift source scanner counts the same way.)
+package protocol LocatedScanner {
     var scalars: [Unicode.Scalar] { get }
     var index: Int { get set }
     var line: Int { get set }
@@ -191,10 +192,10 @@ protocol LocatedScanner {
 
 extension LocatedScanner {
     /// The scalar at the position, nil at the end.
-    var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    package var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
     /// Moves past the current scalar, counting lines.
-    mutating func advance() {
+    package mutating func advance() {
         if scalars[index] == "\n" {
             line += 1
             column = 1
