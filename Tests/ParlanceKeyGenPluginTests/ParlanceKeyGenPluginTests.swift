@@ -10,12 +10,19 @@ private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent
     .deletingLastPathComponent().appendingPathComponent("Examples/Resources").path
 
 @Suite struct ParlanceKeyGenPluginTests {
-    /// The README's sample catalog through the plugin-generated accessors, with the plural
-    /// forms of en, ru and ar; the expected texts come from the catalog looked up by key.
-    @Test func pluralAccessorsInThreeLanguages() throws {
+    /// One manager for every test: `L10n.binding` is process-wide, and `withLanguage` applies
+    /// to the manager it is called on.
+    static let shared: Result<(Catalog, LanguageManager), any Error> = Result(catching: {
         let catalog = try Catalog(directory: examples)
         let manager = LanguageManager(catalog: catalog, environment: [:])
         L10n.binding.bind(manager)
+        return (catalog, manager)
+    })
+
+    /// The README's sample catalog through the plugin-generated accessors, with the plural
+    /// forms of en, ru and ar; the expected texts come from the catalog looked up by key.
+    @Test func pluralAccessorsInThreeLanguages() throws {
+        let (catalog, manager) = try Self.shared.get()
         #expect(try manager.withLanguage("en") { L10n.Items.count(1) } == "1 item")
         #expect(try manager.withLanguage("en") { L10n.Items.count(3) } == "3 items")
         #expect(try manager.withLanguage("ru") { L10n.Items.count(1) } == "1 элемент")
@@ -32,9 +39,7 @@ private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent
 
     /// Plain strings, formats with typed parameters and runtime switching.
     @Test func plainAndFormattedAccessorsFollowTheCurrentLanguage() throws {
-        let catalog = try Catalog(directory: examples)
-        let manager = LanguageManager(catalog: catalog, environment: [:])
-        L10n.binding.bind(manager)
+        let (catalog, manager) = try Self.shared.get()
         #expect(try manager.withLanguage("fr") { L10n.totalOdds } == "Cotes Totales")
         #expect(try manager.withLanguage("en") { L10n.totalOdds } == "Total Odds")
         #expect(try manager.withLanguage("en") { L10n.User.greeting("Ada") } == "Hello, Ada!")

@@ -10,12 +10,16 @@ import Testing
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("ParlanceKeyGenTests/Golden/Tricky").path
 
-    static func manager() throws -> LanguageManager {
+    /// One manager for every test: `Tricky.binding` is process-wide, and `withLanguage` applies
+    /// to the manager it is called on.
+    static let shared = Result(catching: { () throws -> LanguageManager in
         YAMLCatalog.register()
         let manager = LanguageManager(catalog: try Catalog(directory: directory), environment: [:])
         Tricky.bind(manager)
         return manager
-    }
+    })
+
+    static func manager() throws -> LanguageManager { try shared.get() }
 
     @Test func unsafeKeysGetSafeNames() throws {
         let manager = try Self.manager()

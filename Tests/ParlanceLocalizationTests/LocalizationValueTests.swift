@@ -10,9 +10,15 @@ import Testing
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Interpolation").path
 
-    static func manager() throws -> LanguageManager {
-        LanguageManager(catalog: try Catalog(directory: directory), environment: [:])
-    }
+    /// One manager for every test, bound to `KeyBinding.main` (process-wide; `withLanguage`
+    /// applies to the manager it is called on).
+    static let shared = Result(catching: { () throws -> LanguageManager in
+        let manager = LanguageManager(catalog: try Catalog(directory: directory), environment: [:])
+        KeyBinding.main.bind(manager)
+        return manager
+    })
+
+    static func manager() throws -> LanguageManager { try shared.get() }
 
     @Test func interpolationsBuildAppleKeys() {
         let name = "Ada"
@@ -96,11 +102,29 @@ import Testing
 
     @Test func mainBindingIsUsedWithoutAManager() throws {
         let manager = try Self.manager()
-        KeyBinding.main.bind(manager)
         let name = "Ada"
         #expect(try manager.withLanguage("fr") { String(localized: "greeting.message \(name)") } == "Bonjour, Ada !")
         #expect(try manager.withLanguage("fr") { manager.string(localized: "greeting.message \(name)") } == "Bonjour, Ada !")
         let unbound = KeyBinding()
         #expect(unbound.string(localized: "\(1234) left") == "1,234 left")
+    }
+
+    /// The README's `String(localized:)` block (docs-for-lead/README-keys-section.md), as written
+    /// but for the catalog directory.
+    @Test func readmeExample() throws {
+        let manager = try Self.manager()  // README: LanguageManager(catalog: try Catalog(directory: "Resources"))
+        KeyBinding.main.bind(manager)
+
+        let name = "Ada"
+        #expect(try manager.withLanguage("fr") { String(localized: "greeting.message \(name)") } == "Bonjour, Ada !")
+        #expect(try manager.withLanguage("ru") { String(localized: "\(3) items in cart") } == "3 товара в корзине")
+        #expect(try manager.withLanguage("ar") { String(localized: "\(11) items in cart") } == "١١ عنصرًا في السلة")
+        #expect(try manager.withLanguage("fr") { String(localized: "Downloaded \(2.5) MB") } == "2,500000 Mo téléchargés")
+        #expect(
+            try manager.withLanguage("fr") {
+                String(localized: "greeting.message %@", defaultValue: "Hi \(name)", comment: "Home screen")
+            } == "Bonjour, Ada !")
+        #expect(try manager.withLanguage("en") { String(localized: "Welcome", table: "Onboarding", manager: manager) } == "Welcome")
+        #expect(try manager.withLanguage("fr") { manager.string(localized: "greeting.message \(name)") } == "Bonjour, Ada !")
     }
 }
