@@ -53,6 +53,10 @@ struct SwiftTokenizer: LocatedScanner {
     var index = 0
     var line = 1
     var column = 1
+    /// String literals inside interpolations inside string literals…: the scan stops (as at an
+    /// unterminated literal) beyond this depth, so hostile source cannot exhaust the stack.
+    static let maximumNesting = 64
+    private var nesting = 0
 
     init(source: String, file: String) {
         self.scalars = Array(source.unicodeScalars)
@@ -198,7 +202,11 @@ struct SwiftTokenizer: LocatedScanner {
                     if !text.isEmpty { pieces.append(.text(text)) }
                     text = ""
                     var ignored: [Token] = []
-                    guard scanTokens(into: &ignored, untilClosingParen: true) else { return nil }
+                    guard nesting < Self.maximumNesting else { return nil }
+                    nesting += 1
+                    let closed = scanTokens(into: &ignored, untilClosingParen: true)
+                    nesting -= 1
+                    guard closed else { return nil }
                     pieces.append(.hole)
                 case "n":
                     text += "\n"

@@ -98,6 +98,19 @@ private func runParlance(_ arguments: [String], in directory: String) throws -> 
         #expect(!KeyPattern(parts: ["a", "b"]).matches("ab"))
     }
 
+    /// Hostile source: deeply nested interpolations, unterminated literals and comments end the
+    /// scan quietly, after the usages before them.
+    @Test func hostileSourceNeverCrashes() {
+        let deep = String(repeating: "\"\\(", count: 10_000) + String(repeating: ")\"", count: 10_000)
+        let source = "String(localized: \"before\")\nlet x = \(deep)\nString(localized: \"after\")"
+        #expect(KeyUsageScanner.scan(source: source, file: "A.swift").map(\.pattern.description) == ["before"])
+        #expect(KeyUsageScanner.scan(source: "String(localized: \"ok\") /* never closed", file: "A.swift").count == 1)
+        #expect(KeyUsageScanner.scan(source: "String(localized: \"never closed", file: "A.swift").isEmpty)
+        #expect(KeyUsageScanner.scan(source: "String(localized: \"bad \\q escape\")", file: "A.swift").isEmpty)
+        let parens = "String(localized: \"\\(" + String(repeating: "(", count: 100_000) + "\")"
+        #expect(KeyUsageScanner.scan(source: parens, file: "A.swift").isEmpty)
+    }
+
     /// The real CLI on real files: each missing key at its file:line:column, exit 1; once the
     /// sources are fixed, exit 0.
     @Test func checkReportsMissingKeysWithLocations() throws {
