@@ -9,7 +9,7 @@ struct GenCommand: ParsableCommand {
         commandName: "gen",
         abstract: "Generate type-safe Swift accessors (L10n.Items.count(3)) from a string catalog directory.",
         discussion: """
-            Reads every <locale>.lproj/*.strings, *.stringsdict and *.xcstrings under DIR through the \
+            Reads every <locale>.lproj/*.strings, *.stringsdict, *.xcstrings and YAML file under DIR through the \
             catalog model and writes one Swift file. Entries that cannot be typed are left out with a \
             diagnostic (file:line:column) on standard error; the rest is generated.
             With --check, nothing is generated: the Swift files under each --source (default: ./Sources, \
