@@ -88,6 +88,7 @@ public struct KeyGenerator: Sendable {
         let root = Namespace(name: Naming.typeName(options.enumName))
         var generated: [GeneratedKey] = []
         let tables = (options.tables ?? catalog.tableNames).sorted()
+        var stringsComments: [String: [String: String]] = [:]  // .strings comments by file, read once
         for table in tables {
             let tableScope = table == "Localizable" ? root : root.child(Naming.typeName(table), origin: "the table \(table)")
             for key in catalog.keys(table: table) {
@@ -111,8 +112,13 @@ public struct KeyGenerator: Sendable {
                 let member = Member(
                     key: key, table: table, entry: entry, parameters: parameters,
                     baseName: Naming.memberName(components.last ?? key))
+                if entry.format == .strings {
+                    if stringsComments[entry.file] == nil { stringsComments[entry.file] = StringsFile.comments(ofFile: entry.file) }
+                    member.comment = stringsComments[entry.file]?[key]
+                } else {
+                    member.comment = entry.comment
+                }
                 scope.members.append(member)
-                _ = member
             }
         }
         let renderer = Renderer(options: options)

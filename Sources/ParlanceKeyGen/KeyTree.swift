@@ -7,6 +7,8 @@ final class Member {
     let entry: CatalogEntry
     let parameters: [Parameter]
     let baseName: String
+    /// The translator comment (`.xcstrings` `comment`, the comment before a `.strings` entry).
+    var comment: String?
     /// The final Swift name (the base name, or the base name with `_2`, `_3`… after a collision).
     var name: String
 

@@ -139,7 +139,7 @@ struct Renderer {
             // A whole-string plural has no format line: the language goes on a line of its own.
             if first.hasPrefix("- ") { lines.insert("\(language):", at: 0) } else { lines[0] = "\(language): \(first)" }
         }
-        if let comment = member.entry.comment {
+        if let comment = member.comment {
             lines.append("")
             for (index, line) in comment.split(whereSeparator: \.isNewline).enumerated() {
                 lines.append(index == 0 ? "Translator comment: \(line)" : String(line))

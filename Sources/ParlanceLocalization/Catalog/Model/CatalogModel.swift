@@ -243,7 +243,8 @@ package struct EntryRecord: Sendable {
     package var extractionState: String?
     /// An `.xcstrings` key with no localization in the source language: its value is the key.
     package var isImplicit = false
-    /// The translator comment (`.xcstrings` `comment`, the comment before a `.strings` entry).
+    /// The translator comment (`.xcstrings` `comment`; a `.strings` entry's only when read by
+    /// `StringsFile.comments(ofFile:)`).
     package var comment: String?
 
     package init(
@@ -317,8 +318,9 @@ public struct CatalogEntry: Hashable, Sendable {
     public var state: String? { metadata?.state }
     /// The `.xcstrings` `extractionState`, nil for other formats.
     public var extractionState: String? { metadata?.extractionState }
-    /// The translator comment: an `.xcstrings` entry's `comment`, or the `/* */` or `//`
-    /// comment written just before a `.strings` entry (trimmed); nil when there is none.
+    /// The translator comment of an `.xcstrings` entry (its `comment`); nil when there is none
+    /// and for other formats (`.strings` comments are not kept in a loaded catalog: they would
+    /// cost memory on every entry of every language).
     public var comment: String? { metadata?.comment }
 
     package init(record: EntryRecord, context: Context) {

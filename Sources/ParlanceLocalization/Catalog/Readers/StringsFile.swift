@@ -54,6 +54,20 @@ public struct StringsFile: Sendable {
         try self.init(parsing: CatalogFileSystem.read(path), file: path)
     }
 
+    /// The translator comments of a file, by key: the `/* */` or `//` comment written just
+    /// before each entry (not one on the line where the previous entry ends), trimmed. Catalogs
+    /// do not keep `.strings` comments (they would cost memory on every entry of every
+    /// language); tools such as the key generator read them here. Empty when the file cannot
+    /// be read (the catalog reports that).
+    package static func comments(ofFile path: String) -> [String: String] {
+        guard let bytes = try? CatalogFileSystem.read(path), let scalars = try? TextDecoding.decode(bytes, file: path),
+            let file = try? StringsFile(scalars: scalars, file: path, capturesComments: true)
+        else { return [:] }
+        var out: [String: String] = [:]
+        for record in file.records { out[record.key] = record.comment }
+        return out
+    }
+
     /// Reads `.strings` bytes (the encoding is detected from the byte order mark).
     ///
     /// ```swift
@@ -79,8 +93,9 @@ public struct StringsFile: Sendable {
         do { try self.init(scalars: Array(text.unicodeScalars), file: file) } catch { throw error.error }
     }
 
-    private init(scalars: [Unicode.Scalar], file: String) throws(CatalogDiagnostic) {
+    private init(scalars: [Unicode.Scalar], file: String, capturesComments: Bool = false) throws(CatalogDiagnostic) {
         var parser = StringsParser(scalars: scalars, file: file)
+        parser.capturesComments = capturesComments
         try parser.parse()
         self.file = file
         self.diagnostics = parser.diagnostics
@@ -221,6 +236,8 @@ private struct StringsParser: LocatedScanner {
     /// translator comment), not counting one on the line where the previous entry ends.
     var pendingComment: Range<Int>?
     var previousEntryLine = 0
+    /// Whether entries keep their comment (``StringsFile/comments(ofFile:)`` only).
+    var capturesComments = false
 
     init(scalars: [Unicode.Scalar], file: String) {
         self.scalars = scalars
@@ -310,7 +327,7 @@ private struct StringsParser: LocatedScanner {
             }
             advance()
             var comment: String?
-            if let range = pendingComment {
+            if capturesComments, let range = pendingComment {
                 var text = ""
                 text.unicodeScalars.append(contentsOf: scalars[range])
                 var trimmed = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
