@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "ParlanceYAML", targets: ["ParlanceYAML"]),
         // ── ParlanceKeyGen (issue 17) ──
         .library(name: "ParlanceKeyGen", targets: ["ParlanceKeyGen"]),
+        .plugin(name: "ParlanceKeyGenPlugin", targets: ["ParlanceKeyGenPlugin"]),
         // ── ParlanceProposals (issue 15) ──
         .library(name: "ParlanceProposals", targets: ["ParlanceProposals"]),
         .executable(name: "parlance", targets: ["parlance"]),
@@ -235,8 +236,43 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceKeyGenTests",
-            dependencies: ["ParlanceKeyGen", "ParlanceGeneratedKeysExample", "ParlanceLocalization", "Parlance"],
+            dependencies: [
+                "ParlanceKeyGen", "ParlanceGeneratedKeysExample", "ParlanceLocalization", "ParlanceYAML", "Parlance", "parlance",
+            ],
+            exclude: ["Golden"],
             swiftSettings: swiftSettings
+        ),
+        // The generator as a tool for the build-tool plugin: ParlanceKeyGen + ParlanceYAML only
+        // (not the `parlance` CLI and its server dependencies).
+        .executableTarget(
+            name: "parlance-keygen",
+            dependencies: ["ParlanceKeyGen", "ParlanceLocalization", "ParlanceYAML"],
+            swiftSettings: swiftSettings
+        ),
+        // `swift build` regenerates a target's accessors when its catalog changes.
+        .plugin(
+            name: "ParlanceKeyGenPlugin",
+            capability: .buildTool(),
+            dependencies: ["parlance-keygen"],
+            path: "Sources/ParlanceKeyGenPlugin"  // the top level of the repository is fixed
+        ),
+        // Uses the plugin on Examples/Resources (parlance-keygen.json) and calls the generated
+        // accessors: a wrong generation fails to compile or fails these tests.
+        .testTarget(
+            name: "ParlanceKeyGenPluginTests",
+            dependencies: ["ParlanceLocalization", "ParlanceYAML", "ParlanceKeyGenTrickyKeys"],
+            exclude: ["parlance-keygen.json"],
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "ParlanceKeyGenPlugin")]
+        ),
+        // The plugin on the golden tricky catalog (Tests/ParlanceKeyGenTests/Golden/Tricky), public.
+        .target(
+            name: "ParlanceKeyGenTrickyKeys",
+            dependencies: ["ParlanceLocalization"],
+            path: "Tests/ParlanceKeyGenTrickyKeys",
+            exclude: ["parlance-keygen.json"],
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "ParlanceKeyGenPlugin")]
         ),
         // ── end ParlanceKeyGen ──
         // ── ParlanceProposals (issue 15) ──

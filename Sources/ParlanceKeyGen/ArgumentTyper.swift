@@ -32,6 +32,9 @@ struct Parameter: Sendable {
     var type: ArgumentType
     /// A plural variable's name, used as the parameter name when it is a Swift identifier.
     var hint: String?
+    /// A YAML placeholder's or plural selector's name (`%{user_name}`, `count`): the argument
+    /// is passed by this name, and the parameter is labelled after it.
+    var named: String? = nil
 }
 
 /// Why an entry's arguments could not be typed.
@@ -48,6 +51,21 @@ enum ArgumentTyper {
         var hint: String?
         var location: CatalogLocation
         var written: String
+    }
+
+    /// The parameters of an entry: for a YAML entry with `%{name}` placeholders or a `count`
+    /// plural, its printf arguments (rare) and then one labelled parameter per name, in sorted
+    /// order (`count` an `Int`, every other name a `String`).
+    static func parameters(of entry: CatalogEntry) throws(TypingError) -> [Parameter] {
+        guard entry.format == .yaml else { return try parameters(of: entry.content) }
+        let (normalized, layout) = NamedPlaceholders.normalize(entry.content)
+        guard !layout.isEmpty else { return try parameters(of: entry.content) }
+        let typed = try parameters(of: normalized)
+        var out = Array(typed.prefix(layout.base))
+        for name in Set(layout.placeholders + layout.selectors).sorted() {
+            out.append(Parameter(type: name == "count" || layout.selectors.contains(name) ? .int : .string, hint: name, named: name))
+        }
+        return out
     }
 
     static func parameters(of value: EntryValue) throws(TypingError) -> [Parameter] {

@@ -62,6 +62,9 @@ public struct KeyGenerator: Sendable {
         public var swiftPath: String
         /// The parameter types, in argument order (empty for a plain string).
         public var parameterTypes: [String]
+        /// The argument labels, one per parameter: nil for a positional (unlabelled) argument, the
+        /// placeholder's name for a YAML `%{name}` or plural `count` (passed by name).
+        public var argumentNames: [String?] = []
     }
 
     /// The options.
@@ -85,13 +88,14 @@ public struct KeyGenerator: Sendable {
         let root = Namespace(name: Naming.typeName(options.enumName))
         var generated: [GeneratedKey] = []
         let tables = (options.tables ?? catalog.tableNames).sorted()
+        var stringsComments: [String: [String: String]] = [:]  // .strings comments by file, read once
         for table in tables {
             let tableScope = table == "Localizable" ? root : root.child(Naming.typeName(table), origin: "the table \(table)")
             for key in catalog.keys(table: table) {
                 guard let entry = Self.sourceEntry(catalog: catalog, table: table, key: key) else { continue }
                 let parameters: [Parameter]
                 do {
-                    parameters = try ArgumentTyper.parameters(of: entry.content)
+                    parameters = try ArgumentTyper.parameters(of: entry)
                 } catch {
                     diagnostics.append(
                         CatalogDiagnostic(
@@ -108,8 +112,13 @@ public struct KeyGenerator: Sendable {
                 let member = Member(
                     key: key, table: table, entry: entry, parameters: parameters,
                     baseName: Naming.memberName(components.last ?? key))
+                if entry.format == .strings {
+                    if stringsComments[entry.file] == nil { stringsComments[entry.file] = StringsFile.comments(ofFile: entry.file) }
+                    member.comment = stringsComments[entry.file]?[key]
+                } else {
+                    member.comment = entry.comment
+                }
                 scope.members.append(member)
-                _ = member
             }
         }
         let renderer = Renderer(options: options)

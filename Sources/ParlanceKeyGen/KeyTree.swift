@@ -7,6 +7,8 @@ final class Member {
     let entry: CatalogEntry
     let parameters: [Parameter]
     let baseName: String
+    /// The translator comment (`.xcstrings` `comment`, the comment before a `.strings` entry).
+    var comment: String?
     /// The final Swift name (the base name, or the base name with `_2`, `_3`… after a collision).
     var name: String
 
@@ -81,7 +83,7 @@ final class Namespace {
             out.append(
                 KeyGenerator.GeneratedKey(
                     table: member.table, key: member.key, swiftPath: (path + [Naming.unescaped(member.name)]).joined(separator: "."),
-                    parameterTypes: member.parameters.map(\.type.rawValue)))
+                    parameterTypes: member.parameters.map(\.type.rawValue), argumentNames: member.parameters.map(\.named)))
         }
         for name in children.keys.sorted() {
             children[name]?.collect(into: &out, path: path + [name])

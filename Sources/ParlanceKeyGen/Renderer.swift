@@ -31,9 +31,10 @@ struct Renderer {
 
             /// Looks a key up through `\(enumName).binding`.
             private func \(Self.lookupName)(
-                _ key: Swift.String, _ table: Swift.String, _ arguments: [any ParlanceLocalization.LocalizationArgumentConvertible]
+                _ key: Swift.String, _ table: Swift.String, _ arguments: [any ParlanceLocalization.LocalizationArgumentConvertible],
+                _ named: [Swift.String: any ParlanceLocalization.LocalizationArgumentConvertible] = [:]
             ) -> Swift.String {
-                \(enumName).binding.string(key, table: table, arguments: arguments)
+                \(enumName).binding.string(key, table: table, arguments: arguments, named: named)
             }
 
             """
@@ -68,9 +69,15 @@ struct Renderer {
             out += "\(indent)    \(Self.lookupName)(\(key), \(table), [])\n"
         } else {
             let names = parameterNames(member.parameters)
-            let list = zip(names, member.parameters).map { "_ \($0): Swift.\($1.type.rawValue)" }.joined(separator: ", ")
+            let list = zip(names, member.parameters).map { "\($1.named == nil ? "_ " : "")\($0): Swift.\($1.type.rawValue)" }
+                .joined(separator: ", ")
+            let positional = zip(names, member.parameters).filter { $1.named == nil }.map(\.0)
+            let named = zip(names, member.parameters).compactMap { name, parameter in
+                parameter.named.map { "\"\(SwiftLiteral.escape($0))\": \(name)" }
+            }
             out += "\(indent)\(access) static func \(member.name)(\(list)) -> Swift.String {\n"
-            out += "\(indent)    \(Self.lookupName)(\(key), \(table), [\(names.joined(separator: ", "))])\n"
+            out += "\(indent)    \(Self.lookupName)(\(key), \(table), [\(positional.joined(separator: ", "))]"
+            out += named.isEmpty ? ")\n" : ", [\(named.joined(separator: ", "))])\n"
         }
         out += "\(indent)}\n"
     }
@@ -80,6 +87,17 @@ struct Renderer {
         var used: Set<String> = []
         return parameters.enumerated().map { index, parameter in
             var name = "arg\(index + 1)"
+            if parameter.named != nil, let hint = parameter.hint {
+                // A labelled parameter: its label is the placeholder's name as a Swift name.
+                var candidate = Naming.memberName(hint)
+                var suffix = 2
+                while used.contains(candidate) {
+                    candidate = Naming.memberName(hint) + "_\(suffix)"
+                    suffix += 1
+                }
+                used.insert(candidate)
+                return candidate
+            }
             if let hint = parameter.hint {
                 let candidate = Naming.memberName(hint)
                 if candidate.first?.isLetter == true, !candidate.contains("`"), !used.contains(candidate), !candidate.hasPrefix("arg") {
@@ -91,7 +109,8 @@ struct Renderer {
         }
     }
 
-    /// The development language's value (each plural variant on its own line) and the key.
+    /// The development language's value (each plural variant on its own line), the
+    /// translator comment and the key.
     private func documentation(_ member: Member) -> [String] {
         let language = member.entry.language.identifier
         var lines: [String] = []
@@ -116,7 +135,16 @@ struct Renderer {
             }
         }
         describe(member.entry.content, prefix: "")
-        if let first = lines.first { lines[0] = "\(language): \(first)" }
+        if let first = lines.first {
+            // A whole-string plural has no format line: the language goes on a line of its own.
+            if first.hasPrefix("- ") { lines.insert("\(language):", at: 0) } else { lines[0] = "\(language): \(first)" }
+        }
+        if let comment = member.comment {
+            lines.append("")
+            for (index, line) in comment.split(whereSeparator: \.isNewline).enumerated() {
+                lines.append(index == 0 ? "Translator comment: \(line)" : String(line))
+            }
+        }
         lines.append("")
         lines.append("Key `\(SwiftLiteral.escape(member.key).replacing("`", with: "'"))` in table `\(member.table)`.")
         return lines.map { $0.replacing("*/", with: "*\u{200B}/") }

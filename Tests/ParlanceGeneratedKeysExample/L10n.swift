@@ -18,6 +18,8 @@ public enum L10n {
 
     /// en: "Café \"quoted\"\n\\ tab\there"
     ///
+    /// Translator comment: Escapes and unquoted keys
+    ///
     /// Key `escapes` in table `Localizable`.
     public static var escapes: Swift.String {
         __parlance_lookup("escapes", "Localizable", [])
@@ -52,6 +54,8 @@ public enum L10n {
     }
 
     /// en: "Total Odds"
+    ///
+    /// Translator comment: Generic UI chrome (seed 000 keys)
     ///
     /// Key `total_odds` in table `Localizable`.
     public static var totalOdds: Swift.String {
@@ -114,8 +118,11 @@ public enum L10n {
         }
 
         public enum Cart {
-            /// en: - one: "%lld item in your cart"
+            /// en:
+            /// - one: "%lld item in your cart"
             /// - other: "%lld items in your cart"
+            ///
+            /// Translator comment: Number of items in the cart
             ///
             /// Key `cart.items` in table `Shop`.
             public static func items(_ arg1: Swift.Int) -> Swift.String {
@@ -162,6 +169,8 @@ public enum L10n {
     public enum User {
         /// en: "Hello, %@!"
         ///
+        /// Translator comment: Formats
+        ///
         /// Key `user.greeting` in table `Localizable`.
         public static func greeting(_ arg1: Swift.String) -> Swift.String {
             __parlance_lookup("user.greeting", "Localizable", [arg1])
@@ -183,7 +192,8 @@ public enum L10n {
 
 /// Looks a key up through `L10n.binding`.
 private func __parlance_lookup(
-    _ key: Swift.String, _ table: Swift.String, _ arguments: [any ParlanceLocalization.LocalizationArgumentConvertible]
+    _ key: Swift.String, _ table: Swift.String, _ arguments: [any ParlanceLocalization.LocalizationArgumentConvertible],
+    _ named: [Swift.String: any ParlanceLocalization.LocalizationArgumentConvertible] = [:]
 ) -> Swift.String {
-    L10n.binding.string(key, table: table, arguments: arguments)
+    L10n.binding.string(key, table: table, arguments: arguments, named: named)
 }

@@ -5,8 +5,8 @@ import ParlanceKeyGen
 import ParlanceLocalization
 import Testing
 
-/// Writes a catalog directory in a fresh temporary folder.
-private func makeCatalog(_ files: [String: String]) throws -> String {
+/// Writes files (a catalog directory, sources) in a fresh temporary folder.
+func makeCatalog(_ files: [String: String]) throws -> String {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("keygen-\(UUID().uuidString)").path
     for (path, text) in files {
         let url = URL(fileURLWithPath: root).appendingPathComponent(path)

@@ -199,14 +199,21 @@ public struct Catalog: Sendable {
         _ key: String, table: String = "Localizable", locale: LocaleID,
         arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
     ) -> String {
-        let arguments = arguments.map(\.localizationArgument)
+        string(key, table: table, locale: locale, arguments: arguments.map(\.localizationArgument), named: [:], width: width)
+    }
+
+    /// ``string(_:table:locale:arguments:width:)`` with named arguments (YAML `%{name}`).
+    package func string(
+        _ key: String, table: String, locale: LocaleID, arguments: [LocalizationArgument],
+        named: [String: LocalizationArgument], width: Int? = nil
+    ) -> String {
         do {
-            return try resolveText(key, table: table, locale: locale, arguments: arguments, width: width)
+            return try resolveText(key, table: table, locale: locale, arguments: arguments, named: named, width: width)
         } catch {
             guard error.code != .missingKey else { return key }
             runtime.logOnce(error, key: key, table: table, locale: locale)
             if locale != developmentLanguage,
-                let text = try? resolveText(key, table: table, locale: developmentLanguage, arguments: arguments, width: width)
+                let text = try? resolveText(key, table: table, locale: developmentLanguage, arguments: arguments, named: named, width: width)
             {
                 return text
             }

@@ -13,6 +13,15 @@
 public final class KeyBinding: Sendable {
     private let bound = CatalogLock<LanguageManager?>(nil)
 
+    /// The process-wide binding that `String(localized:)` uses when it is given no manager,
+    /// as Apple's uses `Bundle.main`: bind it once at start.
+    ///
+    /// ```swift
+    /// KeyBinding.main.bind(LanguageManager(catalog: try Catalog(directory: "Resources")))
+    /// String(localized: "greeting.message \(name)")
+    /// ```
+    public static let main = KeyBinding()
+
     /// A binding with no manager yet.
     public init() {}
 
@@ -42,5 +51,26 @@ public final class KeyBinding: Sendable {
     public func string(_ key: String, table: String, arguments: [any LocalizationArgumentConvertible] = []) -> String {
         guard let manager else { return key }
         return manager.string(key, table: table, arguments: arguments.map(\.localizationArgument))
+    }
+
+    /// The localized string for a key whose value takes named arguments (YAML `%{name}`
+    /// placeholders, a `count` plural) in the manager's current language; the key when it is
+    /// missing or no manager is bound; when the translation cannot be used with these arguments,
+    /// the development language's value (the problem logged once), as ``Catalog/string(_:table:locale:arguments:width:)``.
+    ///
+    /// ```swift
+    /// L10n.binding.string("inbox.greeting", table: "Localizable", arguments: [], named: ["user_name": "Ada"])
+    /// ```
+    public func string(
+        _ key: String, table: String, arguments: [any LocalizationArgumentConvertible],
+        named: [String: any LocalizationArgumentConvertible]
+    ) -> String {
+        guard !named.isEmpty else { return string(key, table: table, arguments: arguments) }
+        guard let manager else { return key }
+        let state = manager.state
+        guard let catalog = state.catalog else { return key }
+        return catalog.string(
+            key, table: table, locale: state.locale, arguments: arguments.map(\.localizationArgument),
+            named: named.mapValues(\.localizationArgument))
     }
 }

@@ -246,11 +246,15 @@ package struct EntryRecord: Sendable {
     /// The value is ICU MessageFormat, not a printf format (an `.xcstrings` key whose comment
     /// holds ``CatalogEntry/messageFormatMarker``).
     package var isMessageFormat = false
+    /// The translator comment (`.xcstrings` `comment`; a `.strings` entry's only when read by
+    /// `StringsFile.comments(ofFile:)`).
+    package var comment: String?
 
     package init(
         key: String, location: CatalogLocation, content: EntryValue, state: String? = nil, extractionState: String? = nil,
-        isImplicit: Bool = false
+        isImplicit: Bool = false, comment: String? = nil
     ) {
+        self.comment = comment
         self.key = key
         self.location = location
         self.content = content
@@ -283,16 +287,18 @@ public struct CatalogEntry: Hashable, Sendable {
         }
     }
 
-    /// The `.xcstrings` unit state and extraction state (nil for other formats).
+    /// The `.xcstrings` unit state and extraction state (nil for other formats), the comment.
     private final class Metadata: Sendable {
         let state: String?
         let extractionState: String?
         let isMessageFormat: Bool
+        let comment: String?
 
-        init(state: String?, extractionState: String?, isMessageFormat: Bool) {
+        init(state: String?, extractionState: String?, isMessageFormat: Bool, comment: String?) {
             self.state = state
             self.extractionState = extractionState
             self.isMessageFormat = isMessageFormat
+            self.comment = comment
         }
     }
 
@@ -326,6 +332,10 @@ public struct CatalogEntry: Hashable, Sendable {
     /// ``MessageFormat`` in the table's language, with named arguments or numbered ones
     /// (`{0}` is the first positional argument).
     public var isMessageFormat: Bool { metadata?.isMessageFormat ?? false }
+    /// The translator comment of an `.xcstrings` entry (its `comment`); nil when there is none
+    /// and for other formats (`.strings` comments are not kept in a loaded catalog: they would
+    /// cost memory on every entry of every language).
+    public var comment: String? { metadata?.comment }
 
     package init(record: EntryRecord, context: Context) {
         self.key = record.key
@@ -333,8 +343,11 @@ public struct CatalogEntry: Hashable, Sendable {
         self.location = record.location
         self.content = record.content
         self.metadata =
-            record.state == nil && record.extractionState == nil && !record.isMessageFormat
-            ? nil : Metadata(state: record.state, extractionState: record.extractionState, isMessageFormat: record.isMessageFormat)
+            record.state == nil && record.extractionState == nil && !record.isMessageFormat && record.comment == nil
+            ? nil
+            : Metadata(
+                state: record.state, extractionState: record.extractionState, isMessageFormat: record.isMessageFormat,
+                comment: record.comment)
     }
 
     package init(record: EntryRecord, table: String, language: LocaleID, format: CatalogFileFormat) {
@@ -344,7 +357,7 @@ public struct CatalogEntry: Hashable, Sendable {
     public static func == (lhs: CatalogEntry, rhs: CatalogEntry) -> Bool {
         lhs.key == rhs.key && lhs.table == rhs.table && lhs.language == rhs.language && lhs.format == rhs.format
             && lhs.location == rhs.location && lhs.content == rhs.content && lhs.state == rhs.state
-            && lhs.extractionState == rhs.extractionState
+            && lhs.extractionState == rhs.extractionState && lhs.comment == rhs.comment
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -91,8 +91,9 @@ public struct StringCatalogFile: Sendable {
                 }
                 var extraction: String?
                 if case .string(let text)? = entry["extractionState"]?.value { extraction = text }
-                var isMessageFormat = false
-                if case .string(let comment)? = entry["comment"]?.value { isMessageFormat = comment.contains(CatalogEntry.messageFormatMarker) }
+                var comment: String?
+                if case .string(let text)? = entry["comment"]?.value { comment = text }
+                let isMessageFormat = comment?.contains(CatalogEntry.messageFormatMarker) ?? false
                 var hasSource = false
                 if let localizationsNode = entry["localizations"] {
                     guard case .object(let localizations) = localizationsNode.value else {
@@ -111,7 +112,7 @@ public struct StringCatalogFile: Sendable {
                             if let value = try reader.value(node) {
                                 var record = EntryRecord(
                                     key: key, location: CatalogLocation(file: file, line: node.line, column: node.column),
-                                    content: value, state: reader.state, extractionState: extraction)
+                                    content: value, state: reader.state, extractionState: extraction, comment: comment)
                                 record.isMessageFormat = isMessageFormat
                                 records[language, default: []].append(record)
                                 if language == source { hasSource = true }
@@ -126,7 +127,7 @@ public struct StringCatalogFile: Sendable {
                     // Xcode compiles a key without a source localization to the key itself.
                     var record = EntryRecord(
                         key: key, location: keyAt, content: .text(LocatedText(text: key, location: keyAt)),
-                        extractionState: extraction)
+                        extractionState: extraction, comment: comment)
                     record.isImplicit = true
                     record.isMessageFormat = isMessageFormat
                     records[source, default: []].append(record)

@@ -54,6 +54,20 @@ public struct StringsFile: Sendable {
         try self.init(parsing: CatalogFileSystem.read(path), file: path)
     }
 
+    /// The translator comments of a file, by key: the `/* */` or `//` comment written just
+    /// before each entry (not one on the line where the previous entry ends), trimmed. Catalogs
+    /// do not keep `.strings` comments (they would cost memory on every entry of every
+    /// language); tools such as the key generator read them here. Empty when the file cannot
+    /// be read (the catalog reports that).
+    package static func comments(ofFile path: String) -> [String: String] {
+        guard let bytes = try? CatalogFileSystem.read(path), let scalars = try? TextDecoding.decode(bytes, file: path),
+            let file = try? StringsFile(scalars: scalars, file: path, capturesComments: true)
+        else { return [:] }
+        var out: [String: String] = [:]
+        for record in file.records { out[record.key] = record.comment }
+        return out
+    }
+
     /// Reads `.strings` bytes (the encoding is detected from the byte order mark).
     ///
     /// ```swift
@@ -79,8 +93,9 @@ public struct StringsFile: Sendable {
         do { try self.init(scalars: Array(text.unicodeScalars), file: file) } catch { throw error.error }
     }
 
-    private init(scalars: [Unicode.Scalar], file: String) throws(CatalogDiagnostic) {
+    private init(scalars: [Unicode.Scalar], file: String, capturesComments: Bool = false) throws(CatalogDiagnostic) {
         var parser = StringsParser(scalars: scalars, file: file)
+        parser.capturesComments = capturesComments
         try parser.parse()
         self.file = file
         self.diagnostics = parser.diagnostics
@@ -182,7 +197,8 @@ enum CatalogFileSystem {
 /// The `.strings` grammar over Unicode scalars, tracking line and column.
 /// What the catalog text scanners share: a position in decoded text that knows its line and
 /// column (1-based), so every error can say where it is.
-protocol LocatedScanner {
+/// (`package`: ParlanceKeyGen's Swift source scanner counts the same way.)
+package protocol LocatedScanner {
     var scalars: [Unicode.Scalar] { get }
     var index: Int { get set }
     var line: Int { get set }
@@ -191,10 +207,10 @@ protocol LocatedScanner {
 
 extension LocatedScanner {
     /// The scalar at the position, nil at the end.
-    var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    package var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
     /// Moves past the current scalar, counting lines.
-    mutating func advance() {
+    package mutating func advance() {
         if scalars[index] == "\n" {
             line += 1
             column = 1
@@ -216,6 +232,12 @@ private struct StringsParser: LocatedScanner {
     /// Index of each key in `records`.
     var keyIndex: [String: Int] = [:]
     var diagnostics: [CatalogDiagnostic] = []
+    /// The text range of the last comment seen since the previous entry (the next entry's
+    /// translator comment), not counting one on the line where the previous entry ends.
+    var pendingComment: Range<Int>?
+    var previousEntryLine = 0
+    /// Whether entries keep their comment (``StringsFile/comments(ofFile:)`` only).
+    var capturesComments = false
 
     init(scalars: [Unicode.Scalar], file: String) {
         self.scalars = scalars
@@ -231,14 +253,19 @@ private struct StringsParser: LocatedScanner {
             if scalar.isCatalogWhitespace || scalar == "\u{FEFF}" {
                 advance()
             } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                let startLine = line
+                let start = index + 2
                 while let next = current, next != "\n" { advance() }
+                if startLine != previousEntryLine { pendingComment = start..<index }
             } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
                 let (startLine, startColumn) = (line, column)
                 advance()
                 advance()
+                let start = index
                 var closed = false
                 while let next = current {
                     if next == "*", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                        if startLine != previousEntryLine { pendingComment = start..<index }
                         advance()
                         advance()
                         closed = true
@@ -299,9 +326,20 @@ private struct StringsParser: LocatedScanner {
                 throw failure("expected ';' after the entry for \(quoted(key)), found \(quoted(String(current!)))")
             }
             advance()
+            var comment: String?
+            if capturesComments, let range = pendingComment {
+                var text = ""
+                text.unicodeScalars.append(contentsOf: scalars[range])
+                var trimmed = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+                    .filter { !$0.isEmpty }.joined(separator: "\n")
+                while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+                comment = trimmed.isEmpty ? nil : trimmed
+            }
+            pendingComment = nil
+            previousEntryLine = line
             let record = EntryRecord(
                 key: key, location: CatalogLocation(file: file, line: keyLine, column: keyColumn),
-                content: .text(LocatedText(text: value, location: valueAt)))
+                content: .text(LocatedText(text: value, location: valueAt)), comment: comment)
             if let existing = keyIndex[key] {
                 diagnostics.append(
                     CatalogDiagnostic(
