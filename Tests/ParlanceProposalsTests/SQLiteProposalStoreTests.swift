@@ -75,85 +75,26 @@ func writerExecutable() -> URL {
         #expect(throws: ParlanceError.self) { try SQLiteProposalStore(path: directory.appendingPathComponent("no/such/dir.sqlite").path) }
     }
 
-    /// Two processes × 500 proposals on one key from the same 10 guids, values drawn from a
-    /// set of 5 so that creations, replacements and duplicates interleave: afterwards each guid
-    /// has exactly one open proposal, and each guid was created exactly once across both.
+    /// Two processes × 500 racing proposals on one key (``ProposalStoreProcesses/race``).
     @Test func twoProcessesRacingKeepOneOpenProposalPerGuid() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("proposals.sqlite").path
         _ = try SQLiteProposalStore(path: path)
-        let guids = 10
-        var children: [(Process, Pipe)] = []
-        for writer in ["first", "second-writer"] {
-            let process = Process()
-            process.executableURL = writerExecutable()
-            process.arguments = ["race", path, writer, "500", "\(guids)"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            children.append((process, output))
-        }
-        var created = 0
-        var total = 0
-        for (process, output) in children {
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "writer failed: \(printed)")
-            let numbers = printed.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            #expect(numbers.count == 3, "\(printed)")
-            if numbers.count == 3 {
-                created += numbers[0]
-                total += numbers.reduce(0, +)
-            }
-        }
-        #expect(total == 1_000)
-        #expect(created == guids)
-        let store = try SQLiteProposalStore(path: path)
-        let all = try await store.proposals(matching: ProposalQuery())
-        #expect(all.count == guids)
-        #expect(Set(all.map(\.guid)) == Set((0..<guids).map { "g\($0)" }))
-        #expect(all.allSatisfy { $0.state == .open && $0.identifier.key == "race.key" })
-        #expect(try store.integrityCheck() == ["ok"])
+        try await ProposalStoreProcesses.race(location: path) { try SQLiteProposalStore(path: path) }
+        #expect(try SQLiteProposalStore(path: path).integrityCheck() == ["ok"])
     }
 
-    /// A writer proposes until it is killed with SIGKILL; the reopened file is sound and holds
-    /// every proposal the writer reported as committed, with its value.
+    /// kill -9 of a writer during writes, then reopen (``ProposalStoreProcesses/crash``).
     @Test func killNineDuringWritesThenReopen() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("proposals.sqlite").path
         let observer = try SQLiteProposalStore(path: path)
-        for round in 0..<4 {
-            let writer = "w\(round)"
-            let process = Process()
-            process.executableURL = writerExecutable()
-            process.arguments = ["crash", path, writer]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            var polls = 0
-            while try await observer.proposals(matching: ProposalQuery(guid: writer)).count < 5, polls < 3_000 {
-                try await Task.sleep(for: .milliseconds(10))
-                polls += 1
-            }
-            try await Task.sleep(for: .milliseconds(15 + round * 41))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal)
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let committed = printed.split(separator: "\n").compactMap { $0.hasPrefix("committed ") ? Int($0.dropFirst(10)) : nil }
-            #expect(!committed.isEmpty)
-
+        try await ProposalStoreProcesses.crash(location: path, observer: observer) {
             let reopened = try SQLiteProposalStore(path: path)
             #expect(try reopened.integrityCheck() == ["ok"])
-            let stored = try await reopened.proposals(matching: ProposalQuery(guid: writer))
-            let byKey = Dictionary(uniqueKeysWithValues: stored.map { ($0.identifier.key, $0.value) })
-            for index in committed {
-                #expect(byKey["k\(index)"] == "\(writer) \(index)", "committed proposal k\(index) of \(writer) is missing")
-            }
-            // At most the one transaction in flight at the kill may be there unreported.
-            #expect(stored.count <= committed.count + 1)
+            return reopened
         }
     }
 }
