@@ -45,7 +45,8 @@ struct BatchAdapter: Sendable {
     func answer(op: String, body: String, defaultLocale: LocaleID?) -> Answer {
         let request = Self.parseObject(body)
         if let bodyOp = request?["op"], bodyOp != .string(op) {
-            let line = #"{"error":{"code":"invalid-argument","message":"\"op\" in the body must be absent or \#(escaped(op)) as in the path"}}"#
+            let message = "\"op\" in the body must be absent or \"\(op)\" as in the path"
+            let line = String(decoding: HTTPErrorMapping.body(code: "invalid-argument", message: message), as: UTF8.self)
             return Answer(status: 400, body: line, contentLanguage: nil)
         }
         let line = prepared(body, op: op, request: request, defaultLocale: defaultLocale)

@@ -59,7 +59,7 @@ struct LiveServer {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
         connection.write(head + "\r\n" + (body ?? ""))
-        return try HTTPAnswer(parsing: connection.readBytes())
+        return try HTTPAnswer(parsing: await connection.readBytes())
     }
 
     /// `POST /v1/{op}` with a JSON body.
@@ -134,8 +134,17 @@ func errorCode(_ text: String) -> String? {
     ((try? json(text))?["error"] as? [String: Any])?["code"] as? String
 }
 
+/// Runs blocking socket I/O on a thread of its own: a test waiting in `recv` must never hold a
+/// thread of Swift's cooperative pool, which the server's handlers run on too (with 2 cores the
+/// pool has 2 threads, and a few parallel tests blocking there starve the server they wait for).
+func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
+    }
+}
+
 /// A raw TCP connection to 127.0.0.1 (for slow and malformed requests no client library sends).
-final class RawConnection {
+final class RawConnection: Sendable {
     let fd: Int32
 
     init(port: Int) throws {
@@ -164,7 +173,12 @@ final class RawConnection {
     }
 
     /// Every byte until the peer closes the connection (or 20 s pass).
-    func readBytes() -> [UInt8] {
+    func readBytes() async -> [UInt8] { await offPool { self.blockingReadBytes() } }
+
+    /// Everything until the peer closes the connection or `until` appears (or 20 s pass).
+    func read(until marker: String? = nil) async -> String { await offPool { self.blockingRead(until: marker) } }
+
+    private func blockingReadBytes() -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -175,8 +189,7 @@ final class RawConnection {
         return received
     }
 
-    /// Everything until the peer closes the connection or `until` appears (or 20 s pass).
-    func read(until marker: String? = nil) -> String {
+    private func blockingRead(until marker: String?) -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

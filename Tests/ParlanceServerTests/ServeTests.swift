@@ -124,7 +124,7 @@ import Testing
             let connection = try RawConnection(port: server.port)
             connection.write("POST /v1/plural HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"loc")
             let start = ContinuousClock.now
-            let answer = connection.read(until: "}}")
+            let answer = await connection.read(until: "}}")
             #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
             #expect(answer.contains(#""code":"request-timeout""#))
             #expect(ContinuousClock.now - start < .seconds(10))
@@ -278,14 +278,14 @@ import Testing
         connection.write("POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n")
         let first = #"{"id":1,"op":"plural","locale":"ru","number":"5"}"# + "\n"
         connection.write(String(first.utf8.count, radix: 16) + "\r\n" + first + "\r\n")
-        let head = connection.read(until: #""result":"many"}"#)  // CLDR: ru 5 → many
+        let head = await connection.read(until: #""result":"many"}"#)  // CLDR: ru 5 → many
         #expect(head.contains(#"{"id":1,"result":"many"}"#), "\(head)")
         // Shut down while the request is still open; it must still complete.
         await server.group.triggerGracefulShutdown()
         try await Task.sleep(for: .milliseconds(200))
         let second = #"{"id":2,"op":"plural","locale":"en","number":"1"}"# + "\n"
         connection.write(String(second.utf8.count, radix: 16) + "\r\n" + second + "\r\n0\r\n\r\n")
-        let rest = connection.read()
+        let rest = await connection.read()
         #expect(rest.contains(#"{"id":2,"result":"one"}"#), "\(rest)")
         try await server.task.value  // the service group ends once the request is done
         #expect(throws: (any Error).self) { try RawConnection(port: server.port) }
