@@ -57,6 +57,14 @@ public final class PostgresProposalStore: ProposalStore {
     /// The schema version this code writes.
     public static var schemaVersion: Int { migrations.count }
 
+    /// `parlance.proposals.postgres` at level `warning`: the pool's retries of a failed
+    /// connection are `info` messages, and the failure itself reaches the caller as an error.
+    public static var defaultLogger: Logger {
+        var logger = Logger(label: "parlance.proposals.postgres")
+        logger.logLevel = .warning
+        return logger
+    }
+
     /// The advisory lock key that serializes migrations ("parlance" in ASCII).
     static let migrationLock: Int64 = 0x7061_726C_616E_6365
 
@@ -85,12 +93,23 @@ public final class PostgresProposalStore: ProposalStore {
     ///   refuses the login, or holds a newer schema.
     public static func connect(
         _ settings: PostgresSettings, timeout: Duration = .seconds(15), maximumConnections: Int = 10,
-        logger: Logger = Logger(label: "parlance.proposals.postgres")
+        logger: Logger = PostgresProposalStore.defaultLogger
     ) async throws -> PostgresProposalStore {
         let store = PostgresProposalStore(settings: settings, logger: logger, maximumConnections: maximumConnections)
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await store.migrate() }
+                group.addTask {
+                    // One direct connection first: a refused connection or a failed login is
+                    // reported at once, with its reason, rather than the pool retrying until
+                    // the timeout.
+                    let probe = try await PostgresConnection.connect(
+                        configuration: PostgresConnection.Configuration(
+                            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
+                            database: settings.database, tls: .disable),
+                        id: 0, logger: logger)
+                    try await probe.close()
+                    try await store.migrate()
+                }
                 group.addTask {
                     try await Task.sleep(for: timeout)
                     throw ParlanceError(.proposalStoreFailed, "proposal store \(settings): no answer within \(timeout)")
@@ -160,13 +179,13 @@ public final class PostgresProposalStore: ProposalStore {
 
     /// Drops the store's schema with everything in it (tests clean up their throw-away schemas).
     package func dropSchema() async throws {
-        precondition(settings.schema != "public", "refusing to drop the public schema")
-        try await run { try await client.query("DROP SCHEMA \(unescaped: "\"\(settings.schema)\"") CASCADE", logger: logger) }
+        guard settings.schema != "public" else { throw ParlanceError(.invalidArgument, "refusing to drop the public schema") }
+        _ = try await run { try await client.query("DROP SCHEMA \(unescaped: "\"\(settings.schema)\"") CASCADE", logger: logger) }
     }
 
     /// Records a schema version as a newer Parlance would (tests of the refusal).
     package func recordSchemaVersionForTesting(_ version: Int) async throws {
-        try await run { try await client.query("INSERT INTO \(unescaped: versionTable) (version) VALUES (\(version))", logger: logger) }
+        _ = try await run { try await client.query("INSERT INTO \(unescaped: versionTable) (version) VALUES (\(version))", logger: logger) }
     }
 
     // MARK: Plumbing
@@ -187,7 +206,8 @@ public final class PostgresProposalStore: ProposalStore {
             let server = error.serverInfo.map { info in
                 " (\(info[.sqlState].map { "SQLSTATE \($0): " } ?? "")\(info[.message] ?? ""))"
             }
-            return ParlanceError(.proposalStoreFailed, "proposal store \(settings): \(error.code)\(server ?? "")")
+            let underlying = error.underlying.map { ": \($0)" } ?? ""
+            return ParlanceError(.proposalStoreFailed, "proposal store \(settings): \(error.code)\(server ?? underlying)")
         }
         if error is CancellationError { return error }
         return ParlanceError(.proposalStoreFailed, "proposal store \(settings): \(error)")

@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import Logging
-public import Parlance
+import Parlance
 public import ParlanceProposals
 
 /// Which proposal store a service or tool uses, from one string (`--database`,
@@ -59,7 +59,7 @@ public enum ProposalDatabase: Sendable, Hashable, CustomStringConvertible {
     /// connects and migrates.
     ///
     /// - Throws: ``ParlanceError/Code/proposalStoreFailed``.
-    public func open(logger: Logger = Logger(label: "parlance.proposals")) async throws -> OpenedProposalStore {
+    public func open(logger: Logger = PostgresProposalStore.defaultLogger) async throws -> OpenedProposalStore {
         switch self {
         case .sqlite(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()

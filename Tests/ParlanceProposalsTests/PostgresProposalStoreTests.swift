@@ -92,11 +92,14 @@ struct PostgresProposalStoreTests {
         // A port nothing listens on (the test server's port + 1 is not guaranteed free; port 1 is
         // privileged and unused here).
         let settings = try PostgresSettings(host: "127.0.0.1", port: 1, username: "nobody", database: "none")
+        let start = ContinuousClock.now
         await #expect {
-            _ = try await PostgresProposalStore.connect(settings, timeout: .seconds(5))
+            _ = try await PostgresProposalStore.connect(settings, timeout: .seconds(20))
         } throws: { error in
-            (error as? ParlanceError)?.code == .proposalStoreFailed
+            // At once and with the reason, not after the timeout.
+            (error as? ParlanceError)?.code == .proposalStoreFailed && (error as? ParlanceError)?.message.lowercased().contains("refused") == true
         }
+        #expect(ContinuousClock.now - start < .seconds(10))
     }
 
     @Test func twoProcessesRacingKeepOneOpenProposalPerGuid() async throws {

@@ -136,7 +136,7 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
 
     @Test func aSectionThatIsNoFileNameIsRefused() {
         let bad = Proposal(
-            id: UUID(), identifier: TranslationIdentifier(section: "../etc", key: "k"), locale: try! LocaleID("de"), value: "v", guid: "g",
+            id: UUID(), identifier: TranslationIdentifier(section: "../etc", key: "k"), locale: LocaleID("de"), value: "v", guid: "g",
             createdAt: Date(), state: .accepted)
         #expect(throws: ParlanceError.self) { try ProposalExport.patch([bad], format: .strings, sourceLanguage: LocaleID("en")) }
     }

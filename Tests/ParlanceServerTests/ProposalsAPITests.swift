@@ -205,7 +205,7 @@ import Testing
             let head = "POST \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(invalid.count)\r\n\r\n"
             let bytes = Array(head.utf8) + invalid
             _ = bytes.withUnsafeBytes { send(raw.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            expectError(try HTTPAnswer(parsing: raw.readBytes()), 400, "invalid-json")
+            expectError(try HTTPAnswer(parsing: await raw.readBytes()), 400, "invalid-json")
             expectError(try await server.send("GET", path + "?guid=%FF%FE"), 400, "invalid-argument")
             expectError(try await server.send("GET", path + "?guid=a&guid=b"), 400, "invalid-argument")
             expectError(try await server.send("GET", path + "?state=maybe"), 400, "invalid-argument")
