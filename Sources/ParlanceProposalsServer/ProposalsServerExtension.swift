@@ -123,6 +123,9 @@ public struct ProposalsServerExtension: ParlanceServerExtension {
         } catch let DecodingError.keyNotFound(key, _) {
             throw ParlanceError(ParlanceError.Code(rawValue: "missing-field"), "the body has no \"\(key.stringValue)\"; send {\"section\",\"key\",\"locale\",\"value\",\"guid\"}")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            guard !context.codingPath.isEmpty else {
+                throw ParlanceError(ParlanceError.Code(rawValue: "invalid-json"), "the body is not a JSON object")
+            }
             let field = context.codingPath.first?.stringValue ?? "body"
             throw ParlanceError(.invalidArgument, "\"\(field)\" must be a string")
         } catch {
