@@ -51,6 +51,7 @@ public final class PostgresProposalStore: ProposalStore {
             "CREATE INDEX {t}_by_text ON {t} (section, key, locale, created_at_ms)",
             "CREATE INDEX {t}_by_guid ON {t} (guid, created_at_ms)",
             "CREATE INDEX {t}_by_state ON {t} (state, created_at_ms)",
+            "CREATE INDEX {t}_by_key ON {t} (key, locale, created_at_ms)",
         ]
     ]
 

@@ -42,8 +42,8 @@ func writerExecutable() -> URL {
         do {
             // Closed at the end of this scope: the last connection checkpoints the WAL into the file.
             let store = try SQLiteProposalStore(path: path)
-            #expect(try store.storedSchemaVersion() == 1)
-            #expect(SQLiteProposalStore.schemaVersion == 1)
+            #expect(try store.storedSchemaVersion() == 2)
+            #expect(SQLiteProposalStore.schemaVersion == 2)
             _ = try await store.propose(ProposalDraft(section: "S", key: "k", locale: "de", value: "v", guid: "g"))
         }
         // Pretend a newer Parlance migrated the file; this one must refuse it, not write to it.
@@ -52,7 +52,16 @@ func writerExecutable() -> URL {
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         try handle.seek(toOffset: 60)
         let header = try #require(try handle.read(upToCount: 4))
-        #expect(Array(header) == [0, 0, 0, 1])
+        #expect(Array(header) == [0, 0, 0, 2])
+        // A version-1 file (as the first release wrote) is migrated to 2 on opening, data kept.
+        try handle.seek(toOffset: 60)
+        try handle.write(contentsOf: Data([0, 0, 0, 1]))
+        try handle.synchronize()
+        do {
+            let migrated = try SQLiteProposalStore(path: path)
+            #expect(try migrated.storedSchemaVersion() == 2)
+            #expect(try await migrated.proposals(matching: ProposalQuery(key: "k")).map(\.value) == ["v"])
+        }
         try handle.seek(toOffset: 60)
         try handle.write(contentsOf: Data([0, 0, 0, 99]))
         try handle.close()
