@@ -1,9 +1,9 @@
 public import AsyncHTTPClient
 public import Foundation
-public import Parlance
-public import ParlanceProposals
 import NIOCore
 import NIOHTTP1
+public import Parlance
+public import ParlanceProposals
 
 /// A client of the proposals API of `parlance serve` (async-http-client), for apps and tools.
 /// It is a ``ProposalStore``: code written against the protocol works over HTTP unchanged, and
@@ -163,7 +163,8 @@ public struct ProposalsClient: ProposalStore {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
-            throw ParlanceError(.proposalStoreFailed, "proposal service \(baseURL): an unexpected response body: \(String(decoding: data.prefix(200), as: UTF8.self))")
+            throw ParlanceError(
+                .proposalStoreFailed, "proposal service \(baseURL): an unexpected response body: \(String(decoding: data.prefix(200), as: UTF8.self))")
         }
     }
 

@@ -92,7 +92,9 @@ public struct PostgresSettings: Sendable, Hashable, CustomStringConvertible {
         let bytes = Array(schema.utf8)
         let valid =
             !bytes.isEmpty && bytes.count <= 63 && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0])
-            && bytes.allSatisfy { ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_") }
+            && bytes.allSatisfy {
+                ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_")
+            }
         guard valid else { throw ParlanceError(.invalidArgument, "the schema \"\(schema)\" is not a plain identifier ([a-z_][a-z0-9_]*)") }
     }
 

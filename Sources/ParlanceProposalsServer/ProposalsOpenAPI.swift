@@ -15,8 +15,10 @@ enum ProposalsOpenAPI {
         return #"{"description": "\#(description)", "content": {"application/json": {"schema": \#(schema)}}}"#
     }
 
-    static let unauthorized = error("`unauthorized`: the service has a token (`PARLANCE_API_TOKEN`) and the request lacks `Authorization: Bearer <token>` or has a wrong one")
-    static let badRequest = error("`invalid-json`, `missing-field`, `invalid-argument` (empty or too long field, control character, not UTF-8), `invalid-locale`")
+    static let unauthorized = error(
+        "`unauthorized`: the service has a token (`PARLANCE_API_TOKEN`) and the request lacks `Authorization: Bearer <token>` or has a wrong one")
+    static let badRequest = error(
+        "`invalid-json`, `missing-field`, `invalid-argument` (empty or too long field, control character, not UTF-8), `invalid-locale`")
     static let idParameter = #"{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}"#
     static let security = #"[{}, {"bearer": []}]"#
 

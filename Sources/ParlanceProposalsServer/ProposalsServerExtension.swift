@@ -121,7 +121,9 @@ public struct ProposalsServerExtension: ParlanceServerExtension {
         do {
             body = try JSONDecoder().decode(ProposeBody.self, from: Data(text.utf8))
         } catch let DecodingError.keyNotFound(key, _) {
-            throw ParlanceError(ParlanceError.Code(rawValue: "missing-field"), "the body has no \"\(key.stringValue)\"; send {\"section\",\"key\",\"locale\",\"value\",\"guid\"}")
+            throw ParlanceError(
+                ParlanceError.Code(rawValue: "missing-field"),
+                "the body has no \"\(key.stringValue)\"; send {\"section\",\"key\",\"locale\",\"value\",\"guid\"}")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             guard !context.codingPath.isEmpty else {
                 throw ParlanceError(ParlanceError.Code(rawValue: "invalid-json"), "the body is not a JSON object")

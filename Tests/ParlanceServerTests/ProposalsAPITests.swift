@@ -219,7 +219,9 @@ import Testing
     @Test(arguments: stores)
     func sqlLookingValuesAreStoredVerbatim(_ kind: String) async throws {
         try await Self.withServer(kind) { server, store in
-            let values = ["'; DROP TABLE parlance_proposals; --", "Robert'); DELETE FROM proposals WHERE ('1'='1", "$1 ?1 %s %@ \\", "Zeile\n\"zwei\"\t✓ 👩‍👩‍👧 שלום"]
+            let values = [
+                "'; DROP TABLE parlance_proposals; --", "Robert'); DELETE FROM proposals WHERE ('1'='1", "$1 ?1 %s %@ \\", "Zeile\n\"zwei\"\t✓ 👩‍👩‍👧 שלום",
+            ]
             for (index, value) in values.enumerated() {
                 let answer = try await Self.post(server, Self.proposal(value, guid: "' OR '1'='1", key: "k\(index); --"))
                 #expect(answer.status == 201, "\(answer.body)")

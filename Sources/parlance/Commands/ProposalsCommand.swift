@@ -58,7 +58,10 @@ struct ProposalsCommand: ParsableCommand {
                     proposal.guid, ProposalJSON.timestamp(proposal.createdAt), proposal.value,
                 ]
                 // Tabs and line breaks inside values are escaped so that one proposal is one line.
-                print(fields.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n") }
+                print(
+                    fields.map {
+                        $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n")
+                    }
                     .joined(separator: "\t"))
             }
         }

@@ -53,7 +53,8 @@ struct ServeCommand: ParsableCommand {
     var tokenFile: String?
 
     @Option(
-        help: "The proposal store: sqlite:PATH or postgres://user:password@host:port/database (else $PARLANCE_DATABASE_URL, else sqlite:.parlance/proposals.sqlite)."
+        help:
+            "The proposal store: sqlite:PATH or postgres://user:password@host:port/database (else $PARLANCE_DATABASE_URL, else sqlite:.parlance/proposals.sqlite)."
     )
     var database: String?
 
