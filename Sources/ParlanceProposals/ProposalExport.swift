@@ -116,26 +116,18 @@ public enum ProposalExport {
         }
     }
 
-    /// A `.strings` literal's escapes: `\\`, `\"`, `\n`, `\t`, `\r`.
-    static func stringsEscaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// A `.strings` literal's body: `\\`, `\"`, `\n`, `\t`, `\r`, other control characters
+    /// as `\UXXXX`.
+    static func stringsEscaped(_ text: String) -> String { escaped(text, unicodePrefix: "\\U") }
 
     /// A JSON string literal, which is also a YAML double-quoted scalar (YAML's escapes include
     /// JSON's).
-    static func jsonQuoted(_ text: String) -> String {
-        var out = "\""
+    static func jsonQuoted(_ text: String) -> String { "\"" + escaped(text, unicodePrefix: "\\u") + "\"" }
+
+    /// The escapes `.strings`, JSON and YAML share; other control characters (C0, DEL, C1,
+    /// U+2028, U+2029, U+FEFF) as `unicodePrefix` + 4 hex digits.
+    static func escaped(_ text: String, unicodePrefix: String) -> String {
+        var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": out += "\\\\"
@@ -143,14 +135,13 @@ public enum ProposalExport {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
-            case _
-            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.value == 0x2028
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.value == 0x2028
                 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                out += unicodePrefix + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        return out
     }
 }

@@ -2,7 +2,7 @@ public import AsyncHTTPClient
 public import Foundation
 import NIOCore
 import NIOHTTP1
-public import Parlance
+import Parlance
 public import ParlanceProposals
 
 /// A client of the proposals API of `parlance serve` (async-http-client), for apps and tools.

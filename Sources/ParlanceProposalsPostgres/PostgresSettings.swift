@@ -1,4 +1,4 @@
-public import Parlance
+import Parlance
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -110,6 +110,7 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
             make("Localizable", "settings.title", "de", "Einstellungen (neuer)", 2),
             make("Localizable", "greeting", "fr", "Bonjour, %@ ! \\o/", 3),
             make("Shop", "buy", "de", "Jetzt kaufen: ✓", 4),
+            make("Shop", "bell", "de", "Glocke\u{7}\u{2028}Ende", 5),
         ]
     }()
 
@@ -129,8 +130,10 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
         if format == .yaml {
             let shop = try Catalog(directory: directory.appendingPathComponent("Shop").path, developmentLanguage: "de")
             #expect(shop.string("buy", locale: LocaleID("de")) == "Jetzt kaufen: ✓")
+            #expect(shop.string("bell", locale: LocaleID("de")) == "Glocke\u{7}\u{2028}Ende")
         } else {
             #expect(catalog.string("buy", table: "Shop", locale: LocaleID("de")) == "Jetzt kaufen: ✓")
+            #expect(catalog.string("bell", table: "Shop", locale: LocaleID("de")) == "Glocke\u{7}\u{2028}Ende")
         }
     }
 
