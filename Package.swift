@@ -44,7 +44,7 @@ let package = Package(
         // ── ParlanceProposals (issue 15) ──
         .library(name: "ParlanceProposals", targets: ["ParlanceProposals"]),
         .executable(name: "parlance", targets: ["parlance"]),
-    ] + serverProducts,
+    ] + serverProducts + proposalsProducts,
     traits: [
         // Off by default, so a package that depends on Parlance never builds Vapor unless it
         // asks: `.package(url: …, from: …, traits: ["Vapor"])`, then the product ParlanceVapor.
@@ -67,7 +67,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // ParlanceYAML (issue 13): libyaml through Yams' Node API, built only by users of ParlanceYAML.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-    ] + serverDependencies,
+    ] + serverDependencies + proposalsDependencies,
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
         // (Debian's libicu-dev). C++ inside only where ICU offers a feature only in C++.
@@ -171,6 +171,9 @@ let package = Package(
                 "ParlanceYAML",  // issue 13: the CLI reads YAML catalogs
                 "ParlanceKeyGen",  // issue 17: `parlance gen`
                 "ParlanceServer",  // issue 16: `parlance serve`
+                "ParlanceProposals",  // issue 15: `parlance proposals`, the store of `parlance serve`
+                "ParlanceProposalsPostgres",  // issue 15: `--database postgres://…`
+                "ParlanceProposalsServer",  // issue 15: the /content/localize/proposals routes
                 .product(name: "Logging", package: "swift-log"),  // issue 16: `parlance serve --log-level`
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -277,8 +280,8 @@ let package = Package(
         // ── end ParlanceKeyGen ──
         // ── ParlanceProposals (issue 15) ──
         // Translation proposals (seed 003): the model and rules, the ProposalStore protocol, the
-        // SQLite store (sqlite-nio's bundled SQLite, as issue 14). PostgreSQL, review mode and the
-        // HTTP routes are not built yet.
+        // SQLite store (sqlite-nio's bundled SQLite, as issue 14), review mode. PostgreSQL, the
+        // HTTP routes and the client are in their own targets (block at the end of this file).
         .target(
             name: "ParlanceProposals",
             dependencies: [
@@ -293,13 +296,21 @@ let package = Package(
         // or until killed (-9) to prove the store survives a crash mid-write.
         .executableTarget(
             name: "ParlanceProposalsWriter",
-            dependencies: ["ParlanceProposals", "Parlance"],
+            dependencies: ["ParlanceProposals", "ParlanceProposalsPostgres", "Parlance"],
             path: "Tests/ParlanceProposalsWriter",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ParlanceProposalsTests",
-            dependencies: ["ParlanceProposals", "ParlanceProposalsWriter", "ParlanceLocalization", "Parlance"],
+            dependencies: [
+                "ParlanceProposals", "ParlanceProposalsPostgres", "ParlanceProposalsWriter", "ParlanceLocalization", "Parlance",
+                // The Swift client's tests run the behaviour suite over a live `parlance serve` app.
+                "ParlanceProposalsClient", "ParlanceProposalsServer", "ParlanceServer",
+                // The export is read back as catalogs (YAML too); `parlance proposals` is run.
+                "ParlanceYAML", "parlance",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // ── end ParlanceProposals ──
@@ -330,7 +341,7 @@ let package = Package(
             dependencies: ["ParlanceBatch", "Parlance"],
             swiftSettings: swiftSettings
         ),
-    ] + serverTargets,
+    ] + serverTargets + proposalsTargets,
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
@@ -434,6 +445,59 @@ var serverTargets: [Target] {
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tests/Examples/HummingbirdExample",
+            swiftSettings: swiftSettings
+        ),
+    ]
+}
+
+// MARK: - Proposals (issue 15): PostgreSQL store, HTTP routes, Swift client
+//
+// Separate products so that a SQLite-only user of `ParlanceProposals` never builds postgres-nio
+// (and its swift-crypto), Hummingbird or async-http-client.
+var proposalsProducts: [Product] {
+    [
+        .library(name: "ParlanceProposalsPostgres", targets: ["ParlanceProposalsPostgres"]),
+        .library(name: "ParlanceProposalsServer", targets: ["ParlanceProposalsServer"]),
+        .library(name: "ParlanceProposalsClient", targets: ["ParlanceProposalsClient"]),
+    ]
+}
+
+var proposalsDependencies: [Package.Dependency] {
+    [.package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2")]
+}
+
+var proposalsTargets: [Target] {
+    [
+        // The PostgreSQL proposal store (several service instances sharing one database).
+        .target(
+            name: "ParlanceProposalsPostgres",
+            dependencies: [
+                "ParlanceProposals", "Parlance",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // `/content/localize/proposals` as a ParlanceServerExtension of `parlance serve`.
+        .target(
+            name: "ParlanceProposalsServer",
+            dependencies: [
+                "ParlanceProposals", "ParlanceServer", "ParlanceHTTP", "Parlance",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The Swift client of that API (async-http-client), for apps and tools.
+        .target(
+            name: "ParlanceProposalsClient",
+            dependencies: [
+                "ParlanceProposals", "Parlance",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

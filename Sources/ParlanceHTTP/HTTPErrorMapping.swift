@@ -17,7 +17,7 @@ import Foundation
 /// | 404 | `unknown-op`, `missing-key`, `not-found`, `no-catalog` |
 /// | 405 | `method-not-allowed` |
 /// | 408 | `request-timeout` |
-/// | 409 | `duplicate-proposal`, `conflict` |
+/// | 409 | `duplicate-proposal`, `proposal-not-open`, `conflict` |
 /// | 413 | `payload-too-large` |
 /// | 415 | `unsupported-media-type` |
 /// | 500 | `internal`, `invalid-file`, `invalid-format` (the server's own catalog is at fault), any other code |
@@ -35,7 +35,7 @@ public enum HTTPErrorMapping {
         case "unknown-op", "missing-key", "not-found", "no-catalog": return 404
         case "method-not-allowed": return 405
         case "request-timeout": return 408
-        case "duplicate-proposal", "conflict": return 409
+        case "duplicate-proposal", "proposal-not-open", "conflict": return 409
         case "payload-too-large": return 413
         case "unsupported-media-type": return 415
         case "internal", "invalid-file", "invalid-format": return 500

@@ -2,8 +2,9 @@ import ParlanceHTTP
 
 /// The OpenAPI 3.1 document of `parlance serve`, served at `/openapi.json`.
 ///
-/// The same text is committed as `Sources/ParlanceServer/openapi.json` for clients and tools;
-/// edit both (`ServeTests.theCommittedOpenAPIFileIsTheServedDocument` fails when they differ).
+/// `Sources/ParlanceServer/openapi.json` is the document `parlance serve` serves: this text
+/// with the proposals API's paths (issue 15, `ProposalsServerExtension`) merged in. Edit both
+/// (`ServeTests.theCommittedOpenAPIFileIsTheServedDocument` fails when they differ).
 enum OpenAPIDocument {
     /// The document's text.
     static let json: String = #"""
@@ -12,7 +13,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "Parlance service",
             "version": "1.0.0",
-            "description": "ICU-grade locale formatting and localization over HTTP (`parlance serve`). Operations are those of the JSON Lines batch protocol v1.1 (shared/spec/batch-protocol.md): the same request objects, the same result and error objects. Errors are `{\"error\":{\"code\",\"message\"}}`; the HTTP status of an error code: 400 for `invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, `invalid-number`, `invalid-skeleton`, `invalid-time`, `invalid-time-zone`, `invalid-message`, `missing-argument`; 404 for `unknown-op`, `missing-key`, `not-found`, `no-catalog`; 408 `request-timeout`; 413 `payload-too-large`; 415 `unsupported-media-type`; 500 for `internal`, `invalid-file`, `invalid-format`. The language of a request is `locale` in the body, else `Accept-Language` negotiated against the catalog's languages (with a catalog and no `Accept-Language`: its development language; without a catalog: the header's preferred well-formed range). A request to a documented path with another method gets 405 with `Allow`."
+            "description": "ICU-grade locale formatting and localization over HTTP (`parlance serve`). Operations are those of the JSON Lines batch protocol v1.1 (shared/spec/batch-protocol.md): the same request objects, the same result and error objects. Errors are `{\"error\":{\"code\",\"message\"}}`; the HTTP status of an error code: 400 for `invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, `invalid-number`, `invalid-skeleton`, `invalid-time`, `invalid-time-zone`, `invalid-message`, `missing-argument`; 401 `unauthorized`; 403 `forbidden`; 404 for `unknown-op`, `missing-key`, `not-found`, `no-catalog`; 408 `request-timeout`; 409 `duplicate-proposal`, `proposal-not-open`; 413 `payload-too-large`; 415 `unsupported-media-type`; 500 for `internal`, `invalid-file`, `invalid-format`. The language of a request is `locale` in the body, else `Accept-Language` negotiated against the catalog's languages (with a catalog and no `Accept-Language`: its development language; without a catalog: the header's preferred well-formed range). A request to a documented path with another method gets 405 with `Allow`."
           },
           "servers": [
             {
@@ -366,6 +367,13 @@ enum OpenAPIDocument {
             }
           },
           "components": {
+            "securitySchemes": {
+              "bearer": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "Routes that write need it when the service is started with a token ($PARLANCE_API_TOKEN, $PARLANCE_SERVE_TOKEN or --token-file)."
+              }
+            },
             "parameters": {
               "Accept-Language": {
                 "name": "Accept-Language",

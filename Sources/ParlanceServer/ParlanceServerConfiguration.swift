@@ -31,7 +31,7 @@ public struct ParlanceServerConfiguration: Sendable {
 
     /// The bearer token that routes which write (POST, PUT, PATCH, DELETE routes added by a
     /// ``ParlanceServerExtension``) require in `Authorization: Bearer …`, compared in constant
-    /// time. nil: those routes answer 403 `forbidden`. Never logged.
+    /// time. nil: writes need no token (bind to loopback, or set one). Never logged.
     public var writeToken: String?
 
     /// The defaults: 127.0.0.1:8080, no catalog.

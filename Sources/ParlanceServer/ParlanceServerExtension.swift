@@ -23,7 +23,7 @@ public import ServiceLifecycle
 /// ```
 public protocol ParlanceServerExtension: Sendable {
     /// Adds this extension's routes to a group of the server's router in which a write (POST,
-    /// PUT, PATCH, DELETE) needs the configured bearer token
+    /// PUT, PATCH, DELETE) needs the bearer token when one is configured
     /// (``ParlanceServerConfiguration/writeToken``; 401 `unauthorized` without the right one).
     func addRoutes(to router: RouterGroup<BasicRequestContext>)
     /// Services run by the application's service group (default: none).

@@ -1,15 +1,15 @@
-import Hummingbird
-import Parlance
+package import Hummingbird
+package import Parlance
 
 /// Reading untrusted request bodies: media type, size and time budgets.
-enum RequestBodies {
-    static func failure(_ code: String, _ message: String) -> ParlanceError {
+package enum RequestBodies {
+    package static func failure(_ code: String, _ message: String) -> ParlanceError {
         ParlanceError(ParlanceError.Code(rawValue: code), message)
     }
 
     /// Throws `unsupported-media-type` unless the `Content-Type` is one of `accepted`
     /// (parameters such as `charset=utf-8` allowed; case-insensitive).
-    static func requireMediaType(_ request: Request, _ accepted: [String]) throws(ParlanceError) {
+    package static func requireMediaType(_ request: Request, _ accepted: [String]) throws(ParlanceError) {
         let raw = request.headers[.contentType] ?? ""
         let essence = raw.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         guard accepted.contains(essence) else {
@@ -21,7 +21,7 @@ enum RequestBodies {
     /// The whole body as UTF-8 text, within `limit` bytes and `timeout`.
     /// - Throws: `payload-too-large` (413), `request-timeout` (408), `invalid-json` for bytes
     ///   that are not UTF-8.
-    static func text(of request: Request, limit: Int, timeout: Duration) async throws(ParlanceError) -> String {
+    package static func text(of request: Request, limit: Int, timeout: Duration) async throws(ParlanceError) -> String {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
             throw failure("payload-too-large", "the body has \(declared) bytes; the limit is \(limit)")
         }

@@ -2,12 +2,14 @@ import Hummingbird
 import Parlance
 import ParlanceHummingbird
 
-/// Guards the routes that write: a POST, PUT, PATCH or DELETE needs
-/// `Authorization: Bearer <token>` equal to the configured token. The comparison takes the same
-/// time wherever the first difference is (it depends only on the lengths), so response times
-/// do not leak the token. Safe methods (GET, HEAD, OPTIONS) pass.
+/// Guards the routes that write: when a token is configured, a POST, PUT, PATCH or DELETE needs
+/// `Authorization: Bearer <token>` equal to it. The comparison takes the same time wherever the
+/// first difference is (it depends only on the lengths), so response times do not leak the
+/// token. Safe methods (GET, HEAD, OPTIONS) pass.
 ///
-/// - No token configured: writes answer 403 `forbidden` (a server never accepts anonymous writes).
+/// - No token configured: writes pass, as issue 15 specifies ("writes need the token when the
+///   service is started with `PARLANCE_API_TOKEN` set"); `parlance serve` binds 127.0.0.1 by
+///   default and warns when it serves writes without a token on another address.
 /// - Missing or wrong token: 401 `unauthorized` with `WWW-Authenticate: Bearer`.
 struct WriteTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: [UInt8]?
@@ -26,11 +28,7 @@ struct WriteTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         default:
             break
         }
-        guard let token else {
-            throw ParlanceError(
-                ParlanceError.Code(rawValue: "forbidden"),
-                "this server accepts no writes: start it with a token ($PARLANCE_SERVE_TOKEN or --token-file)")
-        }
+        guard let token else { return try await next(request, context) }
         let presented = request.headers[.authorization].flatMap(Self.bearer) ?? []
         guard Self.constantTimeEqual(presented, token) else {
             var response = ParlanceMiddleware<Context>.errorResponse(

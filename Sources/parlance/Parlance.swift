@@ -60,6 +60,7 @@ struct ParlanceCommand: ParsableCommand {
             PseudoCommand.self,
             ConvertCommand.self,  // issue 13
             GenCommand.self,  // issue 17
+            ProposalsCommand.self,  // issue 15
             ServeCommand.self,  // issue 16
         ],
         defaultSubcommand: nil

@@ -50,3 +50,31 @@ import Testing
         #expect(code { _ = try ProposalDraft(section: "S", key: "k", locale: "de", value: "abc", guid: "g", limits: limits) } == nil)
     }
 }
+
+/// The API's time format; expected strings from Python's datetime (an independent source).
+@Suite struct ProposalJSONTests {
+    @Test func timestampsAreRFC3339InUTCWithMilliseconds() throws {
+        let samples: [(Int64, String)] = [
+            (0, "1970-01-01T00:00:00.000Z"), (1_763_895_072_345, "2025-11-23T10:51:12.345Z"), (-1_500, "1969-12-31T23:59:58.500Z"),
+        ]
+        for (milliseconds, text) in samples {
+            let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            #expect(ProposalJSON.timestamp(date) == text)
+            #expect(ProposalJSON.date(text) == date)
+        }
+        #expect(ProposalJSON.date("2025-11-23T10:51:12Z") == Date(timeIntervalSince1970: 1_763_895_072))
+        for bad in ["", "2025-11-23", "2025-11-23T10:51:12.345", "2025-11-23T10:51:12.34Z", "yyyy-11-23T10:51:12.345Z"] {
+            #expect(ProposalJSON.date(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func roundTripThroughTheModel() throws {
+        let proposal = Proposal(
+            id: UUID(), identifier: TranslationIdentifier(section: "S", key: "k"), locale: try LocaleID("pt-BR"), value: "v", guid: "g",
+            createdAt: Date(timeIntervalSince1970: 1_763_895_072.345), state: .accepted)
+        let data = try JSONEncoder().encode(ProposalJSON(proposal, canDelete: true))
+        let decoded = try JSONDecoder().decode(ProposalJSON.self, from: data)
+        #expect(decoded.canDelete == true)
+        #expect(try decoded.proposal() == proposal)
+    }
+}

@@ -42,8 +42,8 @@ func writerExecutable() -> URL {
         do {
             // Closed at the end of this scope: the last connection checkpoints the WAL into the file.
             let store = try SQLiteProposalStore(path: path)
-            #expect(try store.storedSchemaVersion() == 1)
-            #expect(SQLiteProposalStore.schemaVersion == 1)
+            #expect(try store.storedSchemaVersion() == 2)
+            #expect(SQLiteProposalStore.schemaVersion == 2)
             _ = try await store.propose(ProposalDraft(section: "S", key: "k", locale: "de", value: "v", guid: "g"))
         }
         // Pretend a newer Parlance migrated the file; this one must refuse it, not write to it.
@@ -52,7 +52,16 @@ func writerExecutable() -> URL {
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         try handle.seek(toOffset: 60)
         let header = try #require(try handle.read(upToCount: 4))
-        #expect(Array(header) == [0, 0, 0, 1])
+        #expect(Array(header) == [0, 0, 0, 2])
+        // A version-1 file (as the first release wrote) is migrated to 2 on opening, data kept.
+        try handle.seek(toOffset: 60)
+        try handle.write(contentsOf: Data([0, 0, 0, 1]))
+        try handle.synchronize()
+        do {
+            let migrated = try SQLiteProposalStore(path: path)
+            #expect(try migrated.storedSchemaVersion() == 2)
+            #expect(try await migrated.proposals(matching: ProposalQuery(key: "k")).map(\.value) == ["v"])
+        }
         try handle.seek(toOffset: 60)
         try handle.write(contentsOf: Data([0, 0, 0, 99]))
         try handle.close()
@@ -75,85 +84,26 @@ func writerExecutable() -> URL {
         #expect(throws: ParlanceError.self) { try SQLiteProposalStore(path: directory.appendingPathComponent("no/such/dir.sqlite").path) }
     }
 
-    /// Two processes × 500 proposals on one key from the same 10 guids, values drawn from a
-    /// set of 5 so that creations, replacements and duplicates interleave: afterwards each guid
-    /// has exactly one open proposal, and each guid was created exactly once across both.
+    /// Two processes × 500 racing proposals on one key (``ProposalStoreProcesses/race``).
     @Test func twoProcessesRacingKeepOneOpenProposalPerGuid() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("proposals.sqlite").path
         _ = try SQLiteProposalStore(path: path)
-        let guids = 10
-        var children: [(Process, Pipe)] = []
-        for writer in ["first", "second-writer"] {
-            let process = Process()
-            process.executableURL = writerExecutable()
-            process.arguments = ["race", path, writer, "500", "\(guids)"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            children.append((process, output))
-        }
-        var created = 0
-        var total = 0
-        for (process, output) in children {
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "writer failed: \(printed)")
-            let numbers = printed.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            #expect(numbers.count == 3, "\(printed)")
-            if numbers.count == 3 {
-                created += numbers[0]
-                total += numbers.reduce(0, +)
-            }
-        }
-        #expect(total == 1_000)
-        #expect(created == guids)
-        let store = try SQLiteProposalStore(path: path)
-        let all = try await store.proposals(matching: ProposalQuery())
-        #expect(all.count == guids)
-        #expect(Set(all.map(\.guid)) == Set((0..<guids).map { "g\($0)" }))
-        #expect(all.allSatisfy { $0.state == .open && $0.identifier.key == "race.key" })
-        #expect(try store.integrityCheck() == ["ok"])
+        try await ProposalStoreProcesses.race(location: path) { try SQLiteProposalStore(path: path) }
+        #expect(try SQLiteProposalStore(path: path).integrityCheck() == ["ok"])
     }
 
-    /// A writer proposes until it is killed with SIGKILL; the reopened file is sound and holds
-    /// every proposal the writer reported as committed, with its value.
+    /// kill -9 of a writer during writes, then reopen (``ProposalStoreProcesses/crash``).
     @Test func killNineDuringWritesThenReopen() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("proposals.sqlite").path
         let observer = try SQLiteProposalStore(path: path)
-        for round in 0..<4 {
-            let writer = "w\(round)"
-            let process = Process()
-            process.executableURL = writerExecutable()
-            process.arguments = ["crash", path, writer]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            var polls = 0
-            while try await observer.proposals(matching: ProposalQuery(guid: writer)).count < 5, polls < 3_000 {
-                try await Task.sleep(for: .milliseconds(10))
-                polls += 1
-            }
-            try await Task.sleep(for: .milliseconds(15 + round * 41))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal)
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let committed = printed.split(separator: "\n").compactMap { $0.hasPrefix("committed ") ? Int($0.dropFirst(10)) : nil }
-            #expect(!committed.isEmpty)
-
+        try await ProposalStoreProcesses.crash(location: path, observer: observer) {
             let reopened = try SQLiteProposalStore(path: path)
             #expect(try reopened.integrityCheck() == ["ok"])
-            let stored = try await reopened.proposals(matching: ProposalQuery(guid: writer))
-            let byKey = Dictionary(uniqueKeysWithValues: stored.map { ($0.identifier.key, $0.value) })
-            for index in committed {
-                #expect(byKey["k\(index)"] == "\(writer) \(index)", "committed proposal k\(index) of \(writer) is missing")
-            }
-            // At most the one transaction in flight at the kill may be there unreported.
-            #expect(stored.count <= committed.count + 1)
+            return reopened
         }
     }
 }

@@ -1,13 +1,16 @@
 // Used only by ParlanceProposalsTests: a second process writing to a proposal store.
 //
-//     ParlanceProposalsWriter race PATH WRITER-ID COUNT GUIDS
+// STORE is an SQLite path or a postgres:// URL (ProposalDatabase).
+//
+//     ParlanceProposalsWriter race STORE WRITER-ID COUNT GUIDS
 //         COUNT proposals on one key, guids g0…g(GUIDS-1), values from a set of 5 so that
 //         duplicates and replacements both happen; prints "created N replaced N duplicate N".
-//     ParlanceProposalsWriter crash PATH WRITER-ID
+//     ParlanceProposalsWriter crash STORE WRITER-ID
 //         proposes on keys k0, k1, … until killed, printing "committed N" after each commit.
 import Foundation
 import Parlance
 import ParlanceProposals
+import ParlanceProposalsPostgres
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("proposals writer: \(message)\n".utf8))
@@ -16,8 +19,8 @@ func fail(_ message: String) -> Never {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else { fail("usage: ParlanceProposalsWriter race|crash PATH WRITER-ID [COUNT GUIDS]") }
-let store: SQLiteProposalStore
-do { store = try SQLiteProposalStore(path: arguments[2]) } catch { fail("\(error)") }
+let store: any ProposalStore
+do { store = try await ProposalDatabase(arguments[2]).open().store } catch { fail("\(error)") }
 let writer = arguments[3]
 
 switch arguments[1] {

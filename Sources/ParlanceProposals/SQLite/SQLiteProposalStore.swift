@@ -43,7 +43,12 @@ public final class SQLiteProposalStore: ProposalStore {
         CREATE INDEX proposals_by_text ON proposals (section, key, locale, created_at);
         CREATE INDEX proposals_by_guid ON proposals (guid, created_at);
         CREATE INDEX proposals_by_state ON proposals (state, created_at);
+        """,
+        // Version 2: listings filtered by key (and locale) without a section, as the HTTP API's
+        // `GET …?key=…` and review tools ask.
         """
+        CREATE INDEX IF NOT EXISTS proposals_by_key ON proposals (key, locale, created_at);
+        """,
     ]
 
     /// The schema version this code writes.

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Parlance
+import ParlanceProposals
+import ParlanceProposalsPostgres
+import ParlanceProposalsServer
 import ParlanceServer
 
 /// `parlance serve`: formatting and localization as an HTTP service (issue 16).
@@ -17,11 +21,16 @@ struct ServeCommand: ParsableCommand {
 
             Routes: POST /v1/{op} (a batch request object as JSON), POST /v1/batch (JSON \
             Lines, answered line by line), GET /v1/catalog/{locale}?table=…, GET /health, \
-            GET /metrics, GET /openapi.json. Errors are {"error":{"code":…,"message":…}} with \
+            GET /metrics, GET /openapi.json, and the translation proposals API \
+            (/content/localize/proposals: POST, GET, DELETE /{id}, POST /{id}/accept|reject) \
+            over the store given by --database or $PARLANCE_DATABASE_URL (sqlite:PATH or \
+            postgres://user:password@host:port/database; default \
+            sqlite:.parlance/proposals.sqlite). Errors are {"error":{"code":…,"message":…}} with \
             the HTTP status of the code. Listens on 127.0.0.1 unless --host says otherwise. \
-            Routes that write (added by other features) need `Authorization: Bearer <token>` \
-            with the token from $PARLANCE_SERVE_TOKEN or --token-file; without one they answer \
-            403. SIGTERM or SIGINT stops accepting connections and lets running requests finish.
+            When a token is set (--token-file, $PARLANCE_API_TOKEN or $PARLANCE_SERVE_TOKEN), \
+            routes that write need `Authorization: Bearer <token>` (401 otherwise); without a \
+            token they are open. SIGTERM or SIGINT stops accepting connections and lets running \
+            requests finish.
             """
     )
 
@@ -43,6 +52,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "A file whose first line is the bearer token for routes that write (else $PARLANCE_SERVE_TOKEN).")
     var tokenFile: String?
 
+    @Option(
+        help:
+            "The proposal store: sqlite:PATH or postgres://user:password@host:port/database (else $PARLANCE_DATABASE_URL, else sqlite:.parlance/proposals.sqlite)."
+    )
+    var database: String?
+
     @Option(help: "The log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -52,6 +67,16 @@ struct ServeCommand: ParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
+        do {
+            _ = try ProposalDatabase(databaseLocation)
+        } catch let error as ParlanceError {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// --database, else $PARLANCE_DATABASE_URL, else the default SQLite file.
+    var databaseLocation: String {
+        ProposalCommandSupport.location(database)
     }
 
     func run() throws {
@@ -64,13 +89,19 @@ struct ServeCommand: ParsableCommand {
         configuration.writeToken = try readToken()
         var logger = Logger(label: "parlance.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let database = try ProposalDatabase(databaseLocation)
+        if configuration.writeToken == nil, !["127.0.0.1", "::1", "localhost"].contains(host) {
+            logger.warning("no write token: anyone who reaches \(host):\(port) may propose, delete, accept and reject translations; set PARLANCE_API_TOKEN")
+        }
         let outcome = ServeOutcome()
         let done = DispatchSemaphore(value: 0)
         // The root command is synchronous (ArgumentParser runs no async subcommand under a
         // synchronous root): the server runs on the cooperative pool while this thread waits.
         Task { [configuration, logger] in
             do {
-                try await ParlanceServer.run(configuration, logger: logger) { port in
+                let opened = try await database.open(logger: logger)
+                let proposals = ProposalsServerExtension(store: opened.store, close: { await opened.close() })
+                try await ParlanceServer.run(configuration, extensions: [proposals], logger: logger) { port in
                     FileHandle.standardError.write(Data("parlance serve: listening on http://\(configuration.host):\(port)\n".utf8))
                 }
             } catch {
@@ -82,7 +113,8 @@ struct ServeCommand: ParsableCommand {
         if let error = outcome.error { throw error }
     }
 
-    /// The write token from --token-file, else $PARLANCE_SERVE_TOKEN; nil when neither is set.
+    /// The write token from --token-file, else $PARLANCE_API_TOKEN (issue 15's name), else
+    /// $PARLANCE_SERVE_TOKEN; nil when none is set.
     private func readToken() throws -> String? {
         if let tokenFile {
             guard let data = FileManager.default.contents(atPath: tokenFile) else {
@@ -93,8 +125,10 @@ struct ServeCommand: ParsableCommand {
             guard !token.isEmpty else { throw ValidationError("--token-file \(tokenFile) holds no token") }
             return token
         }
-        let fromEnvironment = ProcessInfo.processInfo.environment["PARLANCE_SERVE_TOKEN"]?.trimmingCharacters(in: .whitespaces)
-        return fromEnvironment?.isEmpty == false ? fromEnvironment : nil
+        for name in ["PARLANCE_API_TOKEN", "PARLANCE_SERVE_TOKEN"] {
+            if let token = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespaces), !token.isEmpty { return token }
+        }
+        return nil
     }
 }
 
