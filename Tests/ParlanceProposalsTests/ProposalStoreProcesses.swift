@@ -24,8 +24,7 @@ enum ProposalStoreProcesses {
         var created = 0
         var total = 0
         for (process, output) in children {
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let printed = await outputOffPool(of: process, output)
             #expect(process.terminationStatus == 0, "writer failed: \(printed)")
             let numbers = printed.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             #expect(numbers.count == 3, "\(printed)")
@@ -77,5 +76,19 @@ enum ProposalStoreProcesses {
             #expect(stored.count <= committed.count + 1)
             #expect(stored.count >= committed.count)
         }
+    }
+}
+
+/// Reads a child's output to its end and waits for it on a thread of its own: never on one of
+/// Swift's cooperative threads (2 on a 2-core machine), which every other running test needs.
+func outputOffPool(of process: Process, _ output: Pipe) async -> String {
+    nonisolated(unsafe) let process = process
+    nonisolated(unsafe) let output = output
+    return await withCheckedContinuation { continuation in
+        Thread {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            continuation.resume(returning: String(decoding: data, as: UTF8.self))
+        }.start()
     }
 }

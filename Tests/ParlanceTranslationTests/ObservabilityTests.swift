@@ -64,6 +64,7 @@ import Testing
         #expect(metrics.total("parlance_translation_cache_invalidated_entries_total") == 1)
         let durations = metrics.recorded("parlance_translation_provider_duration_seconds")
         #expect(durations.count == 1)
-        #expect(durations.allSatisfy { $0 > 0 && $0 < 10_000_000_000 })
+        // Nanoseconds of a real provider call: positive, and less than the test's own hour-long bound.
+        #expect(durations.allSatisfy { $0 > 0 && $0 < 3_600_000_000_000 })
     }
 }
