@@ -415,6 +415,8 @@ var serverTargets: [Target] {
                 "HummingbirdExample",
                 "VaporExample",
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                // issue 15: the proposals API through real sockets, and its Swift client.
+                "ParlanceProposals", "ParlanceProposalsServer", "ParlanceProposalsPostgres",
             ],
             swiftSettings: swiftSettings
         ),
