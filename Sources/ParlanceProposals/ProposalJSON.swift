@@ -1,5 +1,5 @@
 public import Foundation
-public import Parlance
+import Parlance
 
 /// A proposal as the HTTP API writes it: `{"id","section","key","locale","value","guid",
 /// "state","createdAt"}`, plus `"canDelete"` in a listing for a guid. `createdAt` is RFC 3339 in
