@@ -70,7 +70,7 @@ import Testing
 
     @Test func roundTripThroughTheModel() throws {
         let proposal = Proposal(
-            id: UUID(), identifier: TranslationIdentifier(section: "S", key: "k"), locale: try LocaleID("pt-BR"), value: "v", guid: "g",
+            id: UUID(), identifier: TranslationIdentifier(section: "S", key: "k"), locale: "pt-BR", value: "v", guid: "g",
             createdAt: Date(timeIntervalSince1970: 1_763_895_072.345), state: .accepted)
         let data = try JSONEncoder().encode(ProposalJSON(proposal, canDelete: true))
         let decoded = try JSONDecoder().decode(ProposalJSON.self, from: data)

@@ -82,9 +82,7 @@ enum ProposalStoreProcesses {
 /// Reads a child's output to its end and waits for it on a thread of its own: never on one of
 /// Swift's cooperative threads (2 on a 2-core machine), which every other running test needs.
 func outputOffPool(of process: Process, _ output: Pipe) async -> String {
-    nonisolated(unsafe) let process = process
-    nonisolated(unsafe) let output = output
-    return await withCheckedContinuation { continuation in
+    await withCheckedContinuation { continuation in
         Thread {
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
