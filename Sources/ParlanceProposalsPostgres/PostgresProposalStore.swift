@@ -66,8 +66,17 @@ public final class PostgresProposalStore: ProposalStore {
         return logger
     }
 
-    /// The advisory lock key that serializes migrations ("parlance" in ASCII).
-    static let migrationLock: Int64 = 0x7061_726C_616E_6365
+    /// The advisory lock key that serializes migrations of one schema: "parlance" in ASCII
+    /// mixed with the FNV-1a hash of the schema name, so that instances migrating the same
+    /// schema wait for each other and stores in different schemas never do.
+    static func migrationLock(schema: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in schema.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return Int64(bitPattern: 0x7061_726C_616E_6365 ^ hash)
+    }
 
     private init(settings: PostgresSettings, logger: Logger, maximumConnections: Int) {
         self.settings = settings
@@ -93,7 +102,7 @@ public final class PostgresProposalStore: ProposalStore {
     /// - Throws: ``ParlanceError/Code/proposalStoreFailed`` when the server cannot be reached,
     ///   refuses the login, or holds a newer schema.
     public static func connect(
-        _ settings: PostgresSettings, timeout: Duration = .seconds(15), maximumConnections: Int = 10,
+        _ settings: PostgresSettings, timeout: Duration = .seconds(30), maximumConnections: Int = 10,
         logger: Logger = PostgresProposalStore.defaultLogger
     ) async throws -> PostgresProposalStore {
         let store = PostgresProposalStore(settings: settings, logger: logger, maximumConnections: maximumConnections)
@@ -135,7 +144,7 @@ public final class PostgresProposalStore: ProposalStore {
 
     private func migrate() async throws {
         try await transaction { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock(schema: settings.schema)))", logger: logger)
             try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: "\"\(settings.schema)\"")", logger: logger)
             try await connection.query(
                 "CREATE TABLE IF NOT EXISTS \(unescaped: versionTable) (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",

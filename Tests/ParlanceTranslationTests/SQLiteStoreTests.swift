@@ -158,7 +158,10 @@ import Testing
             for (process, _) in children { kill(process.processIdentifier, SIGKILL) }
             for (process, output) in children {
                 process.waitUntilExit()
-                #expect(process.terminationReason == .uncaughtSignal)
+                // Killed mid-write, or (a slow machine) done with all its writes before the kill.
+                #expect(
+                    process.terminationReason == .uncaughtSignal
+                        || (process.terminationReason == .exit && process.terminationStatus == 0))
                 let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 committedSeen += printed.split(separator: "\n").count
             }

@@ -25,10 +25,16 @@ enum SQLiteValue: Equatable {
 /// One connection to the SQLite that vapor/sqlite-nio bundles, called synchronously, with a
 /// cache of prepared statements. Not thread-safe: its owner serializes calls.
 final class SQLiteConnection {
+    /// `sqlite3_initialize` once per process, before any open: SQLite's own lazy initialization
+    /// inside concurrent `open` calls reads its configuration unsynchronized (a data race the
+    /// thread sanitizer reports); a Swift static is initialized exactly once, thread-safely.
+    private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
+
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
     init(path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        _ = Self.initialized
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK else {

@@ -201,7 +201,12 @@ final class Connection {
         CREATE INDEX IF NOT EXISTS translations_by_created ON translations (created_at);
         """
 
+    /// `sqlite3_initialize` once per process before any open (SQLite's lazy initialization
+    /// inside concurrent opens is an unsynchronized read of its configuration).
+    private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
+
     init(path: String, busyTimeoutMilliseconds: Int32, verifyIntegrity: Bool) throws {
+        _ = Self.initialized
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK else {
