@@ -210,6 +210,7 @@ let package = Package(
             dependencies: [
                 "ParlanceTranslation",
                 "ParlanceTranslationCrashWriter",
+                "ParlanceTranslationPostgres",  // the fleet store, against a real PostgreSQL server
                 "ParlanceLocalization",
                 "Parlance",
                 .product(name: "Logging", package: "swift-log"),
@@ -349,8 +350,8 @@ let package = Package(
 // MARK: - Server (issue 16): ParlanceHTTP, ParlanceHummingbird, ParlanceServer
 //
 // Only these products pull in Hummingbird/NIO: a package that depends on `Parlance` or
-// `ParlanceLocalization` builds none of it. Vapor is deliberately not a dependency of this
-// manifest (CI build time); its middleware is not written yet (issue 16 report).
+// `ParlanceLocalization` builds none of it. Vapor is built only with the package trait `Vapor`
+// (ParlanceVapor, its example app and its tests).
 var serverProducts: [Product] {
     [
         .library(name: "ParlanceHTTP", targets: ["ParlanceHTTP"]),
@@ -452,13 +453,17 @@ var serverTargets: [Target] {
     ]
 }
 
-// MARK: - Proposals (issue 15): PostgreSQL store, HTTP routes, Swift client
+// MARK: - PostgreSQL stores (issues 14, 15), proposals' HTTP routes and Swift client
 //
-// Separate products so that a SQLite-only user of `ParlanceProposals` never builds postgres-nio
-// (and its swift-crypto), Hummingbird or async-http-client.
+// Separate products so that a SQLite-only user of `ParlanceProposals` or `ParlanceTranslation`
+// never builds postgres-nio (and its swift-crypto), Hummingbird or async-http-client.
 var proposalsProducts: [Product] {
     [
+        // The PostgreSQL settings and plumbing both PostgreSQL stores share (issue 14 and 15).
+        .library(name: "ParlancePostgres", targets: ["ParlancePostgres"]),
         .library(name: "ParlanceProposalsPostgres", targets: ["ParlanceProposalsPostgres"]),
+        // The translation cache's fleet store (issue 14) on the same plumbing.
+        .library(name: "ParlanceTranslationPostgres", targets: ["ParlanceTranslationPostgres"]),
         .library(name: "ParlanceProposalsServer", targets: ["ParlanceProposalsServer"]),
         .library(name: "ParlanceProposalsClient", targets: ["ParlanceProposalsClient"]),
     ]
@@ -470,12 +475,34 @@ var proposalsDependencies: [Package.Dependency] {
 
 var proposalsTargets: [Target] {
     [
+        // PostgresSettings (`postgres://…` URLs) and the pool, probe, timeout, migrations under
+        // an advisory lock and error mapping that every PostgreSQL store uses.
+        .target(
+            name: "ParlancePostgres",
+            dependencies: [
+                "Parlance",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The PostgreSQL proposal store (several service instances sharing one database).
         .target(
             name: "ParlanceProposalsPostgres",
             dependencies: [
-                "ParlanceProposals", "Parlance",
+                "ParlanceProposals", "ParlancePostgres", "Parlance",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The translation cache store shared by a fleet (issue 14): one PostgreSQL database.
+        .target(
+            name: "ParlanceTranslationPostgres",
+            dependencies: [
+                "ParlanceTranslation", "ParlancePostgres", "Parlance",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

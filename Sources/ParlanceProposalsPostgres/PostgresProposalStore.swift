@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 import Parlance
+@_exported public import ParlancePostgres
 public import ParlanceProposals
 import PostgresNIO
 
@@ -24,39 +25,40 @@ import PostgresNIO
 /// - **Indexes** for the listing queries (by text, by guid, by state).
 public final class PostgresProposalStore: ProposalStore {
     /// Where it is connected (the password is never printed).
-    public let settings: PostgresSettings
-    private let client: PostgresClient
-    private let runner: Task<Void, Never>
-    private let logger: Logger
-    private let table: String
-    private let versionTable: String
+    public var settings: PostgresSettings { database.settings }
+    private let database: PostgresStoreDatabase
+    private var client: PostgresClient { database.client }
+    private var logger: Logger { database.logger }
+    private var table: String { database.table }
 
     /// The schema, one entry per version (index 0 is version 1), each a list of statements;
     /// `{t}` stands for the proposals table. Never edit a shipped entry: append a new one.
-    static let migrations: [[String]] = [
-        [
-            """
-            CREATE TABLE {t} (
-                id uuid PRIMARY KEY,
-                section text NOT NULL,
-                key text NOT NULL,
-                locale text NOT NULL,
-                value text NOT NULL,
-                guid text NOT NULL,
-                created_at_ms bigint NOT NULL,
-                state text NOT NULL CHECK (state IN ('open', 'accepted', 'rejected'))
-            )
-            """,
-            "CREATE UNIQUE INDEX {t}_one_open ON {t} (section, key, locale, guid) WHERE state = 'open'",
-            "CREATE INDEX {t}_by_text ON {t} (section, key, locale, created_at_ms)",
-            "CREATE INDEX {t}_by_guid ON {t} (guid, created_at_ms)",
-            "CREATE INDEX {t}_by_state ON {t} (state, created_at_ms)",
-            "CREATE INDEX {t}_by_key ON {t} (key, locale, created_at_ms)",
-        ]
-    ]
+    static let migrations = PostgresStoreDatabase.Migrations(
+        table: "parlance_proposals", versionTable: "parlance_schema_version",
+        steps: [
+            [
+                """
+                CREATE TABLE {t} (
+                    id uuid PRIMARY KEY,
+                    section text NOT NULL,
+                    key text NOT NULL,
+                    locale text NOT NULL,
+                    value text NOT NULL,
+                    guid text NOT NULL,
+                    created_at_ms bigint NOT NULL,
+                    state text NOT NULL CHECK (state IN ('open', 'accepted', 'rejected'))
+                )
+                """,
+                "CREATE UNIQUE INDEX {t}_one_open ON {t} (section, key, locale, guid) WHERE state = 'open'",
+                "CREATE INDEX {t}_by_text ON {t} (section, key, locale, created_at_ms)",
+                "CREATE INDEX {t}_by_guid ON {t} (guid, created_at_ms)",
+                "CREATE INDEX {t}_by_state ON {t} (state, created_at_ms)",
+                "CREATE INDEX {t}_by_key ON {t} (key, locale, created_at_ms)",
+            ]
+        ])
 
     /// The schema version this code writes.
-    public static var schemaVersion: Int { migrations.count }
+    public static var schemaVersion: Int { migrations.steps.count }
 
     /// `parlance.proposals.postgres` at level `warning`: the pool's retries of a failed
     /// connection are `info` messages, and the failure itself reaches the caller as an error.
@@ -66,33 +68,12 @@ public final class PostgresProposalStore: ProposalStore {
         return logger
     }
 
-    /// The advisory lock key that serializes migrations of one schema: "parlance" in ASCII
-    /// mixed with the FNV-1a hash of the schema name, so that instances migrating the same
-    /// schema wait for each other and stores in different schemas never do.
-    static func migrationLock(schema: String) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in schema.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return Int64(bitPattern: 0x7061_726C_616E_6365 ^ hash)
+    private init(database: PostgresStoreDatabase) {
+        self.database = database
     }
 
-    private init(settings: PostgresSettings, logger: Logger, maximumConnections: Int) {
-        self.settings = settings
-        self.logger = logger
-        var configuration = PostgresClient.Configuration(
-            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
-            database: settings.database, tls: .disable)
-        configuration.options.maximumConnections = maximumConnections
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        self.client = client
-        runner = Task { await client.run() }
-        table = "\"\(settings.schema)\".parlance_proposals"
-        versionTable = "\"\(settings.schema)\".parlance_schema_version"
-    }
-
-    /// Connects, creates the schema when missing and migrates it.
+    /// Connects, creates the schema when missing and migrates it (under a transaction-scoped
+    /// advisory lock of the schema, so instances starting together migrate once).
     ///
     /// - Parameters:
     ///   - settings: where to connect (``PostgresSettings/init(url:)`` parses `PARLANCE_DATABASE_URL`).
@@ -105,130 +86,40 @@ public final class PostgresProposalStore: ProposalStore {
         _ settings: PostgresSettings, timeout: Duration = .seconds(30), maximumConnections: Int = 10,
         logger: Logger = PostgresProposalStore.defaultLogger
     ) async throws -> PostgresProposalStore {
-        let store = PostgresProposalStore(settings: settings, logger: logger, maximumConnections: maximumConnections)
-        do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    // One direct connection first: a refused connection or a failed login is
-                    // reported at once, with its reason, rather than the pool retrying until
-                    // the timeout.
-                    let probe = try await PostgresConnection.connect(
-                        configuration: PostgresConnection.Configuration(
-                            host: settings.host, port: settings.port, username: settings.username, password: settings.password,
-                            database: settings.database, tls: .disable),
-                        id: 0, logger: logger)
-                    try await probe.close()
-                    try await store.migrate()
-                }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    throw ParlanceError(.proposalStoreFailed, "proposal store \(settings): no answer within \(timeout)")
-                }
-                try await group.next()
-                group.cancelAll()
-            }
-        } catch {
-            await store.close()
-            throw store.storeError(error)
-        }
-        return store
+        PostgresProposalStore(
+            database: try await PostgresStoreDatabase.connect(
+                settings, migrations: migrations, name: "proposal store", failureCode: .proposalStoreFailed, timeout: timeout,
+                maximumConnections: maximumConnections, logger: logger))
     }
 
     /// Closes the pool's connections. The store must not be used afterwards.
     public func close() async {
-        runner.cancel()
-        await runner.value
-    }
-
-    deinit { runner.cancel() }
-
-    private func migrate() async throws {
-        try await transaction { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock(schema: settings.schema)))", logger: logger)
-            try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: "\"\(settings.schema)\"")", logger: logger)
-            try await connection.query(
-                "CREATE TABLE IF NOT EXISTS \(unescaped: versionTable) (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-                logger: logger)
-            var version = 0
-            for try await current in try await connection.query("SELECT coalesce(max(version), 0) FROM \(unescaped: versionTable)", logger: logger)
-                .decode(Int.self)
-            {
-                version = current
-            }
-            guard version <= Self.migrations.count else {
-                throw ParlanceError(
-                    .proposalStoreFailed,
-                    "proposal store \(settings): the schema is version \(version); this Parlance knows versions up to \(Self.migrations.count)")
-            }
-            let bareTable = "parlance_proposals"
-            for step in Self.migrations.indices where step >= version {
-                for statement in Self.migrations[step] {
-                    // Index names are not schema-qualified in PostgreSQL: only the table is.
-                    let sql = statement.replacingOccurrences(of: "{t}_", with: "\(bareTable)_").replacingOccurrences(of: "{t}", with: table)
-                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-                }
-                try await connection.query("INSERT INTO \(unescaped: versionTable) (version) VALUES (\(step + 1))", logger: logger)
-            }
-        }
+        await database.close()
     }
 
     /// The schema version recorded in the database.
     public func storedSchemaVersion() async throws -> Int {
-        do {
-            var version = 0
-            for try await current in try await client.query("SELECT coalesce(max(version), 0) FROM \(unescaped: versionTable)", logger: logger)
-                .decode(Int.self)
-            {
-                version = current
-            }
-            return version
-        } catch {
-            throw storeError(error)
-        }
+        try await database.storedSchemaVersion()
     }
 
     /// Drops the store's schema with everything in it (tests clean up their throw-away schemas).
     package func dropSchema() async throws {
-        guard settings.schema != "public" else { throw ParlanceError(.invalidArgument, "refusing to drop the public schema") }
-        _ = try await run { try await client.query("DROP SCHEMA \(unescaped: "\"\(settings.schema)\"") CASCADE", logger: logger) }
+        try await database.dropSchema()
     }
 
     /// Records a schema version as a newer Parlance would (tests of the refusal).
     package func recordSchemaVersionForTesting(_ version: Int) async throws {
-        _ = try await run { try await client.query("INSERT INTO \(unescaped: versionTable) (version) VALUES (\(version))", logger: logger) }
+        try await database.recordSchemaVersionForTesting(version)
     }
 
     // MARK: Plumbing
 
-    /// Runs `body` in a transaction; the closure's own error comes out unwrapped.
     private func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            throw error.closureError ?? error.beginError ?? error.commitError ?? error
-        }
-    }
-
-    /// A ParlanceError as is; anything else as `proposal-store-failed` with the server's message.
-    func storeError(_ error: any Error) -> any Error {
-        if error is ParlanceError { return error }
-        if let error = error as? PSQLError {
-            let server = error.serverInfo.map { info in
-                " (\(info[.sqlState].map { "SQLSTATE \($0): " } ?? "")\(info[.message] ?? ""))"
-            }
-            let underlying = error.underlying.map { ": \($0)" } ?? ""
-            return ParlanceError(.proposalStoreFailed, "proposal store \(settings): \(error.code)\(server ?? underlying)")
-        }
-        if error is CancellationError { return error }
-        return ParlanceError(.proposalStoreFailed, "proposal store \(settings): \(error)")
+        try await database.transaction(body)
     }
 
     private func run<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
-        do {
-            return try await body()
-        } catch {
-            throw storeError(error)
-        }
+        try await database.run(body)
     }
 
     private static let columns = "id, section, key, locale, value, guid, created_at_ms, state"

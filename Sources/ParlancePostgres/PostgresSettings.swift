@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Where a ``PostgresProposalStore`` connects: parsed from a URL such as
+/// Where a PostgreSQL store (`PostgresProposalStore`, `PostgresTranslationCacheStore`) connects: parsed from a URL such as
 /// `postgres://user:password@db.example:5432/parlance` (the form of `PARLANCE_DATABASE_URL`),
 /// never hard-coded.
 ///
