@@ -179,6 +179,14 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // One synchronous connection to the SQLite that vapor/sqlite-nio bundles (prepared-statement
+        // cache, transactions, once-per-process initialization), shared by the two embedded
+        // stores: the translation cache and the proposals. Not a product.
+        .target(
+            name: "ParlanceSQLite",
+            dependencies: [.product(name: "SQLiteNIO", package: "sqlite-nio")],
+            swiftSettings: swiftSettings
+        ),
         // ── ParlanceTranslation (issue 14) ──
         // Live translation: providers (dictionary, catalog, pseudo-localization, LibreTranslate),
         // the localizer with its two-level cache (memory LRU + SQLite file), metrics and logs.
@@ -187,6 +195,7 @@ let package = Package(
             dependencies: [
                 "Parlance",
                 "ParlanceLocalization",
+                "ParlanceSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -288,6 +297,7 @@ let package = Package(
             dependencies: [
                 "Parlance",
                 "ParlanceLocalization",
+                "ParlanceSQLite",
                 // Only its bundled SQLite C library (VaporCSQLite) is used, synchronously.
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],

@@ -1,5 +1,6 @@
 public import Foundation
 import Parlance
+import ParlanceSQLite
 import VaporCSQLite
 
 /// The embedded proposal store: one SQLite file (the SQLite that vapor/sqlite-nio bundles),
@@ -66,11 +67,7 @@ public final class SQLiteProposalStore: ProposalStore {
         let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
         do {
             let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: milliseconds)
-            let mode = try connection.rows("PRAGMA journal_mode = WAL").first?.first?.text
-            guard mode?.lowercased() == "wal" else {
-                throw SQLiteError(code: SQLITE_ERROR, message: "the file refused write-ahead logging (journal mode \(mode ?? "none"))")
-            }
-            try connection.execute("PRAGMA synchronous = FULL")
+            try connection.useWriteAheadLog(synchronous: "FULL")
             try Self.migrate(connection)
             self.connection = Locked(connection)
         } catch let error as SQLiteError {

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 import Parlance
+import ParlanceSQLite
 import VaporCSQLite
 
 /// The embedded persistent level of the translation cache: one SQLite file (the SQLite that
@@ -51,18 +52,18 @@ public final class SQLiteTranslationCacheStore: TranslationCacheStore, Sendable 
         do {
             connection = Locked(try Connection(path: path, busyTimeoutMilliseconds: milliseconds, verifyIntegrity: verifyIntegrity))
             recoveredCorruptFile = nil
-        } catch let failure as SQLiteFailure where failure.isCorruption {
+        } catch let failure as SQLiteError where failure.isCorruption {
             let aside = try Self.moveAside(path)
             logger.error(
                 "translation cache file is corrupt; moved aside and starting a fresh store",
                 metadata: ["path": "\(path)", "movedTo": "\(aside)", "error": "\(failure.message)"])
             do {
                 connection = Locked(try Connection(path: path, busyTimeoutMilliseconds: milliseconds, verifyIntegrity: false))
-            } catch let failure as SQLiteFailure {
+            } catch let failure as SQLiteError {
                 throw failure.parlanceError(path)
             }
             recoveredCorruptFile = aside
-        } catch let failure as SQLiteFailure {
+        } catch let failure as SQLiteError {
             throw failure.parlanceError(path)
         }
     }
@@ -112,7 +113,7 @@ public final class SQLiteTranslationCacheStore: TranslationCacheStore, Sendable 
     private func run<Result>(_ body: (Connection) throws -> Result) throws -> Result {
         do {
             return try connection.withLock { connection in try body(connection) }
-        } catch let failure as SQLiteFailure {
+        } catch let failure as SQLiteError {
             let error = failure.parlanceError(path)
             logger.warning("translation cache store failed", metadata: ["path": "\(path)", "error": "\(failure.message)"])
             throw error
@@ -154,34 +155,17 @@ public final class SQLiteTranslationCacheStore: TranslationCacheStore, Sendable 
     }
 }
 
-// MARK: - The connection
+// MARK: - The table
 
-/// An SQLite error with its result code.
-struct SQLiteFailure: Error {
-    var code: Int32
-    var message: String
-
-    /// The file is not a database or is damaged.
-    var isCorruption: Bool { code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB }
-
+extension SQLiteError {
     func parlanceError(_ path: String) -> ParlanceError {
         ParlanceError(.cacheStoreFailed, "translation cache \(path): \(message) (SQLite code \(code))")
     }
 }
 
-/// A value bound to a statement parameter.
-enum SQLiteValue {
-    case text(String)
-    case optionalText(String?)
-    case real(Double)
-    case optionalReal(Double?)
-    case integer(Int64)
-}
-
-/// One SQLite connection and its prepared statements. Not thread-safe: the store's lock guards it.
+/// The cache's table on one ``SQLiteConnection``. Not thread-safe: the store's lock guards it.
 final class Connection {
-    private var handle: OpaquePointer?
-    private var statements: [String: OpaquePointer] = [:]
+    private let sqlite: SQLiteConnection
 
     static let schema = """
         CREATE TABLE IF NOT EXISTS translations (
@@ -201,143 +185,21 @@ final class Connection {
         CREATE INDEX IF NOT EXISTS translations_by_created ON translations (created_at);
         """
 
-    /// `sqlite3_initialize` once per process before any open (SQLite's lazy initialization
-    /// inside concurrent opens is an unsynchronized read of its configuration).
-    private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
-
     init(path: String, busyTimeoutMilliseconds: Int32, verifyIntegrity: Bool) throws {
-        _ = Self.initialized
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let status = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
-        guard status == SQLITE_OK else {
-            let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "cannot open"
-            close()
-            throw SQLiteFailure(code: status, message: message)
-        }
-        do {
-            sqlite_nio_sqlite3_extended_result_codes(handle, 1)
-            sqlite_nio_sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-            let mode = try rows("PRAGMA journal_mode = WAL", []).first?.first ?? nil
-            guard mode?.lowercased() == "wal" else {
-                throw SQLiteFailure(code: SQLITE_ERROR, message: "the file refused write-ahead logging (journal mode \(mode ?? "none"))")
-            }
-            try execute("PRAGMA synchronous = NORMAL")
-            if verifyIntegrity {
-                let findings = try rows("PRAGMA quick_check", []).compactMap { $0.first ?? nil }
-                if findings != ["ok"] {
-                    throw SQLiteFailure(code: SQLITE_CORRUPT, message: "quick_check: " + String(findings.joined(separator: "; ").prefix(300)))
-                }
-            }
-            try execute("BEGIN IMMEDIATE")
-            do {
-                try execute(Self.schema)
-                try execute("COMMIT")
-            } catch {
-                try? execute("ROLLBACK")
-                throw error
-            }
-        } catch {
-            close()
-            throw error
-        }
-    }
-
-    deinit { close() }
-
-    private func close() {
-        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
-        statements = [:]
-        if let handle { sqlite_nio_sqlite3_close_v2(handle) }
-        handle = nil
-    }
-
-    private func failure(_ code: Int32) -> SQLiteFailure {
-        SQLiteFailure(code: code, message: handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "no connection")
-    }
-
-    func execute(_ sql: String) throws {
-        let status = sqlite_nio_sqlite3_exec(handle, sql, nil, nil, nil)
-        guard status == SQLITE_OK else { throw failure(status) }
-    }
-
-    /// A cached prepared statement, reset and bound.
-    private func prepared(_ sql: String, _ values: [SQLiteValue]) throws -> OpaquePointer {
-        let statement: OpaquePointer
-        if let cached = statements[sql] {
-            statement = cached
-        } else {
-            var fresh: OpaquePointer?
-            let status = sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &fresh, nil)
-            guard status == SQLITE_OK, let fresh else { throw failure(status) }
-            statements[sql] = fresh
-            statement = fresh
-        }
-        sqlite_nio_sqlite3_reset(statement)
-        sqlite_nio_sqlite3_clear_bindings(statement)
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            let status: Int32
-            switch value {
-            case .text(let text): status = bind(text, statement, index)
-            case .optionalText(let text?): status = bind(text, statement, index)
-            case .optionalText(nil), .optionalReal(nil): status = sqlite_nio_sqlite3_bind_null(statement, index)
-            case .real(let number), .optionalReal(let number?): status = sqlite_nio_sqlite3_bind_double(statement, index, number)
-            case .integer(let number): status = sqlite_nio_sqlite3_bind_int64(statement, index, number)
-            }
-            guard status == SQLITE_OK else { throw failure(status) }
-        }
-        return statement
-    }
-
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-    private func bind(_ text: String, _ statement: OpaquePointer, _ index: Int32) -> Int32 {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                return sqlite_nio_sqlite3_bind_text(statement, index, "", 0, Self.transient)
-            }
-            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-                sqlite_nio_sqlite3_bind_text(statement, index, chars, Int32(bytes.count), Self.transient)
+        sqlite = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        try sqlite.useWriteAheadLog(synchronous: "NORMAL")
+        if verifyIntegrity {
+            let findings = try sqlite.rows("PRAGMA quick_check").compactMap { $0.first?.text }
+            if findings != ["ok"] {
+                throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check: " + String(findings.joined(separator: "; ").prefix(300)))
             }
         }
+        try sqlite.transaction { try sqlite.execute(Self.schema) }
     }
 
-    private func text(_ statement: OpaquePointer, _ column: Int32) -> String? {
-        guard sqlite_nio_sqlite3_column_type(statement, column) != SQLITE_NULL,
-            let bytes = sqlite_nio_sqlite3_column_text(statement, column)
-        else { return nil }
-        let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-    }
-
-    private func real(_ statement: OpaquePointer, _ column: Int32) -> Double? {
-        guard sqlite_nio_sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
-        return sqlite_nio_sqlite3_column_double(statement, column)
-    }
-
-    /// Runs a query; every column as text.
-    func rows(_ sql: String, _ values: [SQLiteValue]) throws -> [[String?]] {
-        let statement = try prepared(sql, values)
-        defer { sqlite_nio_sqlite3_reset(statement) }
-        var result: [[String?]] = []
-        while true {
-            let status = sqlite_nio_sqlite3_step(statement)
-            if status == SQLITE_DONE { return result }
-            guard status == SQLITE_ROW else { throw failure(status) }
-            let columns = sqlite_nio_sqlite3_column_count(statement)
-            result.append((0..<columns).map { text(statement, $0) })
-        }
-    }
-
-    /// Runs a statement that changes rows; returns how many.
     @discardableResult
     func change(_ sql: String, _ values: [SQLiteValue]) throws -> Int {
-        let statement = try prepared(sql, values)
-        defer { sqlite_nio_sqlite3_reset(statement) }
-        let status = sqlite_nio_sqlite3_step(statement)
-        guard status == SQLITE_DONE || status == SQLITE_ROW else { throw failure(status) }
-        return Int(sqlite_nio_sqlite3_changes(handle))
+        try sqlite.change(sql, values)
     }
 
     private static let keyColumns = "namespace = ?1 AND provider = ?2 AND target_language = ?3 AND source_language = ?4 AND context = ?5 AND source_text = ?6"
@@ -347,72 +209,60 @@ final class Connection {
     }
 
     func entry(for key: TranslationCacheKey) throws -> TranslationCacheEntry? {
-        let statement = try prepared(
-            "SELECT translated_text, detected_language, created_at, expires_at FROM translations WHERE \(Self.keyColumns)", keyValues(key))
-        defer { sqlite_nio_sqlite3_reset(statement) }
-        let status = sqlite_nio_sqlite3_step(statement)
-        if status == SQLITE_DONE { return nil }
-        guard status == SQLITE_ROW else { throw failure(status) }
-        return TranslationCacheEntry(
-            key: key, text: text(statement, 0) ?? "", detectedSourceLanguage: text(statement, 1),
-            createdAt: Date(timeIntervalSince1970: real(statement, 2) ?? 0),
-            expiresAt: real(statement, 3).map(Date.init(timeIntervalSince1970:)))
+        var found: TranslationCacheEntry?
+        try sqlite.forEachRow(
+            "SELECT translated_text, detected_language, created_at, expires_at FROM translations WHERE \(Self.keyColumns)", keyValues(key)
+        ) { row in
+            found = TranslationCacheEntry(
+                key: key, text: row.text(0) ?? "", detectedSourceLanguage: row.text(1),
+                createdAt: Date(timeIntervalSince1970: row.real(2) ?? 0), expiresAt: row.real(3).map(Date.init(timeIntervalSince1970:)))
+        }
+        return found
     }
 
     func write(_ entries: [TranslationCacheEntry]) throws {
-        try execute("BEGIN IMMEDIATE")
-        do {
+        try sqlite.transaction {
             for entry in entries {
-                try change(
+                try sqlite.change(
                     """
                     INSERT OR REPLACE INTO translations (namespace, provider, target_language, source_language, context, source_text,
                         translated_text, detected_language, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                     """,
                     keyValues(entry.key) + [
-                        .text(entry.text), .optionalText(entry.detectedSourceLanguage),
-                        .real(entry.createdAt.timeIntervalSince1970),
-                        .optionalReal(entry.expiresAt?.timeIntervalSince1970),
+                        .text(entry.text), .text(entry.detectedSourceLanguage), .real(entry.createdAt.timeIntervalSince1970),
+                        .real(entry.expiresAt?.timeIntervalSince1970),
                     ])
             }
-            try execute("COMMIT")
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
         }
     }
 
     func recentEntries(namespace: String?, providerID: String?, now: Date, limit: Int) throws -> [TranslationCacheEntry] {
-        let statement = try prepared(
+        var entries: [TranslationCacheEntry] = []
+        try sqlite.forEachRow(
             """
             SELECT namespace, provider, target_language, source_language, context, source_text,
                    translated_text, detected_language, created_at, expires_at
             FROM translations
             WHERE (?1 IS NULL OR namespace = ?1) AND (?2 IS NULL OR provider = ?2) AND (expires_at IS NULL OR expires_at > ?3)
             ORDER BY created_at DESC LIMIT ?4
-            """, [.optionalText(namespace), .optionalText(providerID), .real(now.timeIntervalSince1970), .integer(Int64(max(0, limit)))])
-        defer { sqlite_nio_sqlite3_reset(statement) }
-        var entries: [TranslationCacheEntry] = []
-        while true {
-            let status = sqlite_nio_sqlite3_step(statement)
-            if status == SQLITE_DONE { return entries }
-            guard status == SQLITE_ROW else { throw failure(status) }
+            """, [.text(namespace), .text(providerID), .real(now.timeIntervalSince1970), .integer(Int64(max(0, limit)))]
+        ) { row in
             let key = TranslationCacheKey(
-                sourceText: text(statement, 5) ?? "", sourceLanguage: text(statement, 3) ?? "", targetLanguage: text(statement, 2) ?? "",
-                context: text(statement, 4) ?? "", namespace: text(statement, 0) ?? "", providerID: text(statement, 1) ?? "")
+                sourceText: row.text(5) ?? "", sourceLanguage: row.text(3) ?? "", targetLanguage: row.text(2) ?? "",
+                context: row.text(4) ?? "", namespace: row.text(0) ?? "", providerID: row.text(1) ?? "")
             entries.append(
                 TranslationCacheEntry(
-                    key: key, text: text(statement, 6) ?? "", detectedSourceLanguage: text(statement, 7),
-                    createdAt: Date(timeIntervalSince1970: real(statement, 8) ?? 0),
-                    expiresAt: real(statement, 9).map(Date.init(timeIntervalSince1970:))))
+                    key: key, text: row.text(6) ?? "", detectedSourceLanguage: row.text(7),
+                    createdAt: Date(timeIntervalSince1970: row.real(8) ?? 0), expiresAt: row.real(9).map(Date.init(timeIntervalSince1970:))))
         }
+        return entries
     }
 
     func count() throws -> Int {
-        let value = try rows("SELECT count(*) FROM translations", []).first?.first ?? nil
-        return value.flatMap { Int($0) } ?? 0
+        Int(try sqlite.rows("SELECT count(*) FROM translations").first?.first?.integer ?? 0)
     }
 
     func integrityCheck() throws -> [String] {
-        try rows("PRAGMA integrity_check", []).compactMap { $0.first ?? nil }
+        try sqlite.rows("PRAGMA integrity_check").compactMap { $0.first?.text }
     }
 }
