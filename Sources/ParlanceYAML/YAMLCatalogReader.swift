@@ -277,7 +277,7 @@ struct YAMLWalker {
     }
 
     /// Counts a node reached through an alias; false once the budget is spent.
-    private mutating func enter(_ node: Node, aliased: inout Bool) -> Bool {
+    mutating func enter(_ node: Node, aliased: inout Bool) -> Bool {
         let anchor: Anchor? =
             switch node {
             case .scalar(let scalar): scalar.anchor
@@ -301,7 +301,7 @@ struct YAMLWalker {
 
     /// The pairs of a mapping with `<<` merge keys applied (written keys win, later merges
     /// lose to earlier ones, as YAML's merge-key spec says) and duplicate keys resolved.
-    private mutating func pairs(_ mapping: Node.Mapping, language: String?) -> [(Node, Node, Bool)] {
+    mutating func pairs(_ mapping: Node.Mapping, language: String?) -> [(Node, Node, Bool)] {
         var written: [(Node, Node, Bool)] = []
         var merged: [(Node, Node, Bool)] = []
         for (key, value) in mapping {
@@ -362,28 +362,14 @@ struct YAMLWalker {
         case .mapping(let mapping):
             let pairs = pairs(mapping, language: language)
             let keys = pairs.compactMap { pair -> String? in if case .scalar(let scalar) = pair.0 { scalar.string } else { nil } }
-            if !path.isEmpty, !pairs.isEmpty, keys.count == pairs.count, keys.allSatisfy(Self.categories.contains),
-                keys.contains("other") || keys.count >= 2,
-                pairs.allSatisfy({ if case .scalar = $0.1 { true } else { false } })
-            {
-                var variants: [PluralVariant] = []
-                for (keyNode, value, _) in pairs {
-                    guard case .scalar(let category) = keyNode, case .scalar(let scalar) = value else { continue }
-                    if Self.isNull(scalar) {
-                        diagnose(
-                            value, "no value (null) for the \(category.string) variant of \(quotedText(key))", key: key, language: language,
-                            code: "malformed-entry")
-                        continue
-                    }
-                    variants.append(PluralVariant(keyword: category.string, text: LocatedText(text: scalar.string, location: location(value))))
-                }
+            if !path.isEmpty, keys.contains(where: { $0.hasPrefix(Self.reservedPrefix) }) {
+                // A structured entry (`=format`, `=device`, `=width`, `=comment`, …): see YAMLStructuredEntry.swift.
+                if let record = structuredEntry(node, pairs: pairs, key: key, language: language, aliased: aliased) { add(record, &records) }
+                return
+            }
+            if !path.isEmpty, Self.isSimplePlural(pairs) {
                 let at = location(node)
-                // `@`: the count may be an integer, a decimal (`1.5`) or a double; the variants show it
-                // through `%{count}`, in the locale's style.
-                let variable = PluralVariable(name: "count", kind: .variable, valueType: "@", variants: variants, location: at)
-                add(
-                    EntryRecord(key: key, location: at, content: .plural(format: LocatedText(text: "%#@count@", location: at), variables: [variable])), &records
-                )
+                add(EntryRecord(key: key, location: at, content: countPlural(pairs, at: at, key: key, language: language)), &records)
                 return
             }
             for (keyNode, value, viaMerge) in pairs {
@@ -402,7 +388,40 @@ struct YAMLWalker {
         }
     }
 
-    private mutating func add(_ record: EntryRecord, _ records: inout [EntryRecord]) {
+    /// A mapping whose keys are all CLDR categories (with `other`, or at least two) and whose
+    /// values are all scalars: the `count` plural.
+    static func isSimplePlural(_ pairs: [(Node, Node, Bool)]) -> Bool {
+        let keys = pairs.compactMap { pair -> String? in if case .scalar(let scalar) = pair.0 { scalar.string } else { nil } }
+        return !pairs.isEmpty && keys.count == pairs.count && keys.allSatisfy(categories.contains) && (keys.contains("other") || keys.count >= 2)
+            && pairs.allSatisfy({ if case .scalar = $0.1 { true } else { false } })
+    }
+
+    /// The variants of a mapping of CLDR categories to texts (a null variant is diagnosed and left out).
+    mutating func pluralVariants(_ pairs: [(Node, Node, Bool)], key: String, language: String) -> [PluralVariant] {
+        var variants: [PluralVariant] = []
+        for (keyNode, value, _) in pairs {
+            guard case .scalar(let category) = keyNode, case .scalar(let scalar) = value else { continue }
+            if Self.isNull(scalar) {
+                diagnose(
+                    value, "no value (null) for the \(category.string) variant of \(quotedText(key))", key: key, language: language,
+                    code: "malformed-entry")
+                continue
+            }
+            variants.append(PluralVariant(keyword: category.string, text: LocatedText(text: scalar.string, location: location(value))))
+        }
+        return variants
+    }
+
+    /// The `count` plural of a mapping of categories: `%#@count@`.
+    mutating func countPlural(_ pairs: [(Node, Node, Bool)], at: CatalogLocation, key: String, language: String) -> EntryValue {
+        // `@`: the count may be an integer, a decimal (`1.5`) or a double; the variants show it
+        // through `%{count}`, in the locale's style.
+        let variable = PluralVariable(
+            name: "count", kind: .variable, valueType: "@", variants: pluralVariants(pairs, key: key, language: language), location: at)
+        return .plural(format: LocatedText(text: "%#@count@", location: at), variables: [variable])
+    }
+
+    mutating func add(_ record: EntryRecord, _ records: inout [EntryRecord]) {
         entries += 1
         if entries > budget.maximumEntries {
             diagnostics.append(
