@@ -22,7 +22,10 @@ enum LprojWriter {
                     losses.add(entry, language, "the extraction state \(quotedText(extraction)) has no .strings/.stringsdict form: not converted")
                 }
                 if case .text(let text) = entry.content {
-                    if let comment = item.comment { strings.append("/* \(CatalogEscaping.commentText(comment)) */") }
+                    if let comment = item.comment {
+                        if comment.contains("*/") { losses.add(entry, language, "the comment's */ is written as * / (a .strings comment cannot hold it)") }
+                        strings.append("/* \(CatalogEscaping.commentText(comment)) */")
+                    }
                     strings.append("\(CatalogEscaping.stringsQuoted(entry.key)) = \(CatalogEscaping.stringsQuoted(text.text));")
                     continue
                 }

@@ -188,7 +188,12 @@ extension YAMLWalker {
     /// `=format` and its `=variables`.
     private mutating func substitutions(format: Node, variables: Node?, key: String, language: String, aliased: Bool) throws(Malformed) -> EntryValue {
         let text = try scalarText(format, what: "=format", key: key, language: language)
-        guard let tokens = try? FormatParser.parse(text, allowVariables: true) else {
+        // Named placeholders (`%{name}`, `{name}`) are not printf: left out to find the variables.
+        var printf = text
+        for name in Set(NamedPlaceholders.names(in: text)) {
+            printf = printf.replacing("%{\(name)}", with: "").replacing("{\(name)}", with: "")
+        }
+        guard let tokens = try? FormatParser.parse(printf, allowVariables: true) else {
             throw malformed(format, "=format \(quotedText(text)) is not a valid format", key, language)
         }
         let used = tokens.compactMap { token -> String? in if case .variable(let name, _) = token { name } else { nil } }
