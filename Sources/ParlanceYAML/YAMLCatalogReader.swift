@@ -59,6 +59,29 @@ public struct YAMLCatalogBudget: Hashable, Sendable {
 /// - Duplicate keys in one mapping: the later one wins (YAML loaders' behaviour) and a
 ///   `duplicate-key` diagnostic names both positions.
 /// - `<<: *anchor` merge keys merge the anchored mapping; keys written beside them win.
+/// - Structured entries: a mapping (below a locale) with a key that starts with `=` is one
+///   entry in the shape `.stringsdict`/`.xcstrings` values take, so that `parlance convert`
+///   loses nothing. `=` starts no Swift identifier (so no key discriminator) and no CLDR
+///   category. An entry holds exactly one value:
+///   - `=text: "…"` (a text that also carries metadata), or plural categories (`one:` …), or
+///   - `=format: "%#@items@ for %#@people@"` with `=variables:`, one plural per variable
+///     (`items: {=argNum: 1, =formatSpecifier: lld, one: "%arg item", other: "%arg items"}`):
+///     `=argNum` is the argument the variable takes (`.xcstrings` `argNum`; without it the
+///     variable is chosen by the named argument of its name, as `count` is);
+///     `=formatSpecifier` (`.xcstrings`: the variants write the number as `%arg`) or
+///     `=valueType` (`.stringsdict` `NSStringFormatValueTypeKey`: the variants use `%d`); every
+///     variable the format uses must be defined and every defined one used, or
+///   - `=device:` a mapping of devices (`iphone ipad ipod mac appletv applewatch applevision
+///     other`, letters and digits, lowercased) to values, or
+///   - `=width:` a mapping of widths (whole numbers of ems) to values
+///     (`NSStringVariableWidthRuleType`).
+///   A device's or width's value is any of these shapes (a text, plural categories, or a
+///   mapping of `=` keys), nested at most ``YAMLWalker/maximumChoiceNesting`` levels. Beside
+///   the value, the entry may hold `=comment` (the translator comment; one holding
+///   `[icu-messageformat]` makes the value ICU MessageFormat, as in `.xcstrings`), `=state`
+///   (`.xcstrings` unit state) and `=extractionState`. A shape that breaks these rules (an
+///   unknown `=` key, two values, a variable the format does not define, an `=argNum` that is not
+///   a number, …) is a located `malformed-entry` diagnostic and only that entry is skipped.
 package struct YAMLFileReader: Sendable {
     package var budget: YAMLCatalogBudget
 
