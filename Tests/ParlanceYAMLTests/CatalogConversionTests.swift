@@ -81,6 +81,12 @@ struct CatalogConversionTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("parlance-convert-\(name)-\(UUID().uuidString)").path
     }
 
+    static func temporaries(_ names: String...) -> [String] { names.map(temporary) }
+
+    static func remove(_ paths: [String]) {
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     /// The sample's String Catalog evaluated in several languages, counts and devices.
     static func shopOutputs(_ directory: String, table: String) throws -> [String] {
         var out: [String] = []
@@ -106,12 +112,9 @@ struct CatalogConversionTests {
 
     @Test func sampleStringCatalogRoundTripsThroughYAMLLosslessly() throws {
         YAMLCatalog.register()
-        let yaml = Self.temporary("yaml")
-        let back = Self.temporary("back")
-        defer {
-            try? FileManager.default.removeItem(atPath: yaml)
-            try? FileManager.default.removeItem(atPath: back)
-        }
+        let directories = Self.temporaries("yaml", "back")
+        defer { Self.remove(directories) }
+        let (yaml, back) = (directories[0], directories[1])
         let original = try Catalog(directory: Self.sample)
         let (yamlFiles, losses) = try CatalogConverter.convert(original, table: "Shop", to: .yaml, directory: yaml)
         #expect(losses.isEmpty, "\(losses)")
@@ -154,12 +157,9 @@ struct CatalogConversionTests {
     }
 
     @Test func sampleStringCatalogRoundTripsThroughLproj() throws {
-        let lproj = Self.temporary("lproj")
-        let back = Self.temporary("back")
-        defer {
-            try? FileManager.default.removeItem(atPath: lproj)
-            try? FileManager.default.removeItem(atPath: back)
-        }
+        let directories = Self.temporaries("lproj", "back")
+        defer { Self.remove(directories) }
+        let (lproj, back) = (directories[0], directories[1])
         let original = try Catalog(directory: Self.sample)
         let (files, losses) = try CatalogConverter.convert(original, table: "Shop", to: .lproj, directory: lproj)
         #expect(
@@ -207,12 +207,9 @@ struct CatalogConversionTests {
     /// variables, positional arguments, a `.1f` value type) to YAML and back to .lproj.
     @Test func lprojToYAMLToLprojEvaluatesTheSame() throws {
         YAMLCatalog.register()
-        let yaml = Self.temporary("yaml")
-        let lproj = Self.temporary("lproj")
-        defer {
-            try? FileManager.default.removeItem(atPath: yaml)
-            try? FileManager.default.removeItem(atPath: lproj)
-        }
+        let directories = Self.temporaries("yaml", "lproj")
+        defer { Self.remove(directories) }
+        let (yaml, lproj) = (directories[0], directories[1])
         let original = try Catalog(directory: Self.sample)
         let (_, losses) = try CatalogConverter.convert(original, to: .yaml, directory: yaml)
         // Only the `{count}` of a .strings text, which YAML reads as a placeholder.
@@ -282,12 +279,9 @@ struct CatalogConversionTests {
             </dict></plist>
             """
         let source = try YAMLFixtures.directory(["en.lproj/Localizable.stringsdict": Array(plist.utf8)])
-        let yaml = Self.temporary("yaml")
-        let lproj = Self.temporary("lproj")
-        let xcstrings = Self.temporary("xcstrings")
-        defer {
-            for path in [source, yaml, lproj, xcstrings] { try? FileManager.default.removeItem(atPath: path) }
-        }
+        let directories = Self.temporaries("yaml", "lproj", "xcstrings")
+        defer { Self.remove(directories + [source]) }
+        let (yaml, lproj, xcstrings) = (directories[0], directories[1], directories[2])
         let original = try Catalog(directory: source)
         #expect(original.diagnostics.isEmpty, "\(original.diagnostics)")
         #expect(try CatalogConverter.convert(original, to: .yaml, directory: yaml).losses.isEmpty)
@@ -364,12 +358,9 @@ struct CatalogConversionTests {
     }
 
     @Test func theCommandConvertsAndReportsLossesWithExitStatus3() throws {
-        let yaml = Self.temporary("yaml")
-        let lproj = Self.temporary("lproj")
-        let xcstrings = Self.temporary("xcstrings")
-        defer {
-            for path in [yaml, lproj, xcstrings] { try? FileManager.default.removeItem(atPath: path) }
-        }
+        let directories = Self.temporaries("yaml", "lproj", "xcstrings")
+        defer { Self.remove(directories) }
+        let (yaml, lproj, xcstrings) = (directories[0], directories[1], directories[2])
         let (status, output) = try ParlanceBinary.run(["convert", Self.sample, "--table", "Shop", "--to", "yaml", "--output", yaml])
         #expect(status == 0, "\(output)")
         #expect(output.split(separator: "\n").sorted() == ["en", "fr", "pl", "ru"].map { "\(yaml)/\($0).yml" }, "\(output)")

@@ -8,21 +8,32 @@ package enum CatalogEscaping {
     /// The escapes `.strings`, JSON and YAML share (`\\ \" \n \t \r`), other control characters
     /// as `unicodePrefix` + 4 hex digits.
     package static func escaped(_ text: String, unicodePrefix: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        replacing(text) { scalar in
             switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where isHidden(scalar):
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += unicodePrefix + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            default: out.unicodeScalars.append(scalar)
+            case "\\": "\\\\"
+            case "\"": "\\\""
+            case "\n": "\\n"
+            case "\t": "\\t"
+            case "\r": "\\r"
+            case _ where isHidden(scalar): unicodePrefix + hex4(scalar.value)
+            default: nil
             }
         }
+    }
+
+    /// The text with each scalar `replacement` gives a text for replaced, others kept.
+    static func replacing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) { out += replaced } else { out.unicodeScalars.append(scalar) }
+        }
         return out
+    }
+
+    /// At least 4 uppercase hex digits.
+    static func hex4(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
@@ -39,22 +50,20 @@ package enum CatalogEscaping {
 
     /// XML character data or attribute text: `& < > "` as entities; hidden characters that XML
     /// 1.0 allows as `&#xNN;`. (XML 1.0 cannot hold U+0000 nor most C0 controls at all: they
-    /// are refused by ``xmlRepresentable(_:)``.)
+    /// are written as references too, which Parlance reads and Apple's parser refuses;
+    /// ``xmlRepresentable(_:)`` tells a writer to report them.)
     package static func xmlEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        replacing(text) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\r": out += "&#xD;"
-            case _ where isHidden(scalar) && scalar != "\n" && scalar != "\t":
-                out += "&#x\(String(scalar.value, radix: 16, uppercase: true));"
-            default: out.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "\r": "&#xD;"
+            case _ where isHidden(scalar) && scalar != "\n" && scalar != "\t": "&#x\(String(scalar.value, radix: 16, uppercase: true));"
+            default: nil
             }
         }
-        return out
     }
 
     /// Whether XML 1.0 (a `.stringsdict` property list) can hold the text: no C0 control other
