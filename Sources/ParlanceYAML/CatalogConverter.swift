@@ -80,6 +80,11 @@ package enum CatalogConverter {
                     )
                 }
                 if target != .yaml, entry.format == .yaml { namedVariableLosses(entry.content, entry, language, &losses) }
+                if target == .lproj, entry.isMessageFormat {
+                    losses.add(entry, language, "an ICU MessageFormat value (its comment holds \(CatalogEntry.messageFormatMarker)) is read as a printf format from .strings/.stringsdict")
+                } else if target != .lproj, !entry.isMessageFormat, comment?.contains(CatalogEntry.messageFormatMarker) == true {
+                    losses.add(entry, language, "the comment holds \(CatalogEntry.messageFormatMarker), which makes the value ICU MessageFormat in the target")
+                }
                 items.append(Item(entry: entry, comment: comment))
             }
             if !items.isEmpty { out.append((language, items)) }

@@ -381,6 +381,27 @@ struct CatalogConversionTests {
         #expect(tableStatus != 0 && tableOutput.contains("the table 'Nope' is not in the catalog"), "\(tableOutput)")
     }
 
+    /// An ICU MessageFormat value (its comment holds the marker) stays one in YAML and String
+    /// Catalogs; .lproj files cannot say so: reported.
+    @Test func messageFormatValuesKeepTheirMarkerOrAreReported() throws {
+        YAMLCatalog.register()
+        let yaml = "ru:\n  files:\n    =comment: \"[icu-messageformat] files in a folder\"\n    =text: \"{count, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}\"\n"
+        let source = try YAMLFixtures.directory(["ru.yml": Array(yaml.utf8)])
+        let directories = Self.temporaries("xcstrings", "yaml", "lproj")
+        defer { Self.remove(directories + [source]) }
+        let original = try Catalog(directory: source)
+        #expect(try original.localizedString("files", locale: "ru", named: ["count": 22]) == "22 файла")
+        for (target, directory) in zip([CatalogConverter.Target.xcstrings, .yaml], directories) {
+            let (_, losses) = try CatalogConverter.convert(original, to: target, directory: directory)
+            #expect(losses.isEmpty, "\(target): \(losses)")
+            let read = try Catalog(directory: directory)
+            #expect(read.entry(forKey: "files", locale: "ru")?.isMessageFormat == true)
+            #expect(try read.localizedString("files", locale: "ru", named: ["count": 25]) == "25 файлов", "\(target)")
+        }
+        let (_, losses) = try CatalogConverter.convert(original, to: .lproj, directory: directories[2])
+        #expect(losses.contains { $0.key == "files" && $0.message.contains("read as a printf format") }, "\(losses)")
+    }
+
     @Test func yamlNamedPlaceholdersIntoAppleFormatsAreReported() throws {
         let out = Self.temporary("rails")
         defer { try? FileManager.default.removeItem(atPath: out) }
