@@ -10,24 +10,26 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert one table of a catalog directory to YAML, to <table>.xcstrings or to <locale>.lproj/<table>.strings + .stringsdict.",
         discussion: """
-            Reads every catalog file of the directory (.strings, .stringsdict, .xcstrings, YAML) and
-            writes one table:
-              --to yaml       <locale>.yml files (they read back into the Localizable table);
-                              plurals, substitutions, device and width variations, comments and
-                              states use YAML's structured entries (=format, =variables, =device,
-                              =width, =comment, =state, =extractionState)
+            Reads every catalog file of the directory (.strings, .stringsdict,
+            .xcstrings, YAML) and writes one table:
+              --to yaml       <locale>.yml (read back into Localizable); plurals,
+                              substitutions, device and width variations,
+                              comments and states use structured entries
+                              (=format, =variables, =device, =width, =comment,
+                              =state, =extractionState)
               --to xcstrings  <table>.xcstrings (a String Catalog)
-              --to lproj      <locale>.lproj/<table>.strings (texts) and .stringsdict (plurals,
-                              substitutions, NSStringDeviceSpecificRuleType,
+              --to lproj      <locale>.lproj/<table>.strings (texts) and
+                              <table>.stringsdict (plurals, substitutions,
+                              NSStringDeviceSpecificRuleType,
                               NSStringVariableWidthRuleType)
-            What the target cannot hold (width variations in a String Catalog, states and
-            extraction states in .lproj files, %{name} placeholders in Apple formats, a Base
-            localization in YAML or a String Catalog, …) is listed on standard error with its file
-            and line, and the exit status is 3, so a lossy conversion is never silent.
-            Example:
-              parlance convert Examples/Resources --table Shop --to yaml --output /tmp/locales
-              parlance convert /tmp/locales --to xcstrings --output /tmp/catalog
-              parlance convert /tmp/locales --to lproj --output /tmp/Resources
+            What the target cannot hold (widths in a String Catalog, states in
+            .lproj files, %{name} in Apple formats, a Base localization in YAML or
+            a String Catalog, ...) is listed on standard error with its file and
+            line, and the exit status is 3: a lossy conversion is never silent.
+            Examples:
+              parlance convert Resources --table Shop --to yaml --output /tmp/yml
+              parlance convert /tmp/yml --to xcstrings --output /tmp/catalog
+              parlance convert /tmp/yml --to lproj --output /tmp/Resources
             """
     )
 
