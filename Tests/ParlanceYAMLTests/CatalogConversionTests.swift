@@ -204,12 +204,13 @@ struct CatalogConversionTests {
     }
 
     /// The .strings/.stringsdict table of the sample (ar, cy, ga, pl, ru plurals, several
-    /// variables, positional arguments, a `.1f` value type) to YAML and back to .lproj.
+    /// variables, positional arguments, a `.1f` value type) to YAML and back to .lproj, and
+    /// to a String Catalog.
     @Test func lprojToYAMLToLprojEvaluatesTheSame() throws {
         YAMLCatalog.register()
-        let directories = Self.temporaries("yaml", "lproj")
+        let directories = Self.temporaries("yaml", "lproj", "xcstrings")
         defer { Self.remove(directories) }
-        let (yaml, lproj) = (directories[0], directories[1])
+        let (yaml, lproj, xcstrings) = (directories[0], directories[1], directories[2])
         let original = try Catalog(directory: Self.sample)
         let (_, losses) = try CatalogConverter.convert(original, to: .yaml, directory: yaml)
         // Only the `{count}` of a .strings text, which YAML reads as a placeholder.
@@ -241,6 +242,11 @@ struct CatalogConversionTests {
         let expected = try outputs(original)
         #expect(try outputs(viaYAML) == expected)
         #expect(try outputs(back) == expected)
+        // To a String Catalog: .stringsdict variables become substitutions (argNum, %arg).
+        let (_, catalogLosses) = try CatalogConverter.convert(original, to: .xcstrings, directory: xcstrings)
+        #expect(!catalogLosses.isEmpty && catalogLosses.allSatisfy { $0.message.contains("comment differs") }, "\(catalogLosses)")
+        #expect(try outputs(Catalog(directory: xcstrings)) == expected)
+        #expect(try String(contentsOfFile: xcstrings + "/Localizable.xcstrings", encoding: .utf8).contains(#""value" : "%1$@ has %#@photos@""#))
         // Independent values: Arabic `two` and `many`, `.1f` of 1 is "1.0" (other in English).
         #expect(expected[2] == "عنصران" && expected[5] == "١١ عنصرًا", "\(expected.prefix(8))")
         #expect(expected.contains("1.0 kilometres"))
