@@ -2,15 +2,32 @@ import Foundation
 import Parlance
 package import ParlanceLocalization
 
-/// Writes a catalog model as YAML (one `<locale>.yml` per locale) or as one `.xcstrings` String
-/// Catalog. What the target format cannot hold is reported, entry by entry with its location,
-/// never dropped silently: device and width variations, plurals with several variables or
-/// substitutions, unit states other than `translated`,
-/// named placeholders (`.xcstrings`), and `{name}` in an Apple-format text, which YAML reads as a
-/// placeholder.
+/// Writes one table of a catalog model as YAML (one `<locale>.yml` per locale), as one
+/// `<table>.xcstrings` String Catalog, or as `<locale>.lproj/<table>.strings` +
+/// `<table>.stringsdict` (`lproj`).
+///
+/// What each target holds:
+/// - YAML: everything the model holds — texts, plurals, substitutions (`=format`,
+///   `=variables`), device and width variations (`=device`, `=width`), the comment, state and
+///   extraction state (`=comment`, `=state`, `=extractionState`). See ``YAMLWalker``'s
+///   structured entries.
+/// - `.xcstrings`: everything but width variations (the widest is written) and a comment or
+///   extraction state that differs between languages of one key (the first is kept).
+/// - `lproj`: texts (with their comment, as `/* … */`) in `.strings`; plurals, substitutions,
+///   device (`NSStringDeviceSpecificRuleType`) and width (`NSStringVariableWidthRuleType`)
+///   choices in `.stringsdict`; not states, extraction states, nor comments of
+///   `.stringsdict` entries.
+///
+/// What a target cannot hold is reported, entry by entry with its location, never dropped
+/// silently; so are YAML named placeholders (`%{name}`, `{name}`) written to an Apple format
+/// (which reads them as text), and a `{name}` in an Apple-format text written to YAML (which
+/// reads it as a placeholder).
+///
+/// The model's one state per entry is the state of the first unit of an `.xcstrings` value;
+/// the state of each plural or device unit is not in the model, and so is not converted.
 package enum CatalogConverter {
     package enum Target: String, CaseIterable, Sendable {
-        case yaml, xcstrings
+        case yaml, xcstrings, lproj
     }
 
     /// One thing the conversion could not carry over.
@@ -22,158 +39,160 @@ package enum CatalogConverter {
         package var description: String { "\(location): \(quotedText(key)) (\(language)): \(message)" }
     }
 
-    /// A value the simple shapes both formats share can hold: a text, or a one-variable plural.
-    package enum Portable: Equatable, Sendable {
-        case text(String)
-        case plural([(String, String)])
+    /// One entry to write, with what the writers need beside it.
+    struct Item {
+        var entry: CatalogEntry
+        /// The comment (an `.xcstrings` comment, or the `/* */` comment of a `.strings` entry).
+        var comment: String?
+    }
 
-        package static func == (lhs: Portable, rhs: Portable) -> Bool {
-            switch (lhs, rhs) {
-            case (.text(let a), .text(let b)): a == b
-            case (.plural(let a), .plural(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
-            default: false
-            }
+    /// Collects losses while writing.
+    struct Losses {
+        var all: [Loss] = []
+        mutating func add(_ entry: CatalogEntry, _ language: String, _ message: String, at location: CatalogLocation? = nil) {
+            all.append(Loss(location: location ?? entry.location, key: entry.key, language: language, message: message))
         }
     }
 
-    /// The portable form of an entry, or why there is none.
-    package static func portable(_ entry: CatalogEntry) -> Result<Portable, Loss> {
-        func loss(_ message: String) -> Result<Portable, Loss> {
-            .failure(Loss(location: entry.location, key: entry.key, language: entry.language.languageTag, message: message))
-        }
-        switch entry.content {
-        case .text(let text):
-            return .success(.text(text.text))
-        case .plural(let format, let variables):
-            guard variables.count == 1, let variable = variables.first, variable.argumentNumber == nil, !variable.usesArgumentPlaceholder
-            else { return loss("a plural with several variables or substitutions: not converted (only texts and one-variable plurals are)") }
-            guard variable.kind == .wholeString || format.text == "%#@\(variable.name)@" else {
-                return loss("a plural inside a longer text (\(format.text)): not converted (only texts and one-variable plurals are)")
-            }
-            let order = ["zero", "one", "two", "few", "many", "other"]
-            let variants = variable.variants.filter { order.contains($0.keyword) }
-                .sorted { order.firstIndex(of: $0.keyword)! < order.firstIndex(of: $1.keyword)! }
-            return .success(.plural(variants.map { ($0.keyword, $0.text.text) }))
-        case .device:
-            return loss("device variations: not converted (only texts and one-variable plurals are)")
-        case .width:
-            return loss("width variants: not converted (only texts and one-variable plurals are)")
-        }
-    }
-
-    /// The entries of each locale of one table, in key order, and what cannot be converted.
-    static func collect(_ catalog: Catalog, table: String, target: Target) -> (entries: [(String, [(CatalogEntry, Portable)])], losses: [Loss]) {
-        var losses: [Loss] = []
-        var out: [(String, [(CatalogEntry, Portable)])] = []
+    /// The entries of each locale of one table, in key order (`Base` for a Base localization),
+    /// and the losses every target shares.
+    static func collect(_ catalog: Catalog, table: String, target: Target) -> (entries: [(String, [Item])], losses: Losses) {
+        var losses = Losses()
+        var out: [(String, [Item])] = []
+        var stringsComments: [String: [String: String]] = [:]
         for (localeKey, localeTable) in (catalog.model.tables[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            var items: [(CatalogEntry, Portable)] = []
+            var items: [Item] = []
             let language = localeKey == CatalogModel.baseKey ? "Base" : localeTable.language.languageTag
             for key in localeTable.keys.sorted() {
                 guard let entry = localeTable.entry(key) else { continue }
-                func lose(_ message: String) { losses.append(Loss(location: entry.location, key: key, language: language, message: message)) }
-                if let state = entry.state, state != "translated" { lose("the state \(quotedText(state)) is not carried over") }
+                var comment = entry.comment
+                if comment == nil, entry.format == .strings {
+                    if stringsComments[entry.file] == nil { stringsComments[entry.file] = StringsFile.comments(ofFile: entry.file) }
+                    comment = stringsComments[entry.file]?[key]
+                }
                 let named = entry.content.texts.flatMap { NamedPlaceholders.names(in: $0.text.text) }
-                if target == .xcstrings, entry.format == .yaml, !named.isEmpty {
-                    lose("%{name}/{name} placeholders have no String Catalog form: kept as text")
-                } else if target == .yaml, entry.format != .yaml, !named.isEmpty {
-                    lose(
+                if target != .yaml, entry.format == .yaml, !named.isEmpty {
+                    losses.add(entry, language, "%{name}/{name} placeholders have no \(target == .lproj ? ".strings/.stringsdict" : "String Catalog") form: kept as text")
+                } else if target == .yaml, entry.format != .yaml, !named.isEmpty, !entry.isMessageFormat {
+                    losses.add(
+                        entry, language,
                         "the text's \(named.map { "{\($0)}" }.joined(separator: ", ")) becomes a named placeholder in YAML (an argument by that name is then required)"
                     )
                 }
-                switch portable(entry) {
-                case .success(let value): items.append((entry, value))
-                case .failure(let loss): losses.append(loss)
+                if target != .yaml, entry.format == .yaml { namedVariableLosses(entry.content, entry, language, &losses) }
+                if target == .lproj, entry.isMessageFormat {
+                    losses.add(entry, language, "an ICU MessageFormat value (its comment holds \(CatalogEntry.messageFormatMarker)) is read as a printf format from .strings/.stringsdict")
+                } else if target != .lproj, !entry.isMessageFormat, comment?.contains(CatalogEntry.messageFormatMarker) == true {
+                    losses.add(entry, language, "the comment holds \(CatalogEntry.messageFormatMarker), which makes the value ICU MessageFormat in the target")
                 }
+                items.append(Item(entry: entry, comment: comment))
             }
             if !items.isEmpty { out.append((language, items)) }
         }
         return (out, losses)
     }
 
+    /// A YAML variable without `=argNum` (other than the `count` plural) is chosen by a named
+    /// argument; Apple formats give it a positional one.
+    static func namedVariableLosses(_ value: EntryValue, _ entry: CatalogEntry, _ language: String, _ losses: inout Losses) {
+        for leaf in value.leaves {
+            guard case .plural(let format, let variables) = leaf.value, wholeStringVariable(format: format.text, variables) == nil else { continue }
+            for variable in variables where variable.kind == .variable && variable.argumentNumber == nil && !variable.usesArgumentPlaceholder {
+                losses.add(
+                    entry, language,
+                    "the variable \(quotedText(variable.name)) is chosen by the named argument \(quotedText(variable.name)) in YAML; in Apple formats it takes the next positional argument",
+                    at: variable.location)
+            }
+        }
+    }
+
     /// Writes one table of the catalog to `directory` (created if needed): `<locale>.yml` files
-    /// (which read back into `Localizable`) or `<table>.xcstrings`. Returns the files written
-    /// and the losses.
+    /// (which read back into `Localizable`), `<table>.xcstrings`, or
+    /// `<locale>.lproj/<table>.strings` and `.stringsdict`. Returns the files written and the
+    /// losses.
     ///
-    /// - Throws: ``ParlanceError/Code/invalidFile`` when a file cannot be written.
+    /// - Throws: ``ParlanceError/Code/missingKey`` for a table the catalog does not have,
+    ///   ``ParlanceError/Code/invalidFile`` when a file cannot be written.
     package static func convert(
         _ catalog: Catalog, table: String = "Localizable", to target: Target, directory: String
     ) throws(ParlanceError) -> (files: [String], losses: [Loss]) {
         guard catalog.model.tables[table] != nil else {
             throw ParlanceError(.missingKey, "the table \(quotedText(table)) is not in the catalog (tables: \(catalog.tableNames.joined(separator: ", ")))")
         }
-        let (entries, losses) = collect(catalog, table: table, target: target)
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ParlanceError(.invalidFile, "cannot create \(quotedText(directory)): \(error.localizedDescription)")
-        }
-        var files: [(String, String)] = []
+        var (entries, losses) = collect(catalog, table: table, target: target)
+        let files: [(String, String)]
         switch target {
-        case .yaml:
-            for (language, items) in entries {
-                var text = "\(language):\n"
-                for (entry, value) in items {
-                    switch value {
-                    case .text(let value): text += "  \(yamlQuoted(entry.key)): \(yamlQuoted(value))\n"
-                    case .plural(let variants):
-                        text += "  \(yamlQuoted(entry.key)):\n"
-                        for (keyword, value) in variants { text += "    \(keyword): \(yamlQuoted(value))\n" }
-                    }
-                }
-                files.append((directory + "/" + language + ".yml", text))
-            }
+        case .yaml: files = YAMLCatalogWriter.files(entries, directory: directory, losses: &losses)
         case .xcstrings:
-            var strings: [String: [String: Any]] = [:]
-            for (language, items) in entries {
-                for (entry, value) in items {
-                    let unit: [String: Any]
-                    switch value {
-                    case .text(let value): unit = ["stringUnit": ["state": "translated", "value": value]]
-                    case .plural(let variants):
-                        var plural: [String: Any] = [:]
-                        for (keyword, value) in variants { plural[keyword] = ["stringUnit": ["state": "translated", "value": value]] }
-                        unit = ["variations": ["plural": plural]]
-                    }
-                    var item = strings[entry.key] ?? ["localizations": [String: Any]()]
-                    var localizations = item["localizations"] as? [String: Any] ?? [:]
-                    localizations[language] = unit
-                    item["localizations"] = localizations
-                    strings[entry.key] = item
-                }
-            }
-            let root: [String: Any] = ["sourceLanguage": catalog.developmentLanguage.languageTag, "strings": strings, "version": "1.0"]
-            guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            else { throw ParlanceError(.invalidFile, "cannot encode the String Catalog") }
-            files.append((directory + "/" + table + ".xcstrings", String(decoding: data, as: UTF8.self) + "\n"))
+            files = try XCStringsWriter.files(
+                entries, table: table, sourceLanguage: catalog.developmentLanguage.languageTag, directory: directory, losses: &losses)
+        case .lproj: files = LprojWriter.files(entries, table: table, directory: directory, losses: &losses)
         }
         for (path, text) in files {
+            let folder = (path as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ParlanceError(.invalidFile, "cannot create \(quotedText(folder)): \(error.localizedDescription)")
+            }
             guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
                 throw ParlanceError(.invalidFile, "cannot write \(quotedText(path))")
             }
         }
-        return (files.map(\.0), losses)
+        return (files.map(\.0), losses.all)
     }
 
-    /// A YAML double-quoted scalar: every character that YAML would read differently escaped.
-    package static func yamlQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || value == 0xFEFF || value == 0x2028 || value == 0x2029 {
-                    let hex = String(value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+    /// A YAML double-quoted scalar (``CatalogEscaping/yamlQuoted(_:)``).
+    package static func yamlQuoted(_ text: String) -> String { CatalogEscaping.yamlQuoted(text) }
+
+    // MARK: Shapes shared by the writers
+
+    static let categoryOrder = ["zero", "one", "two", "few", "many", "other"]
+
+    /// Variants in CLDR order, then any other keyword as written.
+    static func ordered(_ variants: [PluralVariant]) -> [PluralVariant] {
+        variants.enumerated().sorted { lhs, rhs in
+            let a = categoryOrder.firstIndex(of: lhs.element.keyword) ?? categoryOrder.count
+            let b = categoryOrder.firstIndex(of: rhs.element.keyword) ?? categoryOrder.count
+            return a != b ? a < b : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// The variable of a plural that is the whole string (`.xcstrings` plural variations, a
+    /// YAML `one:`/`other:` mapping, a `.stringsdict` entry whose format is `%#@name@` alone
+    /// over an integer or unspecified value type), or nil.
+    static func wholeStringVariable(format: String, _ variables: [PluralVariable]) -> PluralVariable? {
+        guard variables.count == 1, let variable = variables.first else { return nil }
+        if variable.kind == .wholeString { return variable }
+        guard format == "%#@\(variable.name)@", variable.argumentNumber == nil, !variable.usesArgumentPlaceholder else { return nil }
+        return variable
+    }
+
+    /// The argument each unpositioned-or-positioned variable of a format takes (first use).
+    static func variablePositions(_ format: String) -> [String: Int] {
+        guard let tokens = try? FormatParser.parse(format, allowVariables: true) else { return [:] }
+        var next = 1
+        var out: [String: Int] = [:]
+        for token in tokens {
+            switch token {
+            case .literal: continue
+            case .spec(let spec): if spec.position == nil { next += 1 }
+            case .variable(let name, let position):
+                if out[name] == nil { out[name] = position ?? next }
+                if position == nil { next += 1 }
             }
         }
-        return out + "\""
+        return out
+    }
+
+    /// A format rebuilt from tokens (`%` in literals doubled again).
+    static func text(_ tokens: [FormatToken]) -> String {
+        tokens.map { token in
+            switch token {
+            case .literal(let literal): literal.replacing("%", with: "%%")
+            case .spec(let spec): spec.text
+            case .variable(let name, let position): position.map { "%\($0)$#@\(name)@" } ?? "%#@\(name)@"
+            }
+        }.joined()
     }
 }

@@ -59,6 +59,29 @@ public struct YAMLCatalogBudget: Hashable, Sendable {
 /// - Duplicate keys in one mapping: the later one wins (YAML loaders' behaviour) and a
 ///   `duplicate-key` diagnostic names both positions.
 /// - `<<: *anchor` merge keys merge the anchored mapping; keys written beside them win.
+/// - Structured entries: a mapping (below a locale) with a key that starts with `=` is one
+///   entry in the shape `.stringsdict`/`.xcstrings` values take, so that `parlance convert`
+///   loses nothing. `=` starts no Swift identifier (so no key discriminator) and no CLDR
+///   category. An entry holds exactly one value:
+///   - `=text: "…"` (a text that also carries metadata), or plural categories (`one:` …), or
+///   - `=format: "%#@items@ for %#@people@"` with `=variables:`, one plural per variable
+///     (`items: {=argNum: 1, =formatSpecifier: lld, one: "%arg item", other: "%arg items"}`):
+///     `=argNum` is the argument the variable takes (`.xcstrings` `argNum`; without it the
+///     variable is chosen by the named argument of its name, as `count` is);
+///     `=formatSpecifier` (`.xcstrings`: the variants write the number as `%arg`) or
+///     `=valueType` (`.stringsdict` `NSStringFormatValueTypeKey`: the variants use `%d`); every
+///     variable the format uses must be defined and every defined one used, or
+///   - `=device:` a mapping of devices (`iphone ipad ipod mac appletv applewatch applevision
+///     other`, letters and digits, lowercased) to values, or
+///   - `=width:` a mapping of widths (whole numbers of ems) to values
+///     (`NSStringVariableWidthRuleType`).
+///   A device's or width's value is any of these shapes (a text, plural categories, or a
+///   mapping of `=` keys), nested at most ``YAMLWalker/maximumChoiceNesting`` levels. Beside
+///   the value, the entry may hold `=comment` (the translator comment; one holding
+///   `[icu-messageformat]` makes the value ICU MessageFormat, as in `.xcstrings`), `=state`
+///   (`.xcstrings` unit state) and `=extractionState`. A shape that breaks these rules (an
+///   unknown `=` key, two values, a variable the format does not define, an `=argNum` that is not
+///   a number, …) is a located `malformed-entry` diagnostic and only that entry is skipped.
 package struct YAMLFileReader: Sendable {
     package var budget: YAMLCatalogBudget
 
@@ -87,18 +110,55 @@ package struct YAMLFileReader: Sendable {
         if let (line, column) = Self.firstInvalidUTF8(bytes) {
             return fail(line, column, "invalid UTF-8: expected a UTF-8 encoded YAML file")
         }
-        var text = String(decoding: bytes, as: UTF8.self)
-        // Duplicate keys: Yams refuses a mapping with two equal keys. Each time, the earlier
-        // key is renamed with a marker (the later one wins) and the text parsed again; the
-        // marked pair is reported with both positions.
+        let text = String(decoding: bytes, as: UTF8.self)
+        return readText(text, file: file, diagnostics: diagnostics).file
+    }
+
+    /// Where the duplicate marker was inserted in a text: by line, the column (in the marked
+    /// text) and the length of each insertion, so that positions map back to the file's.
+    struct Insertions: Sendable {
+        var byLine: [Int: [(at: Int, length: Int)]] = [:]
+
+        mutating func add(line: Int, at column: Int, length: Int) {
+            var list = byLine[line] ?? []
+            for index in list.indices where list[index].at >= column { list[index].at += length }
+            list.append((column, length))
+            byLine[line] = list
+        }
+
+        /// The column in the file of a position in the marked text.
+        func original(line: Int, column: Int) -> Int {
+            guard let list = byLine[line] else { return column }
+            return column - list.reduce(0) { $0 + ($1.at + $1.length <= column ? $1.length : 0) }
+        }
+    }
+
+    /// Parses `text`, recovering duplicate keys, and says how many parses it took.
+    ///
+    /// Duplicate keys: Yams refuses a mapping with two equal keys. The first time, the text is
+    /// pre-scanned for every repeated block mapping key (``duplicateKeyCandidates(_:)``) and
+    /// each earlier occurrence renamed with a marker (the later one wins); a duplicate the scan
+    /// does not see is then marked one at a time, a parse each. Marked keys are reported with
+    /// both positions. `prescan: false` keeps the one-at-a-time loop alone (tests compare both).
+    package func readText(_ original: String, file: String, diagnostics: [CatalogDiagnostic] = [], prescan: Bool = true) -> (file: LocaleKeyedFile, parses: Int) {
+        var diagnostics = diagnostics
+        var text = original
+        var insertions = Insertions()
         var duplicates = 0
+        var parses = 0
+        var scanned = !prescan
+        func fail(_ line: Int, _ column: Int, _ message: String, code: String = "unreadable-file") -> (file: LocaleKeyedFile, parses: Int) {
+            diagnostics.append(CatalogDiagnostic(file: file, line: line, column: column, message: message, code: code))
+            return (LocaleKeyedFile(file: file, sections: [], diagnostics: diagnostics), parses)
+        }
         while true {
+            parses += 1
             do {
                 // `.basic`: no implicit typing (every scalar is text, as the catalog reads it), and no
                 // regular expression run per scalar.
                 let parser = try Parser(yaml: text, resolver: .basic)
                 var sections: [LocaleKeyedFile.Section] = []
-                var walker = YAMLWalker(file: file, budget: budget)
+                var walker = YAMLWalker(file: file, budget: budget, insertions: insertions)
                 while let root = try parser.nextRoot() {
                     walker.readDocument(root, into: &sections)
                     if walker.stopped { break }
@@ -106,46 +166,53 @@ package struct YAMLFileReader: Sendable {
                 withExtendedLifetime(parser) {}
                 diagnostics += walker.diagnostics
                 if walker.stopped { sections = [] }
-                return LocaleKeyedFile(file: file, sections: sections, diagnostics: diagnostics)
+                return (LocaleKeyedFile(file: file, sections: sections, diagnostics: diagnostics), parses)
             } catch let YamlError.duplicatedKeysInMapping(_, context) {
-                duplicates += 1
-                guard duplicates <= budget.maximumDuplicateKeys,
-                    let marked = Self.mark(text, line: context.mark.line, column: context.mark.column)
-                else {
+                var positions = [(line: context.mark.line, column: context.mark.column)]
+                if !scanned {
+                    scanned = true
+                    // Positions in the original text (nothing is marked yet).
+                    let found = Self.duplicateKeyCandidates(text)
+                    if !found.contains(where: { $0.line == positions[0].line && $0.column == positions[0].column }) { positions += found } else { positions = found }
+                }
+                duplicates += positions.count
+                guard duplicates <= budget.maximumDuplicateKeys, let marked = Self.mark(text, positions, insertions: &insertions) else {
+                    let line = context.mark.line
                     return fail(
-                        context.mark.line, context.mark.column,
+                        line, insertions.original(line: line, column: context.mark.column),
                         "duplicate key (more than \(budget.maximumDuplicateKeys) duplicate keys, or one that cannot be recovered): file not read",
                         code: "duplicate-key")
                 }
                 text = marked
             } catch let error as YamlError {
                 let (line, column, message) = Self.describe(error)
-                return fail(line, column, message)
+                return fail(line, insertions.original(line: line, column: column), message)
             } catch {
                 return fail(0, 0, "\(error)")
             }
         }
     }
 
-    /// Renames the key starting at `line:column` (1-based, Unicode scalars) by prefixing the
-    /// duplicate marker (inside the quotes of a quoted key).
-    static func mark(_ text: String, line: Int, column: Int) -> String? {
-        var scalars = Array(text.unicodeScalars)
-        var currentLine = 1
-        var index = 0
-        while index < scalars.count, currentLine < line {
-            if scalars[index] == "\n" { currentLine += 1 }
-            index += 1
+    /// Renames the keys starting at each `line:column` (1-based, Unicode scalars, in `text`) by
+    /// prefixing the duplicate marker with the key's position in the file (inside the quotes of
+    /// a quoted key); nil when a position is not in the text.
+    static func mark(_ text: String, _ positions: [(line: Int, column: Int)], insertions: inout Insertions) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        // Right to left on a line, so that each column is still where it was found.
+        for (line, column) in positions.sorted(by: { ($0.line, $0.column) > ($1.line, $1.column) }) {
+            guard line >= 1, line <= lines.count, column >= 1, column <= lines[line - 1].count else { return nil }
+            var index = column - 1
+            if lines[line - 1][index] == "\"" || lines[line - 1][index] == "'" { index += 1 }
+            let marker = Array("x\(duplicateMarker)\(line):\(insertions.original(line: line, column: column))\(duplicateMarker)".unicodeScalars)
+            // A plain scalar cannot start with U+2063 in every context; a leading letter keeps it plain.
+            lines[line - 1].insert(contentsOf: marker, at: index)
+            insertions.add(line: line, at: index + 1, length: marker.count)
         }
-        index += column - 1
-        guard currentLine == line, index < scalars.count else { return nil }
-        if scalars[index] == "\"" || scalars[index] == "'" { index += 1 }
-        guard index <= scalars.count else { return nil }
-        let marker = Array("\(duplicateMarker)\(line):\(column)\(duplicateMarker)".unicodeScalars)
-        // A plain scalar cannot start with U+2063 in every context; a leading letter keeps it plain.
-        scalars.insert(contentsOf: ["x"] + marker, at: index)
         var out = String.UnicodeScalarView()
-        out.append(contentsOf: scalars)
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out.append("\n") }
+            out.append(contentsOf: line)
+        }
         return String(out)
     }
 
@@ -216,13 +283,18 @@ struct YAMLWalker {
     /// Anchors already seen once: a later visit of the same anchor is an alias.
     private var seenAnchors = Set<ObjectIdentifier>()
 
-    init(file: String, budget: YAMLCatalogBudget) {
+    /// Where duplicate markers were inserted: positions are reported as in the file.
+    let insertions: YAMLFileReader.Insertions
+
+    init(file: String, budget: YAMLCatalogBudget, insertions: YAMLFileReader.Insertions = .init()) {
         self.file = file
         self.budget = budget
+        self.insertions = insertions
     }
 
     func location(_ node: Node) -> CatalogLocation {
-        CatalogLocation(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
+        let line = node.mark?.line ?? 0
+        return CatalogLocation(file: file, line: line, column: insertions.original(line: line, column: node.mark?.column ?? 0))
     }
 
     mutating func diagnose(_ node: Node, _ message: String, key: String? = nil, language: String? = nil, code: String) {
@@ -277,7 +349,7 @@ struct YAMLWalker {
     }
 
     /// Counts a node reached through an alias; false once the budget is spent.
-    private mutating func enter(_ node: Node, aliased: inout Bool) -> Bool {
+    mutating func enter(_ node: Node, aliased: inout Bool) -> Bool {
         let anchor: Anchor? =
             switch node {
             case .scalar(let scalar): scalar.anchor
@@ -301,7 +373,7 @@ struct YAMLWalker {
 
     /// The pairs of a mapping with `<<` merge keys applied (written keys win, later merges
     /// lose to earlier ones, as YAML's merge-key spec says) and duplicate keys resolved.
-    private mutating func pairs(_ mapping: Node.Mapping, language: String?) -> [(Node, Node, Bool)] {
+    mutating func pairs(_ mapping: Node.Mapping, language: String?) -> [(Node, Node, Bool)] {
         var written: [(Node, Node, Bool)] = []
         var merged: [(Node, Node, Bool)] = []
         for (key, value) in mapping {
@@ -321,9 +393,14 @@ struct YAMLWalker {
             if case .scalar(let scalar) = key, let original = YAMLFileReader.unmark(scalar.string) {
                 // The earlier of two equal keys: reported, then dropped (the later one wins).
                 let later = mapping.first { pair in
-                    if case .scalar(let other) = pair.key { return other.string == original.key } else { return false }
+                    if case .scalar(let other) = pair.key { return other == Node.Scalar(original.key, scalar.tag, scalar.style) } else { return false }
                 }
-                let laterAt = later.map { location($0.key).description } ?? "later in the mapping"
+                guard let later else {
+                    // Marked by the pre-scan but without a later equal key in its mapping: kept as written.
+                    written.append((.scalar(Node.Scalar(original.key, scalar.tag, scalar.style, scalar.mark)), value, false))
+                    continue
+                }
+                let laterAt = location(later.key).description
                 diagnostics.append(
                     CatalogDiagnostic(
                         file: file, line: original.line, column: original.column,
@@ -362,28 +439,14 @@ struct YAMLWalker {
         case .mapping(let mapping):
             let pairs = pairs(mapping, language: language)
             let keys = pairs.compactMap { pair -> String? in if case .scalar(let scalar) = pair.0 { scalar.string } else { nil } }
-            if !path.isEmpty, !pairs.isEmpty, keys.count == pairs.count, keys.allSatisfy(Self.categories.contains),
-                keys.contains("other") || keys.count >= 2,
-                pairs.allSatisfy({ if case .scalar = $0.1 { true } else { false } })
-            {
-                var variants: [PluralVariant] = []
-                for (keyNode, value, _) in pairs {
-                    guard case .scalar(let category) = keyNode, case .scalar(let scalar) = value else { continue }
-                    if Self.isNull(scalar) {
-                        diagnose(
-                            value, "no value (null) for the \(category.string) variant of \(quotedText(key))", key: key, language: language,
-                            code: "malformed-entry")
-                        continue
-                    }
-                    variants.append(PluralVariant(keyword: category.string, text: LocatedText(text: scalar.string, location: location(value))))
-                }
+            if !path.isEmpty, keys.contains(where: { $0.hasPrefix(Self.reservedPrefix) }) {
+                // A structured entry (`=format`, `=device`, `=width`, `=comment`, …): see YAMLStructuredEntry.swift.
+                if let record = structuredEntry(node, pairs: pairs, key: key, language: language, aliased: aliased) { add(record, &records) }
+                return
+            }
+            if !path.isEmpty, Self.isSimplePlural(pairs) {
                 let at = location(node)
-                // `@`: the count may be an integer, a decimal (`1.5`) or a double; the variants show it
-                // through `%{count}`, in the locale's style.
-                let variable = PluralVariable(name: "count", kind: .variable, valueType: "@", variants: variants, location: at)
-                add(
-                    EntryRecord(key: key, location: at, content: .plural(format: LocatedText(text: "%#@count@", location: at), variables: [variable])), &records
-                )
+                add(EntryRecord(key: key, location: at, content: countPlural(pairs, at: at, key: key, language: language)), &records)
                 return
             }
             for (keyNode, value, viaMerge) in pairs {
@@ -402,7 +465,40 @@ struct YAMLWalker {
         }
     }
 
-    private mutating func add(_ record: EntryRecord, _ records: inout [EntryRecord]) {
+    /// A mapping whose keys are all CLDR categories (with `other`, or at least two) and whose
+    /// values are all scalars: the `count` plural.
+    static func isSimplePlural(_ pairs: [(Node, Node, Bool)]) -> Bool {
+        let keys = pairs.compactMap { pair -> String? in if case .scalar(let scalar) = pair.0 { scalar.string } else { nil } }
+        return !pairs.isEmpty && keys.count == pairs.count && keys.allSatisfy(categories.contains) && (keys.contains("other") || keys.count >= 2)
+            && pairs.allSatisfy({ if case .scalar = $0.1 { true } else { false } })
+    }
+
+    /// The variants of a mapping of CLDR categories to texts (a null variant is diagnosed and left out).
+    mutating func pluralVariants(_ pairs: [(Node, Node, Bool)], key: String, language: String) -> [PluralVariant] {
+        var variants: [PluralVariant] = []
+        for (keyNode, value, _) in pairs {
+            guard case .scalar(let category) = keyNode, case .scalar(let scalar) = value else { continue }
+            if Self.isNull(scalar) {
+                diagnose(
+                    value, "no value (null) for the \(category.string) variant of \(quotedText(key))", key: key, language: language,
+                    code: "malformed-entry")
+                continue
+            }
+            variants.append(PluralVariant(keyword: category.string, text: LocatedText(text: scalar.string, location: location(value))))
+        }
+        return variants
+    }
+
+    /// The `count` plural of a mapping of categories: `%#@count@`.
+    mutating func countPlural(_ pairs: [(Node, Node, Bool)], at: CatalogLocation, key: String, language: String) -> EntryValue {
+        // `@`: the count may be an integer, a decimal (`1.5`) or a double; the variants show it
+        // through `%{count}`, in the locale's style.
+        let variable = PluralVariable(
+            name: "count", kind: .variable, valueType: "@", variants: pluralVariants(pairs, key: key, language: language), location: at)
+        return .plural(format: LocatedText(text: "%#@count@", location: at), variables: [variable])
+    }
+
+    mutating func add(_ record: EntryRecord, _ records: inout [EntryRecord]) {
         entries += 1
         if entries > budget.maximumEntries {
             diagnostics.append(

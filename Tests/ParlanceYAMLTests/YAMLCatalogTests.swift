@@ -362,22 +362,7 @@ struct YAMLIntegrationTests {
     }
 
     @Test func theBinaryReadsYAML() throws {
-        let binary = try #require(
-            sequence(first: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()) {
-                $0.path == "/" ? nil : $0.deletingLastPathComponent()
-            }.map { $0.appendingPathComponent("parlance") }.first { FileManager.default.isExecutableFile(atPath: $0.path) })
-        func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
+        let run = ParlanceBinary.run
         let rails = YAMLFixtures.path("rails")
         let (status, text) = try run(["localize", "--catalog", rails, "--locale", "ru", "inbox.messages", "--arg", "count=22"])
         #expect(status == 0 && text == "22 сообщения\n", "\(text)")
@@ -441,90 +426,5 @@ struct YAMLMangledInputTests {
             }
         }
         #expect(reads > 1000)
-    }
-}
-
-@Suite("parlance convert: YAML and String Catalogs")
-struct YAMLConversionTests {
-    static func portable(_ catalog: Catalog, table: String = "Localizable") -> [String: String] {
-        var out: [String: String] = [:]
-        for locale in catalog.locales {
-            for key in catalog.keys(table: table) {
-                guard let entry = catalog.entry(forKey: key, table: table, locale: locale), entry.language == locale,
-                    case .success(let value) = CatalogConverter.portable(entry)
-                else { continue }
-                out["\(locale.languageTag) \(key)"] = "\(value)"
-            }
-        }
-        return out
-    }
-
-    @Test func xcstringsToYAMLToXcstringsKeepsWhatItConverts() throws {
-        YAMLCatalog.register()
-        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples/Resources").path
-        let original = try Catalog(directory: sample)
-        let yaml = try YAMLFixtures.directory([:]) + "-yaml"
-        let back = yaml + "-xcstrings"
-        defer {
-            try? FileManager.default.removeItem(atPath: yaml)
-            try? FileManager.default.removeItem(atPath: back)
-        }
-        // The sample's String Catalog (device variations, a substitution).
-        let (yamlFiles, losses) = try CatalogConverter.convert(original, table: "Shop", to: .yaml, directory: yaml)
-        #expect(yamlFiles.contains { $0.hasSuffix("/ru.yml") })
-        #expect(losses.contains { $0.key == "checkout.title" && $0.message.contains("device") }, "\(losses)")
-        #expect(losses.contains { $0.key == "cart.summary" && $0.message.contains("several variables or substitutions") }, "\(losses)")
-        #expect(losses.allSatisfy { $0.location.line > 0 })
-        let viaYAML = try Catalog(directory: yaml)
-        #expect(viaYAML.diagnostics.isEmpty, "\(viaYAML.diagnostics)")
-        let (_, secondLosses) = try CatalogConverter.convert(viaYAML, to: .xcstrings, directory: back)
-        #expect(secondLosses.isEmpty, "\(secondLosses)")
-        let roundTrip = try Catalog(directory: back)
-        // Everything that converted is identical after .xcstrings → YAML → .xcstrings …
-        let before = Self.portable(original, table: "Shop")
-        #expect(before.count == 5, "\(before)")
-        #expect(Self.portable(viaYAML) == before)
-        #expect(Self.portable(roundTrip) == before)
-        // … and evaluates the same: the whole-string plural of the String Catalog, now from YAML.
-        for count in [1, 3, 5, 21] {
-            let expected = try original.localizedString("cart.items", table: "Shop", locale: "pl", arguments: [count])
-            #expect(try viaYAML.localizedString("cart.items", locale: "pl", arguments: [count]) == expected)
-            #expect(try roundTrip.localizedString("cart.items", locale: "pl", arguments: [count]) == expected)
-        }
-        // The .strings/.stringsdict table: multi-variable plurals are reported, `{count}` in a
-        // .strings text is reported as becoming a placeholder.
-        let (_, localizableLosses) = try CatalogConverter.convert(original, to: .yaml, directory: yaml + "-2")
-        defer { try? FileManager.default.removeItem(atPath: yaml + "-2") }
-        #expect(localizableLosses.contains { $0.key == "files.in.folders" && $0.message.contains("several variables") })
-        #expect(localizableLosses.contains { $0.key == "load_more_count" && $0.message.contains("{count}") })
-    }
-
-    @Test func yamlToXcstringsReportsNamedPlaceholders() throws {
-        let out = try YAMLFixtures.directory([:]) + "-out"
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let (files, losses) = try CatalogConverter.convert(try YAMLFixtures.catalog("rails"), to: .xcstrings, directory: out)
-        #expect(files.map { ($0 as NSString).lastPathComponent } == ["Localizable.xcstrings"])
-        #expect(losses.contains { $0.key == "greeting" && $0.message.contains("%{name}") }, "\(losses)")
-        #expect(YAMLCatalogReaderQuoting.roundTrips())
-    }
-}
-
-/// The YAML writer's quoting, read back by the YAML reader.
-enum YAMLCatalogReaderQuoting {
-    static func roundTrips() -> Bool {
-        let texts = [
-            "plain", "a \"quoted\" \\ text", "tab\there\nnewline", "\u{0}\u{1}\u{7F}\u{85}\u{2028}", "# not a comment", "- not a list", "yes", "~",
-            "%{name} 100%%", "emoji 👍🏽",
-        ]
-        var yaml = "en:\n"
-        for (index, text) in texts.enumerated() { yaml += "  k\(index): \(CatalogConverter.yamlQuoted(text))\n" }
-        guard let directory = try? YAMLFixtures.directory(["q.yml": Array(yaml.utf8)]) else { return false }
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let read = YAMLCatalog.read(file: directory + "/q.yml")
-        let values = (read.entries["en"] ?? []).map { entry -> String in
-            if case .text(let text) = entry.content { return text.text } else { return "" }
-        }
-        return read.diagnostics.isEmpty && values == texts
     }
 }

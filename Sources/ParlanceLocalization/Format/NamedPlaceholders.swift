@@ -110,8 +110,13 @@ package enum NamedPlaceholders {
             let parts = pieces(item.text.text)
             for case .named(let name) in parts { names.insert(name) }
             let printf = parts.map { if case .literal(let text) = $0 { text } else { "" } }.joined()
-            base = max(base, positionalCount(printf))
-            if let variable = item.variable, variable.kind == .variable { selectors.insert(variable.name) }
+            base = max(base, positionalCount(item.variable?.formatText(printf) ?? printf), item.variable?.argumentNumber ?? 0)
+            // A variable with an argument number (`=argNum` in YAML, an `.xcstrings`
+            // substitution) takes a positional argument, as in Apple's formats; any other is
+            // chosen by the named argument of its name (`count`).
+            if let variable = item.variable, variable.kind == .variable, variable.argumentNumber == nil, !variable.usesArgumentPlaceholder {
+                selectors.insert(variable.name)
+            }
         }
         let layout = Layout(base: base, placeholders: names.sorted(), selectors: selectors.sorted())
         guard !layout.isEmpty else { return (value, layout) }

@@ -8,24 +8,35 @@ import ParlanceYAML
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert one table of a catalog directory to YAML (<locale>.yml) or to <table>.xcstrings.",
+        abstract: "Convert one table of a catalog directory to YAML, to <table>.xcstrings or to <locale>.lproj/<table>.strings + .stringsdict.",
         discussion: """
-            Reads every catalog file of the directory (.strings, .stringsdict, .xcstrings, YAML).
-            Texts and one-variable plurals convert both ways; what the target cannot hold (device
-            or width variations, plurals with several variables, unit states, %{name} placeholders
-            in a String Catalog) is listed on standard error with its file and line, and the exit
-            status is 3, so a lossy conversion is never silent. Comments of String Catalogs are
-            not read into the catalog model and are not converted.
-            Example:
-              parlance convert Resources --table Shop --to yaml --output /tmp/locales
-              parlance convert /tmp/locales --to xcstrings --output /tmp/catalog
+            Reads every catalog file of the directory (.strings, .stringsdict,
+            .xcstrings, YAML) and writes one table:
+              --to yaml       <locale>.yml (read back into Localizable); plurals,
+                              substitutions, device and width variations,
+                              comments and states use structured entries
+                              (=format, =variables, =device, =width, =comment,
+                              =state, =extractionState)
+              --to xcstrings  <table>.xcstrings (a String Catalog)
+              --to lproj      <locale>.lproj/<table>.strings (texts) and
+                              <table>.stringsdict (plurals, substitutions,
+                              NSStringDeviceSpecificRuleType,
+                              NSStringVariableWidthRuleType)
+            What the target cannot hold (widths in a String Catalog, states in
+            .lproj files, %{name} in Apple formats, a Base localization in YAML or
+            a String Catalog, ...) is listed on standard error with its file and
+            line, and the exit status is 3: a lossy conversion is never silent.
+            Examples:
+              parlance convert Resources --table Shop --to yaml --output /tmp/yml
+              parlance convert /tmp/yml --to xcstrings --output /tmp/catalog
+              parlance convert /tmp/yml --to lproj --output /tmp/Resources
             """
     )
 
     @Argument(help: "The catalog directory to read.")
     var directory: String
 
-    @Option(help: "The format to write: yaml or xcstrings.")
+    @Option(help: "The format to write: yaml, xcstrings or lproj.")
     var to: String
 
     @Option(help: "The table to convert (YAML files read back into Localizable).")
@@ -38,7 +49,7 @@ struct ConvertCommand: ParsableCommand {
     var developmentLanguage: String?
 
     func validate() throws {
-        guard CatalogConverter.Target(rawValue: to) != nil else { throw ValidationError("--to takes yaml or xcstrings, not \(to)") }
+        guard CatalogConverter.Target(rawValue: to) != nil else { throw ValidationError("--to takes yaml, xcstrings or lproj, not \(to)") }
     }
 
     func run() throws {
