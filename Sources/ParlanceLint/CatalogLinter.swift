@@ -698,7 +698,9 @@ private struct LintRun {
                 let position = written ?? sequential
                 if written == nil { sequential += 1 }
                 guard let variable = variables[name] else { continue }
-                if name != PluralNormalization.wholeStringName,
+                // A `@` plural variable is YAML's `count` (any number, shown in the locale's
+                // style): it takes the type its variants give the argument, so it adds no use.
+                if name != PluralNormalization.wholeStringName, variable.valueType != "@",
                     case let parsed? = try? FormatParser.parse("%" + (variable.valueType ?? "d"), allowVariables: false),
                     parsed.count == 1, case .spec(let spec) = parsed[0], let kind = ArgumentKind(spec)
                 {

@@ -1,5 +1,6 @@
 public import Foundation
 public import Parlance
+import ParlanceLocalization
 
 /// Accepted proposals written as a patch: files laid out like a catalog directory that hold only
 /// the proposed values, for a reviewer to merge over the real catalog (`parlance proposals
@@ -80,7 +81,7 @@ public enum ProposalExport {
         case .strings:
             let groups = Dictionary(grouping: chosen) { "\($0.locale.languageTag).lproj/\($0.identifier.section).strings" }
             for (path, items) in groups.sorted(by: { $0.key < $1.key }) {
-                let lines = items.map { "\"\(stringsEscaped($0.identifier.key))\" = \"\(stringsEscaped($0.value))\";" }
+                let lines = items.map { "\(CatalogEscaping.stringsQuoted($0.identifier.key)) = \(CatalogEscaping.stringsQuoted($0.value));" }
                 files.append((path, "/* Accepted translation proposals (parlance proposals export). */\n" + lines.joined(separator: "\n") + "\n"))
             }
         case .xcstrings:
@@ -102,8 +103,8 @@ public enum ProposalExport {
             }
             for (path, items) in groups.sorted(by: { $0.key < $1.key }) {
                 let locale = items[0].locale.languageTag
-                var text = "# Accepted translation proposals (parlance proposals export).\n\(jsonQuoted(locale)):\n"
-                for item in items { text += "  \(jsonQuoted(item.identifier.key)): \(jsonQuoted(item.value))\n" }
+                var text = "# Accepted translation proposals (parlance proposals export).\n\(CatalogEscaping.yamlQuoted(locale)):\n"
+                for item in items { text += "  \(CatalogEscaping.yamlQuoted(item.identifier.key)): \(CatalogEscaping.yamlQuoted(item.value))\n" }
                 files.append((path, text))
             }
         }
@@ -114,35 +115,5 @@ public enum ProposalExport {
         guard !section.hasPrefix("."), !section.contains("/"), !section.contains("\\") else {
             throw ParlanceError(.invalidArgument, "the section \(section) cannot be a file name (no /, \\ or leading dot)")
         }
-    }
-
-    /// A `.strings` literal's body: `\\`, `\"`, `\n`, `\t`, `\r`, other control characters
-    /// as `\UXXXX`.
-    static func stringsEscaped(_ text: String) -> String { escaped(text, unicodePrefix: "\\U") }
-
-    /// A JSON string literal, which is also a YAML double-quoted scalar (YAML's escapes include
-    /// JSON's).
-    static func jsonQuoted(_ text: String) -> String { "\"" + escaped(text, unicodePrefix: "\\u") + "\"" }
-
-    /// The escapes `.strings`, JSON and YAML share; other control characters (C0, DEL, C1,
-    /// U+2028, U+2029, U+FEFF) as `unicodePrefix` + 4 hex digits.
-    static func escaped(_ text: String, unicodePrefix: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _
-            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.value == 0x2028
-                || scalar.value == 0x2029 || scalar.value == 0xFEFF:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += unicodePrefix + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

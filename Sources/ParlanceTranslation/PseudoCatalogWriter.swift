@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceLocalization
 
 /// Writes a pseudo-localized copy of a catalog directory (what `parlance pseudo DIR --out DIR`
 /// runs): the same tree, with every `.strings` value, `.stringsdict` format and variant, and
@@ -102,26 +103,7 @@ public struct PseudoCatalogWriter: Sendable {
 
     /// A `.strings` file (UTF-8) with the entries in order.
     static func stringsFile(_ entries: [(key: String, value: String)]) -> String {
-        func escaped(_ text: String) -> String {
-            var out = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                case "\r": out += "\\r"
-                default:
-                    if scalar.value < 0x20 {
-                        out += String(format: "\\U%04X", scalar.value)
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out
-        }
-        return entries.map { "\"\(escaped($0.key))\" = \"\(escaped($0.value))\";\n" }.joined()
+        entries.map { "\(CatalogEscaping.stringsQuoted($0.key)) = \(CatalogEscaping.stringsQuoted($0.value));\n" }.joined()
     }
 
     private func stringsdictFile(_ entries: [(key: String, entry: StringsdictEntry)], file: String, report: inout Report) throws -> Data {

@@ -84,14 +84,19 @@ enum LprojWriter {
                 // Plural variations of a whole string: `%#@name@`, chosen by the first number of `other`.
                 let other = whole.variants.first { $0.keyword == "other" }?.text.text ?? whole.variants.first?.text.text ?? ""
                 let (position, type) = PluralNormalization.firstNumericArgument(other) ?? (1, "d")
-                lines += [pad + "    <key>NSStringLocalizedFormatKey</key>", pad + "    " + string(position == 1 ? "%#@\(whole.name)@" : "%\(position)$#@\(whole.name)@")]
+                lines += [
+                    pad + "    <key>NSStringLocalizedFormatKey</key>",
+                    pad + "    " + string(position == 1 ? "%#@\(whole.name)@" : "%\(position)$#@\(whole.name)@"),
+                ]
                 let valueType = whole.kind == .wholeString || whole.valueType == "@" ? type : whole.valueType
                 variable(whole.name, valueType: valueType, variants: CatalogConverter.ordered(whole.variants).map { ($0.keyword, $0.text.text) })
             } else {
                 // Substitutions: `argNum` placed in the format, `%arg` written with the specifier.
                 for variable in variables {
                     for variant in variable.variants where variant.category == nil {
-                        losses.add(entry, language, "the plural keyword \(quotedText(variant.keyword)) is not a CLDR category: not converted", at: variant.text.location)
+                        losses.add(
+                            entry, language, "the plural keyword \(quotedText(variant.keyword)) is not a CLDR category: not converted",
+                            at: variant.text.location)
                     }
                 }
                 let normalized = PluralNormalization.normalize(format: format.text, variables: variables)
@@ -107,7 +112,9 @@ enum LprojWriter {
             lines.append(pad + "</dict>")
             return lines
         case .device(let variants):
-            return choice("NSStringDeviceSpecificRuleType", variants.map { ($0.device, $0.value) }, pad: pad, indent: indent, entry: entry, language: language, losses: &losses)
+            return choice(
+                "NSStringDeviceSpecificRuleType", variants.map { ($0.device, $0.value) }, pad: pad, indent: indent, entry: entry, language: language,
+                losses: &losses)
         case .width(let variants):
             return choice(
                 "NSStringVariableWidthRuleType", variants.sorted { $0.width < $1.width }.map { (String($0.width), $0.value) }, pad: pad, indent: indent,

@@ -26,7 +26,9 @@ enum XCStringsWriter {
                     guard let value else { continue }
                     if let kept = string[field] as? String {
                         if kept != value {
-                            losses.add(entry, language, "the \(field) differs from another language's (\(quotedText(kept))), and a String Catalog holds one per key: not converted")
+                            losses.add(
+                                entry, language,
+                                "the \(field) differs from another language's (\(quotedText(kept))), and a String Catalog holds one per key: not converted")
                         }
                     } else {
                         string[field] = value
@@ -99,7 +101,9 @@ enum XCStringsWriter {
                 // `%2$#@people@` with argNum 2 is `%#@people@`: the String Catalog's form.
                 formatText = CatalogConverter.text(
                     tokens.map { token in
-                        if case .variable(let name, let position) = token, let position, placed[name] == position { return .variable(name: name, position: nil) }
+                        if case .variable(let name, let position) = token, let position, placed[name] == position {
+                            return .variable(name: name, position: nil)
+                        }
                         return token
                     })
             }

@@ -12,7 +12,8 @@ enum YAMLCatalogWriter {
         for (language, items) in entries {
             if language == "Base" {
                 for item in items {
-                    losses.add(item.entry, language, "a Base localization has no YAML locale key: not converted (convert from the development language's table)")
+                    losses.add(
+                        item.entry, language, "a Base localization has no YAML locale key: not converted (convert from the development language's table)")
                 }
                 continue
             }
@@ -100,7 +101,8 @@ enum YAMLCatalogWriter {
         var lines: [String] = []
         for variant in CatalogConverter.ordered(variable.variants) {
             guard variant.category != nil else {
-                losses.add(entry, language, "the plural keyword \(quotedText(variant.keyword)) is not a CLDR category: not converted", at: variant.text.location)
+                losses.add(
+                    entry, language, "the plural keyword \(quotedText(variant.keyword)) is not a CLDR category: not converted", at: variant.text.location)
                 continue
             }
             lines.append(pad + variant.keyword + ": " + CatalogEscaping.yamlQuoted(variant.text.text))

@@ -72,7 +72,9 @@ package enum CatalogConverter {
                 }
                 let named = entry.content.texts.flatMap { NamedPlaceholders.names(in: $0.text.text) }
                 if target != .yaml, entry.format == .yaml, !named.isEmpty {
-                    losses.add(entry, language, "%{name}/{name} placeholders have no \(target == .lproj ? ".strings/.stringsdict" : "String Catalog") form: kept as text")
+                    losses.add(
+                        entry, language,
+                        "%{name}/{name} placeholders have no \(target == .lproj ? ".strings/.stringsdict" : "String Catalog") form: kept as text")
                 } else if target == .yaml, entry.format != .yaml, !named.isEmpty, !entry.isMessageFormat {
                     losses.add(
                         entry, language,
@@ -81,7 +83,10 @@ package enum CatalogConverter {
                 }
                 if target != .yaml, entry.format == .yaml { namedVariableLosses(entry.content, entry, language, &losses) }
                 if target == .lproj, entry.isMessageFormat {
-                    losses.add(entry, language, "an ICU MessageFormat value (its comment holds \(CatalogEntry.messageFormatMarker)) is read as a printf format from .strings/.stringsdict")
+                    losses.add(
+                        entry, language,
+                        "an ICU MessageFormat value (its comment holds \(CatalogEntry.messageFormatMarker)) is read as a printf format from .strings/.stringsdict"
+                    )
                 } else if target != .lproj, !entry.isMessageFormat, comment?.contains(CatalogEntry.messageFormatMarker) == true {
                     losses.add(entry, language, "the comment holds \(CatalogEntry.messageFormatMarker), which makes the value ICU MessageFormat in the target")
                 }

@@ -140,7 +140,8 @@ package struct YAMLFileReader: Sendable {
     /// each earlier occurrence renamed with a marker (the later one wins); a duplicate the scan
     /// does not see is then marked one at a time, a parse each. Marked keys are reported with
     /// both positions. `prescan: false` keeps the one-at-a-time loop alone (tests compare both).
-    package func readText(_ original: String, file: String, diagnostics: [CatalogDiagnostic] = [], prescan: Bool = true) -> (file: LocaleKeyedFile, parses: Int) {
+    package func readText(_ original: String, file: String, diagnostics: [CatalogDiagnostic] = [], prescan: Bool = true) -> (file: LocaleKeyedFile, parses: Int)
+    {
         var diagnostics = diagnostics
         var text = original
         var insertions = Insertions()
@@ -173,7 +174,11 @@ package struct YAMLFileReader: Sendable {
                     scanned = true
                     // Positions in the original text (nothing is marked yet).
                     let found = Self.duplicateKeyCandidates(text)
-                    if !found.contains(where: { $0.line == positions[0].line && $0.column == positions[0].column }) { positions += found } else { positions = found }
+                    if !found.contains(where: { $0.line == positions[0].line && $0.column == positions[0].column }) {
+                        positions += found
+                    } else {
+                        positions = found
+                    }
                 }
                 duplicates += positions.count
                 guard duplicates <= budget.maximumDuplicateKeys, let marked = Self.mark(text, positions, insertions: &insertions) else {

@@ -58,7 +58,9 @@ extension YAMLWalker {
             }
             let value: EntryValue
             if rest.isEmpty {
-                throw malformed(node, "the entry has only metadata (=comment, =state, =extractionState): add =text, =format, =device, =width or plural categories", key, language)
+                throw malformed(
+                    node, "the entry has only metadata (=comment, =state, =extractionState): add =text, =format, =device, =width or plural categories", key,
+                    language)
             }
             value = try structuredValue(node, pairs: rest, key: key, language: language, depth: 0, aliased: aliased)
             let comment = metadata["=comment"]
@@ -138,7 +140,9 @@ extension YAMLWalker {
                 throw malformed(variables.0, "=variables needs a =format that uses them", key, language)
             }
             throw malformed(
-                node, shapes.isEmpty ? "no value: expected =text, =format, =device, =width or plural categories"
+                node,
+                shapes.isEmpty
+                    ? "no value: expected =text, =format, =device, =width or plural categories"
                     : "one value per mapping: found \(shapes.joined(separator: ", "))", key, language)
         }
         if reserved["=variables"] != nil, reserved["=format"] == nil {
@@ -157,7 +161,9 @@ extension YAMLWalker {
             return try substitutions(format: value, variables: reserved["=variables"]?.1, key: key, language: language, aliased: aliased)
         }
         if let (_, value) = reserved["=device"] {
-            guard case .mapping(let mapping) = value else { throw malformed(value, "=device takes a mapping of devices (iphone, mac, other, …)", key, language) }
+            guard case .mapping(let mapping) = value else {
+                throw malformed(value, "=device takes a mapping of devices (iphone, mac, other, …)", key, language)
+            }
             var variants: [DeviceVariant] = []
             for (deviceNode, deviceValue, _) in self.pairs(mapping, language: language) {
                 guard case .scalar(let device) = deviceNode, !device.string.isEmpty,

@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceLint
 import ParlanceLocalization
 import ParlanceYAML
 import Testing
@@ -154,6 +155,18 @@ struct CatalogConversionTests {
         #expect(expected.contains("22 produkty w koszyku"))
         #expect(expected.prefix(2) == ["Tap to pay", "Touchez pour payer"])
         #expect(expected[2...3] == ["Click to pay", "Payer maintenant"])
+        // The linter reads the converted YAML as the original: the same rules fire, no new ones
+        // (a YAML `count` plural whose variants print `%lld` is no argument-type conflict).
+        func rules(_ directory: String) throws -> [String] {
+            try CatalogLinter().lint(directory: directory).diagnostics.map { "\($0.rule.rawValue) \($0.language ?? "-") \($0.key ?? "-")" }.sorted()
+        }
+        let shopOnly = Self.temporary("shop-only")
+        defer { Self.remove([shopOnly]) }
+        try FileManager.default.createDirectory(atPath: shopOnly, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.shopFile, toPath: shopOnly + "/Shop.xcstrings")
+        let originalRules = try rules(shopOnly)
+        #expect(originalRules.count == 7 && originalRules.allSatisfy { $0.hasPrefix("missing-translation") }, "\(originalRules)")
+        #expect(try rules(yaml) == originalRules)
     }
 
     @Test func sampleStringCatalogRoundTripsThroughLproj() throws {
@@ -391,7 +404,8 @@ struct CatalogConversionTests {
     /// Catalogs; .lproj files cannot say so: reported.
     @Test func messageFormatValuesKeepTheirMarkerOrAreReported() throws {
         YAMLCatalog.register()
-        let yaml = "ru:\n  files:\n    =comment: \"[icu-messageformat] files in a folder\"\n    =text: \"{count, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}\"\n"
+        let yaml =
+            "ru:\n  files:\n    =comment: \"[icu-messageformat] files in a folder\"\n    =text: \"{count, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}\"\n"
         let source = try YAMLFixtures.directory(["ru.yml": Array(yaml.utf8)])
         let directories = Self.temporaries("xcstrings", "yaml", "lproj")
         defer { Self.remove(directories + [source]) }

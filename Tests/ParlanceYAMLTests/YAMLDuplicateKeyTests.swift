@@ -1,7 +1,8 @@
 import Foundation
 import ParlanceLocalization
-@testable import ParlanceYAML
 import Testing
+
+@testable import ParlanceYAML
 
 @Suite("YAML duplicate keys: reported in two parses")
 struct YAMLDuplicateKeyTests {
@@ -52,16 +53,17 @@ struct YAMLDuplicateKeyTests {
         #expect(diagnostics == Self.summary(looped.file).diagnostics)
         // Every earlier occurrence, at its own position in the file, naming the winner's.
         #expect(
-            diagnostics == [
-                "2:3 duplicate-key duplicate key 'a': defined again at mixed.yml:21:3, which wins",
-                "3:3 duplicate-key duplicate key 'a': defined again at mixed.yml:21:3, which wins",
-                "5:5 duplicate-key duplicate key 'x': defined again at mixed.yml:9:5, which wins",
-                "10:3 duplicate-key duplicate key 'quoted': defined again at mixed.yml:11:3, which wins",
-                "12:3 duplicate-key duplicate key 'it's': defined again at mixed.yml:13:3, which wins",
-                "15:7 duplicate-key duplicate key 'k': defined again at mixed.yml:16:7, which wins",
-                "18:10 duplicate-key duplicate key 'f': defined again at mixed.yml:18:16, which wins",
-                "23:3 duplicate-key duplicate key 'a': defined again at mixed.yml:24:3, which wins",
-            ].sorted(), "\(diagnostics)")
+            diagnostics
+                == [
+                    "2:3 duplicate-key duplicate key 'a': defined again at mixed.yml:21:3, which wins",
+                    "3:3 duplicate-key duplicate key 'a': defined again at mixed.yml:21:3, which wins",
+                    "5:5 duplicate-key duplicate key 'x': defined again at mixed.yml:9:5, which wins",
+                    "10:3 duplicate-key duplicate key 'quoted': defined again at mixed.yml:11:3, which wins",
+                    "12:3 duplicate-key duplicate key 'it's': defined again at mixed.yml:13:3, which wins",
+                    "15:7 duplicate-key duplicate key 'k': defined again at mixed.yml:16:7, which wins",
+                    "18:10 duplicate-key duplicate key 'f': defined again at mixed.yml:18:16, which wins",
+                    "23:3 duplicate-key duplicate key 'a': defined again at mixed.yml:24:3, which wins",
+                ].sorted(), "\(diagnostics)")
         #expect(entries.contains("en a=3@mixed.yml:21:6"))
         #expect(entries.contains("en list.0.k=2@mixed.yml:16:10"))
         #expect(entries.contains("en flow.f=2@mixed.yml:18:19"))
