@@ -189,14 +189,40 @@ public final class LiveLocalizer: Sendable {
     /// localizer.cachedTranslation(for: TranslationRequest("Settings", to: de))?.text
     /// ```
     public func cachedTranslation(for request: TranslationRequest) -> TranslationResponse? {
-        guard let key = try? cacheKey(for: request) else { return nil }
-        return cachedResponse(for: key)
+        // The hot path of a warm cache: the request's parts are looked up as they are, without
+        // building a key (six retained strings) unless an observer or debug log wants one.
+        if let target = request.targetLanguage?.languageTag {
+            return cachedResponse(request, target: target)
+        }
+        guard let target = try? targetLanguage(for: request) else { return nil }
+        return cachedResponse(request, target: target.languageTag)
+    }
+
+    private func cachedResponse(_ request: TranslationRequest, target: String) -> TranslationResponse? {
+        guard
+            let hit = memoryCache.text(
+                sourceText: request.sourceText, sourceLanguage: request.sourceLanguage?.languageTag ?? "", targetLanguage: target,
+                context: request.context ?? "", namespace: cachePolicy.namespace, providerID: providerID, now: clock.now)
+        else { return nil }
+        instrumentation.memoryHit(
+            TranslationCacheKey(
+                sourceText: request.sourceText, sourceLanguage: request.sourceLanguage?.languageTag ?? "", targetLanguage: target,
+                context: request.context ?? "", namespace: cachePolicy.namespace, providerID: providerID))
+        return memoryResponse(hit)
     }
 
     private func cachedResponse(for key: TranslationCacheKey) -> TranslationResponse? {
-        guard let hit = memoryCache.text(for: key, now: clock.now) else { return nil }
+        guard
+            let hit = memoryCache.text(
+                sourceText: key.sourceText, sourceLanguage: key.sourceLanguage, targetLanguage: key.targetLanguage, context: key.context,
+                namespace: key.namespace, providerID: key.providerID, now: clock.now)
+        else { return nil }
         instrumentation.memoryHit(key)
-        return TranslationResponse(
+        return memoryResponse(hit)
+    }
+
+    private func memoryResponse(_ hit: (text: String, detectedSourceLanguage: String?)) -> TranslationResponse {
+        TranslationResponse(
             text: hit.text, detectedSourceLanguage: hit.detectedSourceLanguage.flatMap { try? LocaleID($0) },
             providerID: providerID, origin: .memoryCache)
     }

@@ -126,9 +126,10 @@ struct TranslationInstrumentation: Sendable {
 
     /// A memory-cache hit, the hot path: the event is built only when someone reads it.
     @inline(__always)
-    func memoryHit(_ key: TranslationCacheKey) {
+    /// A memory hit: the key is built only when an observer or the debug log receives it.
+    func memoryHit(_ key: @autoclosure () -> TranslationCacheKey) {
         if observer != nil || logger.logLevel <= .debug {
-            emit(.cacheHit(key, level: .memory))
+            emit(.cacheHit(key(), level: .memory))
         } else {
             hitsMemory.increment()
         }

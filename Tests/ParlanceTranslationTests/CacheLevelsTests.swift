@@ -57,6 +57,46 @@ import Testing
         #expect(cache.removeEntries(in: .all) == 1)
     }
 
+    /// 20,000 random inserts, lookups and invalidations against a plain reference LRU (an
+    /// array in recency order): the same hits, evictions and counts at every step, through
+    /// table growth, tombstones and slot reuse; keys differ in one part at a time.
+    @Test func memoryCacheAgreesWithAReferenceLRU() {
+        let cache = TranslationMemoryCache(maximumEntries: 50, maximumBytes: 1 << 30)
+        var reference: [TranslationCacheKey] = []  // most recent last
+        var generator = SystemRandomNumberGenerator()
+        let now = Date(timeIntervalSince1970: 0)
+        func randomKey() -> TranslationCacheKey {
+            TranslationCacheKey(
+                sourceText: "text \(Int.random(in: 0..<120, using: &generator))", sourceLanguage: ["", "en"].randomElement(using: &generator)!,
+                targetLanguage: ["de", "fr"].randomElement(using: &generator)!, context: ["", "menu"].randomElement(using: &generator)!,
+                namespace: ["n", "m"].randomElement(using: &generator)!, providerID: "p")
+        }
+        for step in 0..<20_000 {
+            let key = randomKey()
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<4:
+                cache.insert(TranslationCacheEntry(key: key, text: "\(key.sourceText)|\(step)", createdAt: now))
+                reference.removeAll { $0 == key }
+                if reference.count == 50 { reference.removeFirst() }
+                reference.append(key)
+            case 4:
+                let removed = cache.removeEntries(in: .namespace(key.namespace))
+                #expect(removed == reference.filter { $0.namespace == key.namespace }.count)
+                reference.removeAll { $0.namespace == key.namespace }
+            default:
+                let found = cache.entry(for: key, now: now)
+                let expected = reference.contains(key)
+                #expect((found != nil) == expected, "step \(step): \(key)")
+                if let found {
+                    #expect(found.key == key && found.text.hasPrefix("\(key.sourceText)|"))
+                    reference.removeAll { $0 == key }
+                    reference.append(key)
+                }
+            }
+            #expect(cache.count == reference.count)
+        }
+    }
+
     @Test func storeIsTheSecondLevelAndSurvivesANewLocalizer() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

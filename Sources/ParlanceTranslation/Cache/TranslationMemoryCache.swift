@@ -1,6 +1,14 @@
 public import Foundation
 import Parlance
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The in-memory level of the translation cache: a least-recently-used list bounded by an
 /// entry count and a byte budget, safe to share between tasks (one lock, O(1) per operation).
 ///
@@ -10,11 +18,23 @@ import Parlance
 /// cache.entry(for: entry.key, now: Date())?.text
 /// ```
 public final class TranslationMemoryCache: Sendable {
-    /// Entries and their links in separate arrays (a slot's links change without copying its
-    /// entry, whose strings would each be retained and released).
+    /// Entries in parallel arrays indexed by slot, found through an open-addressing table keyed
+    /// by the process-seeded hash of the text and the target language. A hit hashes two
+    /// strings' bytes, compares the six parts in place, relinks two integers and returns the
+    /// text: no entry or key is copied, no string retained but the results.
     private struct State {
-        var index: [TranslationCacheKey: Int] = [:]
-        var entries: [TranslationCacheEntry?] = []
+        /// Open addressing over the slots: each bucket holds a slot, `empty` or `deleted`; a
+        /// key's probe starts at its hash masked to the table's size (a power of two, kept at
+        /// most three-quarters full of slots and tombstones).
+        var buckets: [Int] = Array(repeating: State.empty, count: 16)
+        var tombstones = 0
+        var hashes: [Int] = []
+        var bucketOf: [Int] = []  // the bucket holding each slot
+        var keys: [TranslationCacheKey?] = []
+        var texts: [String] = []
+        var detected: [String?] = []
+        var created: [Date] = []
+        var expiries: [Date?] = []
         var sizes: [Int] = []
         var previous: [Int] = []  // toward most recent; -1 at the head
         var next: [Int] = []  // toward least recent; -1 at the tail
@@ -22,6 +42,7 @@ public final class TranslationMemoryCache: Sendable {
         var head = -1  // most recently used
         var tail = -1  // least recently used
         var bytes = 0
+        var count = 0
 
         mutating func unlink(_ slot: Int) {
             let before = previous[slot]
@@ -38,10 +59,76 @@ public final class TranslationMemoryCache: Sendable {
             if tail < 0 { tail = slot }
         }
 
-        /// The live slot of `key`, made most recent; an expired entry is removed.
-        mutating func hit(_ key: TranslationCacheKey, now: () -> Date) -> Int? {
-            guard let slot = index[key] else { return nil }
-            if let expiresAt = entries[slot]?.expiresAt, expiresAt <= now() {
+        static let empty = -1
+        static let deleted = -2
+
+        /// The process-seeded SipHash of the text's and the target language's UTF-8 bytes (one
+        /// pass over contiguous bytes: cheaper than hashing the strings, which normalizes).
+        /// Canonically equivalent texts in other byte forms are different keys here: a miss,
+        /// never a wrong hit, since a hit compares the strings.
+        static func hash(text: String, target: String) -> Int {
+            var hasher = Hasher()
+            func feed(_ string: String) {
+                if string.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                    for byte in string.utf8 { hasher.combine(byte) }
+                }
+                hasher.combine(string.utf8.count)
+            }
+            feed(text)
+            feed(target)
+            return hasher.finalize()
+        }
+
+        /// The slot holding the key with these parts, if any. The parts are parameters, not a
+        /// key: passed at +0, they are compared in place and never retained.
+        func find(
+            _ sourceText: String, _ sourceLanguage: String, _ targetLanguage: String, _ context: String, _ namespace: String,
+            _ providerID: String, hash: Int
+        ) -> Int? {
+            let mask = buckets.count - 1
+            var bucket = hash & mask
+            while true {
+                let slot = buckets[bucket]
+                if slot == Self.empty { return nil }
+                if slot >= 0, hashes[slot] == hash, keys[slot]?.sourceText == sourceText, keys[slot]?.targetLanguage == targetLanguage,
+                    keys[slot]?.sourceLanguage == sourceLanguage, keys[slot]?.context == context, keys[slot]?.namespace == namespace,
+                    keys[slot]?.providerID == providerID
+                {
+                    return slot
+                }
+                bucket = (bucket + 1) & mask
+            }
+        }
+
+        func find(_ key: TranslationCacheKey) -> Int? {
+            find(
+                key.sourceText, key.sourceLanguage, key.targetLanguage, key.context, key.namespace, key.providerID,
+                hash: Self.hash(text: key.sourceText, target: key.targetLanguage))
+        }
+
+        /// Puts `slot` in the first free bucket of its probe.
+        mutating func place(_ slot: Int) {
+            let mask = buckets.count - 1
+            var bucket = hashes[slot] & mask
+            while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
+            if buckets[bucket] == Self.deleted { tombstones -= 1 }
+            buckets[bucket] = slot
+            bucketOf[slot] = bucket
+        }
+
+        /// Grows (or just cleans) the table so that one more slot keeps it at most 3/4 full.
+        mutating func reserveBucket() {
+            guard (count + tombstones + 1) * 4 > buckets.count * 3 else { return }
+            var size = buckets.count
+            while (count + 1) * 2 > size { size *= 2 }
+            buckets = Array(repeating: Self.empty, count: size)
+            tombstones = 0
+            for slot in keys.indices where keys[slot] != nil { place(slot) }
+        }
+
+        /// `slot`, made most recent; nil (and the entry removed) when it expired at `now`.
+        mutating func hit(_ slot: Int, now: () -> Date) -> Int? {
+            if let expiresAt = expiries[slot], expiresAt <= now() {
                 remove(slot)
                 return nil
             }
@@ -52,12 +139,55 @@ public final class TranslationMemoryCache: Sendable {
             return slot
         }
 
+        func entry(_ slot: Int) -> TranslationCacheEntry? {
+            keys[slot].map {
+                TranslationCacheEntry(key: $0, text: texts[slot], detectedSourceLanguage: detected[slot], createdAt: created[slot], expiresAt: expiries[slot])
+            }
+        }
+
         mutating func remove(_ slot: Int) {
             unlink(slot)
-            if let key = entries[slot]?.key { index[key] = nil }
+            buckets[bucketOf[slot]] = Self.deleted
+            tombstones += 1
             bytes -= sizes[slot]
-            entries[slot] = nil
+            count -= 1
+            keys[slot] = nil
+            texts[slot] = ""
+            detected[slot] = nil
             free.append(slot)
+        }
+
+        mutating func store(_ entry: TranslationCacheEntry, bytes: Int) -> Int {
+            let hash = Self.hash(text: entry.key.sourceText, target: entry.key.targetLanguage)
+            reserveBucket()
+            let slot: Int
+            if let reused = free.popLast() {
+                slot = reused
+                keys[slot] = entry.key
+                texts[slot] = entry.text
+                detected[slot] = entry.detectedSourceLanguage
+                created[slot] = entry.createdAt
+                expiries[slot] = entry.expiresAt
+                sizes[slot] = bytes
+                hashes[slot] = hash
+            } else {
+                slot = keys.count
+                keys.append(entry.key)
+                texts.append(entry.text)
+                detected.append(entry.detectedSourceLanguage)
+                created.append(entry.createdAt)
+                expiries.append(entry.expiresAt)
+                sizes.append(bytes)
+                hashes.append(hash)
+                bucketOf.append(-1)
+                previous.append(-1)
+                next.append(-1)
+            }
+            place(slot)
+            self.bytes += bytes
+            count += 1
+            pushFront(slot)
+            return slot
         }
     }
 
@@ -65,7 +195,7 @@ public final class TranslationMemoryCache: Sendable {
     public let maximumEntries: Int
     /// The most bytes kept (approximate UTF-8 sizes of keys and texts).
     public let maximumBytes: Int
-    private let state = Locked(State())
+    private let state = Guarded(State())
 
     /// An empty cache with the given bounds (at least 1 each).
     public init(maximumEntries: Int, maximumBytes: Int) {
@@ -76,22 +206,25 @@ public final class TranslationMemoryCache: Sendable {
     /// The entry for `key`, marked as most recently used; nil when absent or expired at `now`
     /// (an expired entry is removed).
     public func entry(for key: TranslationCacheKey, now: Date) -> TranslationCacheEntry? {
-        entry(for: key) { now }
-    }
-
-    /// As ``entry(for:now:)``, reading the clock only for an entry that has an expiry date.
-    func entry(for key: TranslationCacheKey, now: () -> Date) -> TranslationCacheEntry? {
         state.withLock { state in
-            guard let slot = state.hit(key, now: now) else { return nil }
-            return state.entries[slot]
+            guard let found = state.find(key), let slot = state.hit(found, now: { now }) else { return nil }
+            return state.entry(slot)
         }
     }
 
-    /// The text and detected language only (no copy of the key: the localizer's hot path).
-    func text(for key: TranslationCacheKey, now: () -> Date) -> (text: String, detectedSourceLanguage: String?)? {
-        state.withLock { state in
-            guard let slot = state.hit(key, now: now), let entry = state.entries[slot] else { return nil }
-            return (entry.text, entry.detectedSourceLanguage)
+    /// The text and detected language of the entry whose key has these parts (the localizer's
+    /// hot path: no key is built, nothing is copied but the two results), marked as most
+    /// recently used; the clock is read only for an entry that has an expiry date.
+    func text(
+        sourceText: String, sourceLanguage: String, targetLanguage: String, context: String, namespace: String, providerID: String,
+        now: () -> Date
+    ) -> (text: String, detectedSourceLanguage: String?)? {
+        let hash = State.hash(text: sourceText, target: targetLanguage)
+        return state.withLock { state in
+            guard let found = state.find(sourceText, sourceLanguage, targetLanguage, context, namespace, providerID, hash: hash),
+                let slot = state.hit(found, now: now)
+            else { return nil }
+            return (state.texts[slot], state.detected[slot])
         }
     }
 
@@ -100,26 +233,12 @@ public final class TranslationMemoryCache: Sendable {
     public func insert(_ entry: TranslationCacheEntry) {
         let bytes = entry.approximateBytes
         state.withLock { state in
-            if let slot = state.index[entry.key] { state.remove(slot) }
+            if let slot = state.find(entry.key) { state.remove(slot) }
             guard bytes <= maximumBytes else { return }
-            while state.tail >= 0, state.index.count >= maximumEntries || state.bytes + bytes > maximumBytes {
+            while state.tail >= 0, state.count >= maximumEntries || state.bytes + bytes > maximumBytes {
                 state.remove(state.tail)
             }
-            let slot: Int
-            if let reused = state.free.popLast() {
-                slot = reused
-                state.entries[slot] = entry
-                state.sizes[slot] = bytes
-            } else {
-                slot = state.entries.count
-                state.entries.append(entry)
-                state.sizes.append(bytes)
-                state.previous.append(-1)
-                state.next.append(-1)
-            }
-            state.index[entry.key] = slot
-            state.bytes += bytes
-            state.pushFront(slot)
+            _ = state.store(entry, bytes: bytes)
         }
     }
 
@@ -127,16 +246,45 @@ public final class TranslationMemoryCache: Sendable {
     @discardableResult
     public func removeEntries(in scope: TranslationCacheScope) -> Int {
         state.withLock { state in
-            let slots = state.index.filter { scope.contains($0.key) }.map(\.value)
+            let slots = state.keys.indices.filter { state.keys[$0].map(scope.contains) ?? false }
             for slot in slots { state.remove(slot) }
-            if state.index.isEmpty { state = State() }
+            if state.count == 0 { state = State() }
             return slots.count
         }
     }
 
     /// How many entries are cached.
-    public var count: Int { state.withLock { $0.index.count } }
+    public var count: Int { state.withLock { $0.count } }
 
     /// The approximate bytes cached.
     public var byteCount: Int { state.withLock { $0.bytes } }
+}
+
+/// The cache's state behind a pthread mutex (visible to ThreadSanitizer, as `Locked` is), with
+/// the value's dynamic exclusivity check switched off: the mutex already makes every access
+/// exclusive, and the check's bookkeeping was a tenth of a cache hit. Specialized for `State`
+/// in this file, so the hot path makes no generic call.
+private final class Guarded<Value>: @unchecked Sendable {
+    @exclusivity(unchecked) private var value: Value
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init(_ value: Value) {
+        self.value = value
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&value)
+    }
 }
