@@ -8,10 +8,10 @@ language (cross-talk) is counted, not hidden. Prints requests/s, latency percent
 mismatches and the server's RSS before and after (from /proc, given --pid).
 
     swift build -c release --product parlance
-    .build/release/parlance serve --catalog Examples/Resources --port 8089 &
+    .build/release/parlance serve --catalog Tests/SampleCatalog --port 8089 &
     python3 Scripts/load-serve.py --port 8089 --connections 10000 --requests 5 --pid $!
 
-Expected texts: the sample catalog's own files (Examples/Resources/{en,fr}.lproj) for
+Expected texts: the sample catalog's own files (Tests/SampleCatalog/{en,fr}.lproj) for
 `place_bet`, and CLDR's number symbols for 1234.5 (en: "," grouping, "." decimal; pl: ","
 decimal and minimumGroupingDigits 2, so no separator in a 4-digit number; ru: U+00A0 grouping,
 "," decimal). The languages are negotiated against the catalog's (ar cy en fr ga pl ru), as the

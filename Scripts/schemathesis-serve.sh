@@ -22,7 +22,7 @@ binary="${PARLANCE_BINARY:-$(swift build --show-bin-path)/parlance}"
 [[ -x "$binary" ]] || { echo "no parlance binary at $binary (swift build --product parlance first)" >&2; exit 1; }
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 log=$(mktemp)
-"$binary" serve --catalog Examples/Resources --port "$port" >"$log" 2>&1 &
+"$binary" serve --catalog Tests/SampleCatalog --port "$port" >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 1 100); do

@@ -6,9 +6,9 @@ import Testing
 
 @Suite("batch op localize")
 struct LocalizeBatchTests {
-    /// The repository's example catalog (`Examples/Resources`), never modified by the tests.
+    /// The repository's example catalog (`Tests/SampleCatalog`), never modified by the tests.
     static let directory: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/Resources").path
+        .deletingLastPathComponent().appendingPathComponent("Tests/SampleCatalog").path
     let server = BatchServer(context: BatchContext(catalogDirectory: directory))
 
     @Test(

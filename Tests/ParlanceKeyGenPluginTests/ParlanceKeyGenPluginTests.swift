@@ -3,11 +3,11 @@ import ParlanceLocalization
 import Testing
 
 // `L10n` is not written in this directory: the ParlanceKeyGenPlugin build-tool plugin generates
-// it from Examples/Resources (see parlance-keygen.json) at every `swift build`. A wrong or
+// it from Tests/SampleCatalog (see parlance-keygen.json) at every `swift build`. A wrong or
 // missing generation fails compilation of this file, or the expectations below.
 
 private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Examples/Resources").path
+    .deletingLastPathComponent().appendingPathComponent("Tests/SampleCatalog").path
 
 @Suite struct ParlanceKeyGenPluginTests {
     /// One manager for every test: `L10n.binding` is process-wide, and `withLanguage` applies

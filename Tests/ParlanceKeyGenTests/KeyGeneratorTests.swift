@@ -17,7 +17,7 @@ func makeCatalog(_ files: [String: String]) throws -> String {
 }
 
 private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Examples/Resources").path
+    .deletingLastPathComponent().appendingPathComponent("Tests/SampleCatalog").path
 private let generatedFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("ParlanceGeneratedKeysExample/L10n.swift").path
 
@@ -99,7 +99,7 @@ private let generatedFile = URL(fileURLWithPath: #filePath).deletingLastPathComp
         let catalog = try Catalog(directory: examples)
         let source = KeyGenerator(options: .init(accessLevel: .public)).generate(from: catalog).source
         let committed = try String(contentsOfFile: generatedFile, encoding: .utf8)
-        #expect(committed == source, "run: swift run parlance gen Examples/Resources --access-level public --output \(generatedFile)")
+        #expect(committed == source, "run: swift run parlance gen Tests/SampleCatalog --access-level public --output \(generatedFile)")
     }
 
     /// The generated accessors, compiled, in three languages with their plural forms.

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The example catalog shipped in the repository at `Examples/Resources` (the files the
+/// The example catalog shipped in the repository at `Tests/SampleCatalog` (the files the
 /// README's `parlance localize` and `parlance lint` commands use).
 enum ExampleCatalog {
     static let directory: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/Resources").path
+        .deletingLastPathComponent().appendingPathComponent("Tests/SampleCatalog").path
 
     static func bytes(_ path: String) -> [UInt8] {
         (try? Array(Data(contentsOf: URL(fileURLWithPath: directory + "/" + path)))) ?? []

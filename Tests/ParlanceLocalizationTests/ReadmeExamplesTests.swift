@@ -50,7 +50,7 @@ struct ReadmeExamplesTests {
     }
 
     @Test func catalogsAndTheLanguageManager() async throws {
-        let directory = try ExampleCatalog.copy()  // Examples/Resources: en, fr, ru, ar, pl, cy, ga
+        let directory = try ExampleCatalog.copy()  // Tests/SampleCatalog: en, fr, ru, ar, pl, cy, ga
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let catalog = try Catalog(directory: directory, developmentLanguage: "en")
         #expect(try catalog.localizedString("items.count", locale: "ru", arguments: [21]) == "21 элемент")

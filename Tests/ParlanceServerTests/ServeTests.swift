@@ -9,7 +9,7 @@ import Testing
 /// protocol's spec (shared/spec/batch-protocol.md) and CLDR, not from the server's code.
 @Suite struct ServeTests {
     static let exampleCatalog: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/Resources").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/SampleCatalog").path
 
     func withServer(
         _ configuration: ParlanceServerConfiguration = ParlanceServerConfiguration(),

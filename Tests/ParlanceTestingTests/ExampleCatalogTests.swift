@@ -4,11 +4,11 @@ import Testing
 @testable import parlance
 
 /// The showcase and the benchmark run on embedded data; the README's commands and the tests
-/// use `Examples/Resources`. They must be the same files, byte for byte.
-@Suite("The embedded sample catalog is Examples/Resources")
+/// use `Tests/SampleCatalog`. They must be the same files, byte for byte.
+@Suite("The embedded sample catalog is Tests/SampleCatalog")
 struct ExampleCatalogTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/Resources")
+        .deletingLastPathComponent().appendingPathComponent("Tests/SampleCatalog")
 
     @Test func embeddedFilesEqualTheRepositoryFiles() throws {
         let embedded = parlance.SampleCatalog.files

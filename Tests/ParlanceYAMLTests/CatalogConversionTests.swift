@@ -75,7 +75,7 @@ enum ParlanceBinary {
 @Suite("parlance convert: YAML, String Catalogs and .lproj")
 struct CatalogConversionTests {
     static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/Resources").path
+        .appendingPathComponent("Tests/SampleCatalog").path
     static let shopFile = sample + "/Shop.xcstrings"
 
     static func temporary(_ name: String) -> String {

@@ -5,7 +5,7 @@ import Foundation
 /// `.xcstrings` String Catalog with plural and device variations and substitutions — for the
 /// showcase and the benchmark. Languages: en, ru, ar, pl, cy, ga, fr.
 ///
-/// The same files are in the repository at `Examples/Resources` (for the README's commands
+/// The same files are in the repository at `Tests/SampleCatalog` (for the README's commands
 /// and the tests); `ExampleCatalogTests` checks that both are identical byte for byte.
 enum SampleCatalog {
     /// Relative path → bytes.
