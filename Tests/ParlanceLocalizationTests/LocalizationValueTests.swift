@@ -109,7 +109,7 @@ import Testing
         #expect(unbound.string(localized: "\(1234) left") == "1,234 left")
     }
 
-    /// The README's `String(localized:)` block (docs-for-lead/README-keys-section.md), as written
+    /// The README's `String(localized:)` block (in README.md), as written
     /// but for the catalog directory.
     @Test func readmeExample() throws {
         let manager = try Self.manager()  // README: LanguageManager(catalog: try Catalog(directory: "Resources"))

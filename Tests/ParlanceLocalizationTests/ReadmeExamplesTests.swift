@@ -68,7 +68,7 @@ struct ReadmeExamplesTests {
         #expect(manager.effectiveLocale.languageTag == "ar")
     }
 
-    /// The catalog section written for the README in docs-for-lead/README-catalog-section.md.
+    /// The catalog section of README.md.
     @Test func catalogSectionForTheLead() throws {
         let catalog = try Catalog(directory: ExampleCatalog.directory, developmentLanguage: "en")
         let count = 21

@@ -1,5 +1,5 @@
-// The examples of docs-for-lead/README-translation-section.md (the README's "Live translation"
-// section), as written there, with their results checked.
+// The examples of README.md's "Live translation" section, as written there, with their
+// results checked.
 import Foundation
 import Logging
 import Parlance
