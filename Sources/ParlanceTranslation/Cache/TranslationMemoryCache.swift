@@ -1,14 +1,6 @@
 public import Foundation
 import Parlance
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The in-memory level of the translation cache: a least-recently-used list bounded by an
 /// entry count and a byte budget, safe to share between tasks (one lock, O(1) per operation).
 ///
@@ -195,7 +187,7 @@ public final class TranslationMemoryCache: Sendable {
     public let maximumEntries: Int
     /// The most bytes kept (approximate UTF-8 sizes of keys and texts).
     public let maximumBytes: Int
-    private let state = Guarded(State())
+    private let state = Locked(State())
 
     /// An empty cache with the given bounds (at least 1 each).
     public init(maximumEntries: Int, maximumBytes: Int) {
@@ -258,33 +250,4 @@ public final class TranslationMemoryCache: Sendable {
 
     /// The approximate bytes cached.
     public var byteCount: Int { state.withLock { $0.bytes } }
-}
-
-/// The cache's state behind a pthread mutex (visible to ThreadSanitizer, as `Locked` is), with
-/// the value's dynamic exclusivity check switched off: the mutex already makes every access
-/// exclusive, and the check's bookkeeping was a tenth of a cache hit. Specialized for `State`
-/// in this file, so the hot path makes no generic call.
-private final class Guarded<Value>: @unchecked Sendable {
-    @exclusivity(unchecked) private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init(_ value: Value) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    @inline(__always)
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body(&value)
-    }
 }
