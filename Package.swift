@@ -120,6 +120,7 @@ let package = Package(
         .testTarget(
             name: "ParlanceYAMLTests",
             dependencies: [
+                "ParlanceTestSupport",
                 "ParlanceYAML", "ParlanceLocalization", "ParlanceLint", "ParlanceTesting", "ParlanceBatch", "Parlance",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -217,6 +218,7 @@ let package = Package(
         .testTarget(
             name: "ParlanceTranslationTests",
             dependencies: [
+                "ParlanceTestSupport",
                 "ParlanceTranslation",
                 "ParlanceTranslationCrashWriter",
                 "ParlanceTranslationPostgres",  // the fleet store, against a real PostgreSQL server
@@ -250,6 +252,7 @@ let package = Package(
         .testTarget(
             name: "ParlanceKeyGenTests",
             dependencies: [
+                "ParlanceTestSupport",
                 "ParlanceKeyGen", "ParlanceGeneratedKeysExample", "ParlanceLocalization", "ParlanceYAML", "Parlance", "parlance",
             ],
             exclude: ["Golden"],
@@ -314,6 +317,7 @@ let package = Package(
         .testTarget(
             name: "ParlanceProposalsTests",
             dependencies: [
+                "ParlanceTestSupport",
                 "ParlanceProposals", "ParlanceProposalsPostgres", "ParlanceProposalsWriter", "ParlanceLocalization", "Parlance",
                 // The Swift client's tests run the behaviour suite over a live `parlance serve` app.
                 "ParlanceProposalsClient", "ParlanceProposalsServer", "ParlanceServer",
@@ -325,6 +329,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // ── end ParlanceProposals ──
+        // What the test targets share: running real child processes (the built `parlance`),
+        // blocking work kept off the cooperative pool, the PostgreSQL test database's URL.
+        .target(
+            name: "ParlanceTestSupport",
+            path: "Tests/ParlanceTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ParlanceTests",
             dependencies: ["Parlance"],
@@ -333,6 +344,7 @@ let package = Package(
         .testTarget(
             name: "ParlanceLocalizationTests",
             dependencies: [
+                "ParlanceTestSupport",
                 "ParlanceLocalization",
                 "ParlanceLint",
                 "Parlance",
@@ -349,7 +361,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceBatchTests",
-            dependencies: ["ParlanceBatch", "Parlance"],
+            dependencies: [
+                "ParlanceTestSupport", "ParlanceBatch", "Parlance",
+            ],
             swiftSettings: swiftSettings
         ),
     ] + serverTargets + proposalsTargets,
@@ -419,6 +433,7 @@ var serverTargets: [Target] {
         .testTarget(
             name: "ParlanceServerTests",
             dependencies: [
+                "ParlanceTestSupport",
                 "ParlanceServer", "ParlanceHummingbird", "ParlanceHTTP", "ParlanceLocalization", "Parlance",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,26 +1,13 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 
 /// Runs the built `parlance` binary (it sits beside the test bundle) and checks stdout, stderr
 /// and the exit status, as a user or another program sees them.
 enum CLI {
-    static let executable: URL = {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = testBinary.deletingLastPathComponent()
-        // The XCTest bundle on Linux is a file in the products directory; on Darwin a bundle.
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("parlance").path),
-            directory.path != "/"
-        {
-            directory = directory.deletingLastPathComponent()
-        }
-        return directory.appendingPathComponent("parlance")
-    }()
+    static var executable: URL { ChildProcess.parlance }
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = ChildProcessResult
 
     static func run(_ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws -> Result {
         try runProgram(executable.path, arguments, stdin: stdin, environment: environment)
@@ -28,41 +15,8 @@ enum CLI {
 
     /// Runs any program (for values from a source independent of Parlance).
     static func runProgram(_ path: String, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let input = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Write and read concurrently so that large inputs cannot deadlock on full pipes.
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let errorData = LockedData()
-        let errorReader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.001) }
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: errorData.value, as: UTF8.self))
+        try ChildProcess.run(URL(fileURLWithPath: path), arguments, stdin: Data(stdin.utf8), environment: environment)
     }
-}
-
-final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    func set(_ value: Data) { lock.withLock { data = value } }
-    var isSet: Bool { lock.withLock { data != nil } }
-    var value: Data { lock.withLock { data ?? Data() } }
 }
 
 @Suite("parlance CLI")

@@ -1,29 +1,13 @@
 import Foundation
 import ParlanceKeyGen
 import ParlanceLocalization
+import ParlanceTestSupport
 import Testing
 
-/// Runs the built `parlance` binary (beside the test bundle) with stdout and stderr in files.
+/// Runs the built `parlance` binary (beside the test bundle) in `directory`.
 private func runParlance(_ arguments: [String], in directory: String) throws -> (status: Int32, stdout: String, stderr: String) {
-    var products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: products.appendingPathComponent("parlance").path), products.path != "/" {
-        products = products.deletingLastPathComponent()
-    }
-    let out = URL(fileURLWithPath: directory).appendingPathComponent("stdout.txt")
-    let err = URL(fileURLWithPath: directory).appendingPathComponent("stderr.txt")
-    try Data().write(to: out)
-    try Data().write(to: err)
-    let process = Process()
-    process.executableURL = products.appendingPathComponent("parlance")
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
-    process.waitUntilExit()
-    return (
-        process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8)
-    )
+    let result = try ChildProcess.parlance(arguments, currentDirectory: URL(fileURLWithPath: directory))
+    return (result.status, result.stdout, result.stderr)
 }
 
 @Suite struct KeyUsageCheckTests {

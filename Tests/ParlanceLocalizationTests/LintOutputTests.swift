@@ -1,31 +1,14 @@
 import Foundation
 import ParlanceLint
 import ParlanceLocalization
+import ParlanceTestSupport
 import Testing
 
 /// Runs the built `parlance` binary (beside the test bundle), as CI does.
 enum LintCLI {
-    static let executable: URL = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("parlance").path), directory.path != "/" {
-            directory = directory.deletingLastPathComponent()
-        }
-        return directory.appendingPathComponent("parlance")
-    }()
-
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let result = try ChildProcess.parlance(arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 }
 

@@ -2,20 +2,19 @@ import Foundation
 import Parlance
 import ParlanceProposals
 import ParlanceProposalsPostgres
+import ParlanceTestSupport
 import Testing
 
 /// The server the PostgreSQL tests use: `PARLANCE_TEST_DATABASE_URL`, set by
 /// `Scripts/with-postgres.sh` (a throw-away cluster) and by `.ci/run`.
 enum TestDatabase {
-    static let url = ProcessInfo.processInfo.environment["PARLANCE_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let url = PostgresTestDatabase.url
     static let skipMessage: Comment =
         "PARLANCE_TEST_DATABASE_URL is not set: run Scripts/with-postgres.sh swift test --filter PostgresProposalStoreTests"
 
     /// The URL of a fresh, unique schema in the test database.
     static func freshLocation() throws -> String {
-        let base = try #require(url)
-        let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        return base + (base.contains("?") ? "&" : "?") + "schema=\(schema)"
+        try #require(PostgresTestDatabase.freshLocation(prefix: "t_"))
     }
 
     /// Runs `body` with a store in a fresh schema, dropped afterwards.

@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceProposals
+import ParlanceTestSupport
 import Testing
 
 /// Checks that need other processes (`ParlanceProposalsWriter`), for any store location the
@@ -24,7 +25,7 @@ enum ProposalStoreProcesses {
         var created = 0
         var total = 0
         for (process, output) in children {
-            let printed = await outputOffPool(of: process, output)
+            let printed = await ChildProcess.outputOffPool(of: process, output)
             #expect(process.terminationStatus == 0, "writer failed: \(printed)")
             let numbers = printed.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             #expect(numbers.count == 3, "\(printed)")
@@ -76,17 +77,5 @@ enum ProposalStoreProcesses {
             #expect(stored.count <= committed.count + 1)
             #expect(stored.count >= committed.count)
         }
-    }
-}
-
-/// Reads a child's output to its end and waits for it on a thread of its own: never on one of
-/// Swift's cooperative threads (2 on a 2-core machine), which every other running test needs.
-func outputOffPool(of process: Process, _ output: Pipe) async -> String {
-    await withCheckedContinuation { continuation in
-        Thread {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            continuation.resume(returning: String(decoding: data, as: UTF8.self))
-        }.start()
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceLocalization
 import ParlanceProposals
+import ParlanceTestSupport
 import ParlanceYAML
 import Testing
 
@@ -147,27 +148,9 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
 
 /// `parlance proposals` on a real SQLite file, as a reviewer runs it.
 @Suite struct ProposalsCommandTests {
-    static func parlance() throws -> URL {
-        try #require(
-            sequence(first: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()) {
-                $0.path == "/" ? nil : $0.deletingLastPathComponent()
-            }.map { $0.appendingPathComponent("parlance") }.first { FileManager.default.isExecutableFile(atPath: $0.path) })
-    }
-
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = try parlance()
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let result = try ChildProcess.parlance(arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        return (result.status, result.stdout, result.stderr)
     }
 
     @Test func listAcceptRejectExport() async throws {

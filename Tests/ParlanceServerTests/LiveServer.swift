@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ParlanceServer
+import ParlanceTestSupport
 import ServiceLifecycle
 
 #if canImport(Glibc)
@@ -132,15 +133,6 @@ func json(_ text: String) throws -> [String: Any] {
 /// The `error.code` of a JSON error body, nil when the body is not one.
 func errorCode(_ text: String) -> String? {
     ((try? json(text))?["error"] as? [String: Any])?["code"] as? String
-}
-
-/// Runs blocking socket I/O on a thread of its own: a test waiting in `recv` must never hold a
-/// thread of Swift's cooperative pool, which the server's handlers run on too (with 2 cores the
-/// pool has 2 threads, and a few parallel tests blocking there starve the server they wait for).
-func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
-    }
 }
 
 /// A raw TCP connection to 127.0.0.1 (for slow and malformed requests no client library sends).

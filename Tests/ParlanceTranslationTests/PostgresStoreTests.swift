@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceTestSupport
 import ParlanceTranslation
 import ParlanceTranslationPostgres
 import Testing
@@ -7,15 +8,13 @@ import Testing
 /// The server the PostgreSQL tests use: `PARLANCE_TEST_DATABASE_URL`, set by
 /// `Scripts/with-postgres.sh` (a throw-away cluster) and by `.ci/run`.
 enum TranslationTestDatabase {
-    static let url = ProcessInfo.processInfo.environment["PARLANCE_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let url = PostgresTestDatabase.url
     static let skipMessage: Comment =
         "PARLANCE_TEST_DATABASE_URL is not set: run Scripts/with-postgres.sh swift test --filter PostgresTranslationStoreTests"
 
     /// Settings for a fresh, unique schema in the test database.
     static func freshSettings() throws -> PostgresSettings {
-        let base = try #require(url)
-        let schema = "tc_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        return try PostgresSettings(url: base + (base.contains("?") ? "&" : "?") + "schema=\(schema)")
+        try PostgresSettings(url: try #require(PostgresTestDatabase.freshLocation(prefix: "tc_")))
     }
 
     /// Runs `body` with a store in a fresh schema, dropped afterwards.

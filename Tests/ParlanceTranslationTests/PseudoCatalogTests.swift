@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceLocalization
+import ParlanceTestSupport
 import ParlanceTranslation
 import Testing
 
@@ -105,20 +106,9 @@ import Testing
             try? FileManager.default.removeItem(at: input)
             try? FileManager.default.removeItem(at: output)
         }
-        let parlance = productsDirectory().appendingPathComponent("parlance")
         func run(_ arguments: [String]) throws -> (Int32, String, String) {
-            let process = Process()
-            process.executableURL = parlance
-            process.arguments = arguments
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+            let result = try ChildProcess.parlance(arguments)
+            return (result.status, result.stdout, result.stderr)
         }
         let (status, stdout, _) = try run(["pseudo", input.path, "--out", output.path, "--rtl"])
         #expect(status == 0)

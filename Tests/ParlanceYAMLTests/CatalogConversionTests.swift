@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceLint
 import ParlanceLocalization
+import ParlanceTestSupport
 import ParlanceYAML
 import Testing
 
@@ -54,21 +55,10 @@ struct EntrySnapshot: Equatable, CustomStringConvertible {
 
 /// The `parlance` binary built beside the tests, run as a process.
 enum ParlanceBinary {
+    /// The built `parlance`: exit status and standard output followed by standard error.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let binary = try #require(
-            sequence(first: URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()) {
-                $0.path == "/" ? nil : $0.deletingLastPathComponent()
-            }.map { $0.appendingPathComponent("parlance") }.first { FileManager.default.isExecutableFile(atPath: $0.path) })
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.parlance(arguments)
+        return (result.status, result.stdout + result.stderr)
     }
 }
 
