@@ -21,6 +21,12 @@ enum LprojWriter {
                 if let extraction = entry.extractionState {
                     losses.add(entry, language, "the extraction state \(quotedText(extraction)) has no .strings/.stringsdict form: not converted")
                 }
+                for variant in CatalogConverter.statedVariants(entry.content) {
+                    losses.add(
+                        entry, language,
+                        "the \(variant.keyword) case's state \(quotedText(variant.state ?? "")) has no .stringsdict form: not converted",
+                        at: variant.text.location)
+                }
                 if case .text(let text) = entry.content {
                     if let comment = item.comment {
                         if comment.contains("*/") { losses.add(entry, language, "the comment's */ is written as * / (a .strings comment cannot hold it)") }

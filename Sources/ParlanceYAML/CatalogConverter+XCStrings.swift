@@ -58,7 +58,9 @@ enum XCStringsWriter {
 
     static func plural(_ variants: [PluralVariant], state: String, transform: (String) -> String = { $0 }) -> [String: Any] {
         var out: [String: Any] = [:]
-        for variant in variants where out[variant.keyword] == nil { out[variant.keyword] = unit(transform(variant.text.text), state: state) }
+        for variant in variants where out[variant.keyword] == nil {
+            out[variant.keyword] = unit(transform(variant.text.text), state: variant.state ?? state)
+        }
         return out
     }
 

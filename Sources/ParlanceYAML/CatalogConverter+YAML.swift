@@ -105,7 +105,14 @@ enum YAMLCatalogWriter {
                     entry, language, "the plural keyword \(quotedText(variant.keyword)) is not a CLDR category: not converted", at: variant.text.location)
                 continue
             }
-            lines.append(pad + variant.keyword + ": " + CatalogEscaping.yamlQuoted(variant.text.text))
+            if let state = variant.state {
+                // A case whose state differs from its entry's: `=text` and `=state` under it.
+                lines.append(pad + variant.keyword + ":")
+                lines.append(pad + "  =text: " + CatalogEscaping.yamlQuoted(variant.text.text))
+                lines.append(pad + "  =state: " + CatalogEscaping.yamlQuoted(state))
+            } else {
+                lines.append(pad + variant.keyword + ": " + CatalogEscaping.yamlQuoted(variant.text.text))
+            }
         }
         return lines
     }

@@ -155,6 +155,16 @@ package enum CatalogConverter {
     static let categoryOrder = ["zero", "one", "two", "few", "many", "other"]
 
     /// Variants in CLDR order, then any other keyword as written.
+    /// The plural cases anywhere in a value that carry a state of their own.
+    static func statedVariants(_ value: EntryValue) -> [PluralVariant] {
+        switch value {
+        case .text: []
+        case .plural(_, let variables): variables.flatMap { $0.variants.filter { $0.state != nil } }
+        case .device(let variants): variants.flatMap { statedVariants($0.value) }
+        case .width(let variants): variants.flatMap { statedVariants($0.value) }
+        }
+    }
+
     static func ordered(_ variants: [PluralVariant]) -> [PluralVariant] {
         variants.enumerated().sorted { lhs, rhs in
             let a = categoryOrder.firstIndex(of: lhs.element.keyword) ?? categoryOrder.count

@@ -475,21 +475,50 @@ struct YAMLWalker {
     static func isSimplePlural(_ pairs: [(Node, Node, Bool)]) -> Bool {
         let keys = pairs.compactMap { pair -> String? in if case .scalar(let scalar) = pair.0 { scalar.string } else { nil } }
         return !pairs.isEmpty && keys.count == pairs.count && keys.allSatisfy(categories.contains) && (keys.contains("other") || keys.count >= 2)
-            && pairs.allSatisfy({ if case .scalar = $0.1 { true } else { false } })
+            && pairs.allSatisfy({ variantText($0.1) != nil })
+    }
+
+    /// A variant's text node and its own state: a scalar, or a mapping of `=text` (and
+    /// `=state`, the case's translation state when it differs from its entry's); nil for any
+    /// other shape.
+    static func variantText(_ node: Node) -> (text: Node.Scalar, textNode: Node, state: String?)? {
+        switch node {
+        case .scalar(let scalar): return (scalar, node, nil)
+        case .mapping(let mapping):
+            var text: (Node.Scalar, Node)?
+            var state: String?
+            for (key, value) in mapping {
+                guard case .scalar(let name) = key, case .scalar(let scalar) = value else { return nil }
+                switch name.string {
+                case "=text": text = (scalar, value)
+                case "=state": state = scalar.string
+                default: return nil
+                }
+            }
+            return text.map { ($0.0, $0.1, state) }
+        default: return nil
+        }
     }
 
     /// The variants of a mapping of CLDR categories to texts (a null variant is diagnosed and left out).
     mutating func pluralVariants(_ pairs: [(Node, Node, Bool)], key: String, language: String) -> [PluralVariant] {
         var variants: [PluralVariant] = []
         for (keyNode, value, _) in pairs {
-            guard case .scalar(let category) = keyNode, case .scalar(let scalar) = value else { continue }
+            guard case .scalar(let category) = keyNode else { continue }
+            guard let (scalar, textNode, state) = Self.variantText(value) else {
+                diagnose(
+                    value, "the \(category.string) variant of \(quotedText(key)) must be a text, or a mapping of =text and =state",
+                    key: key, language: language, code: "malformed-entry")
+                continue
+            }
             if Self.isNull(scalar) {
                 diagnose(
-                    value, "no value (null) for the \(category.string) variant of \(quotedText(key))", key: key, language: language,
+                    textNode, "no value (null) for the \(category.string) variant of \(quotedText(key))", key: key, language: language,
                     code: "malformed-entry")
                 continue
             }
-            variants.append(PluralVariant(keyword: category.string, text: LocatedText(text: scalar.string, location: location(value))))
+            variants.append(
+                PluralVariant(keyword: category.string, text: LocatedText(text: scalar.string, location: location(textNode)), state: state))
         }
         return variants
     }

@@ -28,6 +28,11 @@ import Yams
 ///       iphone: Tap to pay
 ///       mac: { =width: { 20: Pay, 50: Click to pay } }
 ///       other: { one: "%lld payment", other: "%lld payments" }
+///   cart.items:
+///     one: "%lld item"
+///     other:                            # a plural case in another state than its entry's
+///       =text: "%lld items"
+///       =state: needs_review
 ///   Welcome:
 ///     =text: Welcome!                   # a text that carries metadata
 ///     =state: needs_review

@@ -61,6 +61,10 @@ public struct PluralVariant: Hashable, Sendable {
     public var keyword: String
     /// The variant's format.
     public var text: LocatedText
+    /// The variant's own translation state when it differs from its entry's (a String Catalog
+    /// marks each plural case: one case may be `needs_review` while the others are
+    /// `translated`); nil when it is the entry's ``CatalogEntry/state``.
+    public var state: String?
 
     /// The CLDR category the keyword names, nil for anything else.
     public var category: PluralCategory? { PluralCategory(keyword: keyword) }
@@ -70,9 +74,10 @@ public struct PluralVariant: Hashable, Sendable {
     /// ```swift
     /// PluralVariant(keyword: "one", text: LocatedText(text: "%d file", location: location))
     /// ```
-    public init(keyword: String, text: LocatedText) {
+    public init(keyword: String, text: LocatedText, state: String? = nil) {
         self.keyword = keyword
         self.text = text
+        self.state = state
     }
 }
 

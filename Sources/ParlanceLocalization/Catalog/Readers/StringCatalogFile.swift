@@ -205,7 +205,14 @@ private struct UnitReader {
             guard let unit = caseMembers.last(where: { $0.0 == "stringUnit" })?.1 else {
                 throw fail(caseNode, "the plural case \(quoted(name)) has no \"stringUnit\"")
             }
-            if let text = try unitValue(unit) { variants.append(PluralVariant(keyword: name, text: text)) }
+            if let text = try unitValue(unit) {
+                // The entry's state is its first unit's; a case in another state keeps its own.
+                var own: String?
+                if case .object(let fields) = unit.value, case .string(let written)? = fields.last(where: { $0.0 == "state" })?.1.value {
+                    own = written
+                }
+                variants.append(PluralVariant(keyword: name, text: text, state: own == state ? nil : own))
+            }
         }
         return variants
     }
