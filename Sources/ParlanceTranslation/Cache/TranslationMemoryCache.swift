@@ -60,15 +60,20 @@ public final class TranslationMemoryCache: Sendable {
         /// never a wrong hit, since a hit compares the strings.
         static func hash(text: String, target: String) -> Int {
             var hasher = Hasher()
-            func feed(_ string: String) {
-                if string.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-                    for byte in string.utf8 { hasher.combine(byte) }
-                }
-                hasher.combine(string.utf8.count)
-            }
-            feed(text)
-            feed(target)
+            feed(text, into: &hasher)
+            feed(target, into: &hasher)
             return hasher.finalize()
+        }
+
+        /// One string's UTF-8 bytes and length. (A function of its own with an `inout` hasher,
+        /// not a nested function capturing a local: a captured local is boxed and every access
+        /// to it checked for exclusivity at run time.)
+        @inline(__always)
+        static func feed(_ string: String, into hasher: inout Hasher) {
+            if string.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                for byte in string.utf8 { hasher.combine(byte) }
+            }
+            hasher.combine(string.utf8.count)
         }
 
         /// The slot holding the key with these parts, if any. The parts are parameters, not a
