@@ -199,3 +199,26 @@ package final class PostgresStoreDatabase: Sendable {
         return ParlanceError(failureCode, "\(name) \(settings): \(error)")
     }
 }
+
+/// A store kept on a ``PostgresStoreDatabase``: its pool, log and table, and the schema helpers
+/// tests use, written once for every such store.
+package protocol PostgresBackedStore {
+    var database: PostgresStoreDatabase { get }
+}
+
+extension PostgresBackedStore {
+    package var client: PostgresClient { database.client }
+    package var logger: Logger { database.logger }
+    /// The store's main table, schema-qualified and quoted.
+    package var table: String { database.table }
+
+    /// Drops the store's schema with everything in it (tests clean up their throw-away schemas).
+    package func dropSchema() async throws {
+        try await database.dropSchema()
+    }
+
+    /// Records a schema version as a newer Parlance would (tests of the refusal).
+    package func recordSchemaVersionForTesting(_ version: Int) async throws {
+        try await database.recordSchemaVersionForTesting(version)
+    }
+}

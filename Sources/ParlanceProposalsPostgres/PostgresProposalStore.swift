@@ -23,13 +23,10 @@ import PostgresNIO
 ///   proposal, then `UPDATE`, or `INSERT … ON CONFLICT DO NOTHING`; an insert that loses a race
 ///   to another instance reads the winner's row and decides again, so no update is lost.
 /// - **Indexes** for the listing queries (by text, by guid, by state).
-public final class PostgresProposalStore: ProposalStore {
+public final class PostgresProposalStore: ProposalStore, PostgresBackedStore {
     /// Where it is connected (the password is never printed).
     public var settings: PostgresSettings { database.settings }
-    private let database: PostgresStoreDatabase
-    private var client: PostgresClient { database.client }
-    private var logger: Logger { database.logger }
-    private var table: String { database.table }
+    package let database: PostgresStoreDatabase
 
     /// The schema, one entry per version (index 0 is version 1), each a list of statements;
     /// `{t}` stands for the proposals table. Never edit a shipped entry: append a new one.
@@ -100,16 +97,6 @@ public final class PostgresProposalStore: ProposalStore {
     /// The schema version recorded in the database.
     public func storedSchemaVersion() async throws -> Int {
         try await database.storedSchemaVersion()
-    }
-
-    /// Drops the store's schema with everything in it (tests clean up their throw-away schemas).
-    package func dropSchema() async throws {
-        try await database.dropSchema()
-    }
-
-    /// Records a schema version as a newer Parlance would (tests of the refusal).
-    package func recordSchemaVersionForTesting(_ version: Int) async throws {
-        try await database.recordSchemaVersionForTesting(version)
     }
 
     // MARK: Plumbing

@@ -31,13 +31,10 @@ import PostgresNIO
 /// - **Times**: seconds since 1970 as `double precision`, so dates round-trip exactly.
 /// - Every error is ``ParlanceError/Code/cacheStoreFailed`` with the server's message; the
 ///   ``LiveLocalizer`` logs it and still answers from the provider.
-public final class PostgresTranslationCacheStore: TranslationCacheStore {
+public final class PostgresTranslationCacheStore: TranslationCacheStore, PostgresBackedStore {
     /// Where it is connected (the password is never printed).
     public var settings: PostgresSettings { database.settings }
-    private let database: PostgresStoreDatabase
-    private var client: PostgresClient { database.client }
-    private var logger: Logger { database.logger }
-    private var table: String { database.table }
+    package let database: PostgresStoreDatabase
 
     /// The schema history; `{t}` is the cache table. Never edit a shipped entry: append one.
     static let migrations = PostgresStoreDatabase.Migrations(
@@ -123,16 +120,6 @@ public final class PostgresTranslationCacheStore: TranslationCacheStore {
             }
             return count
         }
-    }
-
-    /// Drops the store's schema with everything in it (tests clean up their throw-away schemas).
-    package func dropSchema() async throws {
-        try await database.dropSchema()
-    }
-
-    /// Records a schema version as a newer Parlance would (tests of the refusal).
-    package func recordSchemaVersionForTesting(_ version: Int) async throws {
-        try await database.recordSchemaVersionForTesting(version)
     }
 
     // MARK: TranslationCacheStore
