@@ -28,7 +28,8 @@ public struct TranslationCacheKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Hashes the text and the target language only, the parts that usually differ (equality
-    /// still compares all six): one string hash less per lookup on the memory-cache hot path.
+    /// still compares all six), for the dictionaries keyed by whole keys (the localizer's
+    /// in-flight requests). The memory cache hashes the same two parts' bytes itself.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(sourceText)
         hasher.combine(targetLanguage)
