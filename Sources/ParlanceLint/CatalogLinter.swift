@@ -65,27 +65,72 @@ public struct CatalogLinter: Sendable {
     /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidFile`` when the directory cannot
     ///   be listed; ``ParlanceError/Code/invalidLocale`` for an ill-formed development language.
     public func lint(directory: String) throws -> LintReport {
-        var model = try CatalogModel(directory: directory)
         let explicit = try options.developmentLanguage.map { try ParlanceCore.locale($0) }
+        if let groups = try CatalogModel.lprojFolderGroups(directory: directory) {
+            return try lint(directory: directory, lprojGroups: groups, explicit: explicit)
+        }
+        var model = try CatalogModel(directory: directory)
         let development = try model.developmentLanguage(explicit: explicit)
         model.assignBase(to: development)
         return run(model, development: development)
     }
 
+    /// How many languages a directory of `.lproj` folders is read at a time.
+    package static let languagesPerPart = 8
+
+    /// A directory of `.lproj` folders only, read a few languages at a time so that memory
+    /// holds the development language's tables and one part, not the whole catalog: first
+    /// the development language (its own folder, its language's, `Base`) and the folders
+    /// whose names are not locale ids, checked; then the other languages, each part checked
+    /// against those tables and let go. The report is the one the whole model gives (a test
+    /// compares the two).
+    private func lint(directory: String, lprojGroups groups: [(key: String?, names: [String])], explicit: LocaleID?) throws -> LintReport {
+        let noStringCatalog = try CatalogModel(directory: directory, lprojFolders: [])
+        let development = try noStringCatalog.developmentLanguage(explicit: explicit)
+        let developmentKey = CatalogModel.localeKey(development)
+        let languageOnly = developmentKey.split(separator: "_").first.map(String.init) ?? developmentKey
+        let isReference = { (key: String?) in key == nil || key == developmentKey || key == languageOnly || key == CatalogModel.baseKey }
+        var reference = try CatalogModel(directory: directory, lprojFolders: Set(groups.filter { isReference($0.key) }.flatMap(\.names)))
+        reference.assignBase(to: development)
+        var run = LintRun(options: options, development: development, directory: directory)
+        for diagnostic in reference.diagnostics { run.adopt(diagnostic) }
+        run.check(reference)
+        var fileCount = reference.fileCount
+        let checked = Set(reference.tables.values.flatMap(\.keys))
+        let others = groups.filter { !isReference($0.key) }
+        for start in stride(from: 0, to: others.count, by: Self.languagesPerPart) {
+            let part = others[start..<min(start + Self.languagesPerPart, others.count)]
+            var model = try CatalogModel(directory: directory, lprojFolders: Set(part.flatMap(\.names)))
+            fileCount += model.fileCount
+            for diagnostic in model.diagnostics { run.adopt(diagnostic) }
+            for (table, byLocale) in reference.tables {
+                for (key, localeTable) in byLocale { model.tables[table, default: [:]][key] = localeTable }
+            }
+            run.check(model, skipping: checked)
+        }
+        return finish(run, fileCount: fileCount)
+    }
+
     private func run(_ model: CatalogModel, development: LocaleID) -> LintReport {
         var run = LintRun(options: options, development: development, directory: model.directory)
-        if model.fileCount == 0 {
+        for diagnostic in model.diagnostics { run.adopt(diagnostic) }
+        run.check(model)
+        return finish(run, fileCount: model.fileCount)
+    }
+
+    private func finish(_ run: LintRun, fileCount: Int) -> LintReport {
+        var run = run
+        run.checkRequiredKeys()
+        if fileCount == 0 {
             if !options.disabledRules.contains(.noCatalog) {
                 run.diagnostics.append(
                     LintDiagnostic(
-                        rule: .noCatalog, file: model.directory, line: 0,
+                        rule: .noCatalog, file: run.directory, line: 0,
                         message:
                             "no catalog file (<locale>.lproj/*.strings, *.stringsdict, *.xcstrings or, with ParlanceYAML, *.yml) in this directory; is the path right?"
                     ))
             }
         }
-        for diagnostic in model.diagnostics { run.adopt(diagnostic) }
-        run.check(model)
         var diagnostics = run.diagnostics
         if options.warningsAsErrors {
             for index in diagnostics.indices { diagnostics[index].severity = .error }
@@ -95,7 +140,7 @@ public struct CatalogLinter: Sendable {
             return (a.rule.rawValue, a.key ?? "", a.language ?? "", a.message) < (b.rule.rawValue, b.key ?? "", b.language ?? "", b.message)
         }
         return LintReport(
-            directory: model.directory, developmentLanguage: development.languageTag, diagnostics: diagnostics,
+            directory: run.directory, developmentLanguage: run.development.languageTag, diagnostics: diagnostics,
             summary: run.summary())
     }
 }
@@ -144,7 +189,14 @@ private struct LintRun {
     var counts: [String: (expected: Int, translated: Int, plurals: Int, completePlurals: Int)] = [:]
     /// What the development language's entries use, computed once per (table, key, choice)
     /// instead of once per language: signature and whether a `% ` conversion is written.
-    var referenceInfo: [String: (signature: Signature?, spaceFlags: Bool)] = [:]
+    var referenceInfo: [ReferenceKey: (signature: Signature?, spaceFlags: Bool)] = [:]
+    /// This worker's parsed formats (each part makes its own).
+    var formats = FormatMemo()
+    /// For required keys: the development language's keys; per language (key), its name and
+    /// the required keys it has; the first file of the first table and language.
+    var providedInDevelopment = Set<String>()
+    var providedByLanguage: [String: (name: String, keys: Set<String>)] = [:]
+    var anyLocation: (table: String, language: String, location: CatalogLocation)?
 
     init(options: LintOptions, development: LocaleID, directory: String) {
         self.options = options
@@ -221,11 +273,11 @@ private struct LintRun {
         return id.count == 3 && id.map(\.count) == [3, 2, 3] && id.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 
-    mutating func check(_ model: CatalogModel) {
+    /// Checks every language of `model` but those in `skipping` (language keys checked by an
+    /// earlier call: a run over a directory read a few languages at a time checks each
+    /// language once, against the development language's tables, which every part holds).
+    mutating func check(_ model: CatalogModel, skipping: Set<String> = []) {
         let developmentKey = CatalogModel.localeKey(development)
-        var providedInDevelopment = Set<String>()
-        var providedByLanguage: [String: (name: String, keys: Set<String>)] = [:]
-        var anyLocation: CatalogLocation?
         for tableName in model.tables.keys.sorted() {
             guard let languages = model.tables[tableName] else { continue }
             // The development language's table: its own, else its language's, else Base
@@ -242,15 +294,19 @@ private struct LintRun {
             }
             let referenceName = reference?.name ?? development.languageTag
             let referenceKeys = reference?.keys ?? []
-            providedInDevelopment.formUnion(referenceKeys)
+            if skipping.isEmpty { providedInDevelopment.formUnion(referenceKeys) }
             // Tables that are never formatted: Interface Builder's, and those named plain.
             let plain =
                 options.plainTables.contains(tableName)
                 || (!referenceKeys.isEmpty && referenceKeys.filter(Self.isObjectID).count * 2 >= referenceKeys.count)
-            let ordered = languages.sorted(by: { $0.key < $1.key })
+            let ordered = languages.filter { !skipping.contains($0.key) }.sorted(by: { $0.key < $1.key })
             for (languageKey, language) in ordered {
-                anyLocation = anyLocation ?? language.sources.first.map { CatalogLocation(file: $0.file, line: 1, column: 1) }
-                providedByLanguage[languageKey, default: (language.name, [])].keys.formUnion(language.keys)
+                if let file = language.sources.first?.file, anyLocation.map({ (tableName, languageKey) < ($0.table, $0.language) }) ?? true {
+                    anyLocation = (tableName, languageKey, CatalogLocation(file: file, line: 1, column: 1))
+                }
+                guard !options.requiredKeys.isEmpty else { continue }
+                providedByLanguage[languageKey, default: (language.name, [])].keys.formUnion(
+                    options.requiredKeys.filter { language.entry($0) != nil })
             }
             // Languages are checked on all cores, in contiguous groups each with its own copy of
             // the run (findings, counts, caches), merged in order; the report is sorted anyway.
@@ -263,6 +319,7 @@ private struct LintRun {
             let parts = ConcurrentSlots<LintRun>(count: groups.count)
             DispatchQueue.concurrentPerform(iterations: groups.count) { group in
                 var part = start
+                part.formats = FormatMemo()
                 for index in groups[group] {
                     let (languageKey, language) = ordered[index]
                     part.checkLanguage(
@@ -286,11 +343,14 @@ private struct LintRun {
                 referenceInfo.merge(part.referenceInfo) { first, _ in first }
             }
         }
-        // Keys components require.
+    }
+
+    /// Keys components require, once every language was checked.
+    mutating func checkRequiredKeys() {
         for key in options.requiredKeys where !providedInDevelopment.contains(key) {
             let lacking = providedByLanguage.filter { !$0.value.keys.contains(key) }.map(\.value.name).sorted()
             report(
-                .requiredKeyMissing, anyLocation, table: nil, key: key, language: development.languageTag,
+                .requiredKeyMissing, anyLocation?.location, table: nil, key: key, language: development.languageTag,
                 "\(quoted(key)) is required by a component but is not provided in \(development.languageTag)"
                     + (lacking.isEmpty ? "" : " (nor in \(lacking.joined(separator: ", ")))"))
         }
@@ -308,7 +368,6 @@ private struct LintRun {
         _ language: LocaleTable, isReference: Bool, table tableName: String, reference: LocaleTable?, referenceName: String,
         referenceKeys: Set<String>, plain: Bool
     ) {
-        let languageKeys = language.keys
         // Every entry of every file (the shadowed ones too) is checked on its own; the
         // comparison with the development language uses the run-time winner.
         for (sourceIndex, source) in language.sources.enumerated() {
@@ -328,7 +387,7 @@ private struct LintRun {
         let inherits = language.language.language == development.language
         var translated = 0
         for key in referenceKeys {  // the report is sorted at the end
-            if languageKeys.contains(key) {
+            if language.sources.contains(where: { $0.entries[key] != nil }) {
                 translated += 1
                 continue
             }
@@ -343,11 +402,14 @@ private struct LintRun {
             counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
             counts[language.name, default: (0, 0, 0, 0)].translated += translated
         }
-        for key in languageKeys where !referenceKeys.contains(key) {
-            let entry = language.entry(key)
-            report(
-                .extraKey, entry?.location, table: tableName, key: key, language: language.name,
-                "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
+        for (sourceIndex, source) in language.sources.enumerated() {
+            let earlier = language.sources[..<sourceIndex]
+            for key in source.keys where !referenceKeys.contains(key) && !earlier.contains(where: { $0.entries[key] != nil }) {
+                let entry = source.entries[key]
+                report(
+                    .extraKey, entry?.location, table: tableName, key: key, language: language.name,
+                    "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
+            }
         }
     }
 
@@ -403,12 +465,17 @@ private struct LintRun {
             let counterpart =
                 referenceLeaves.first { $0.label == device } ?? referenceLeaves.first { $0.label == nil || $0.label == "other" }
                 ?? referenceLeaves.first
+            // Each text once: its format form, and its tokens when it has a `%` (nil: none, or
+            // it does not parse).
+            let texts = leaf.texts
             // Empty values, variant by variant against the development language's same variant.
             if compare, !key.isEmpty, let counterpart {
-                let theirs = counterpart.value.texts
-                for text in leaf.texts where text.text.text.isEmpty {
-                    let same = theirs.first { $0.variable?.name == text.variable?.name && $0.keyword == text.keyword }
-                    let sourceEmpty = same.map { $0.text.text.isEmpty } ?? theirs.allSatisfy { $0.text.text.isEmpty }
+                var theirs: [EntryText]?
+                for text in texts where text.text.text.isEmpty {
+                    let their = theirs ?? counterpart.value.texts
+                    theirs = their
+                    let same = their.first { $0.variable?.name == text.variable?.name && $0.keyword == text.keyword }
+                    let sourceEmpty = same.map { $0.text.text.isEmpty } ?? their.allSatisfy { $0.text.text.isEmpty }
                     if !sourceEmpty {
                         let part = text.keyword.map { " (\($0) variant)" } ?? ""
                         say(.emptyValue, text.text.location, "\(label())\(where_)\(part) is empty while \(referenceName) has a value")
@@ -418,8 +485,8 @@ private struct LintRun {
             if case .plural(let format, let variables) = leaf {
                 let samples = pluralSamples(entry.language)
                 let found = Self.checkVariables(
-                    variables, format: format, leaf: leaf, label: label() + where_, locale: entry.language,
-                    samples: samples, strictPlurals: options.strictPlurals)
+                    variables, format: format, texts: texts, label: label() + where_, locale: entry.language,
+                    samples: samples, strictPlurals: options.strictPlurals, formats: formats)
                 for finding in found.findings { say(finding.rule, finding.location, severity: finding.severity, finding.message) }
                 if compare || reference == nil {
                     counts[language, default: (0, 0, 0, 0)].plurals += found.plurals
@@ -429,9 +496,11 @@ private struct LintRun {
             guard !plain else { continue }
             // Formats parse.
             var valid = true
-            for text in leaf.texts where Self.hasPercent(text.text.text) {
+            var spaceFlagged: [EntryText] = []
+            for text in texts where Self.hasPercent(text.text.text) {
                 do {
-                    _ = try FormatParser.parse(text.variable?.formatText(text.text.text) ?? text.text.text, allowVariables: true)
+                    let tokens = try formats.parse(text.variable?.formatText(text.text.text) ?? text.text.text, allowVariables: true)
+                    if tokens.contains(where: { if case .spec(let spec) = $0 { spec.spaceSign } else { false } }) { spaceFlagged.append(text) }
                 } catch {
                     valid = false
                     let part = text.variable.map { " (variable \(quoted($0.name)), \(text.keyword ?? ""))" } ?? ""
@@ -439,7 +508,7 @@ private struct LintRun {
                 }
             }
             guard valid else { continue }
-            guard let ours = Self.signature(leaf) else { continue }
+            guard let ours = Self.signature(leaf, formats: formats) else { continue }
             for conflict in ours.conflicts {
                 say(
                     .argumentTypeConflict, leaf.location,
@@ -449,20 +518,20 @@ private struct LintRun {
             guard compare, let counterpart else { continue }
             // Placeholders against the key's own specifiers (a String Catalog key extracted from
             // code, "notifications.label.favorite %lld"), else the development language's value.
-            let infoKey = "\(table)\u{0}\(key)\u{0}\(counterpart.label ?? "")"
+            let infoKey = ReferenceKey(table: table, key: key, label: counterpart.label)
             let info: (signature: Signature?, spaceFlags: Bool)
             if let cached = referenceInfo[infoKey] {
                 info = cached
             } else {
                 info = (
-                    Self.signature(counterpart.value),
-                    counterpart.value.texts.contains { Self.hasSpaceFlag($0.variable?.formatText($0.text.text) ?? $0.text.text) }
+                    Self.signature(counterpart.value, formats: formats),
+                    counterpart.value.texts.contains { Self.hasSpaceFlag($0.variable?.formatText($0.text.text) ?? $0.text.text, formats: formats) }
                 )
                 referenceInfo[infoKey] = info
             }
             var theirs: Signature?
             var against = referenceName
-            if let keySignature = Self.keySignature(entry) {
+            if let keySignature = Self.keySignature(entry, formats: formats) {
                 theirs = keySignature
                 against = "the key"
             } else {
@@ -470,14 +539,17 @@ private struct LintRun {
             }
             guard let theirs else { continue }
             // A percent sign read as a conversion that the development language does not have.
-            let theirSpaceFlags = info.spaceFlags
-            for text in leaf.texts where !theirSpaceFlags && Self.hasSpaceFlag(text.variable?.formatText(text.text.text) ?? text.text.text) {
-                say(
-                    .suspiciousPercent, text.text.location,
-                    "\(label())\(where_): \(quoted(text.text.text, limit: 40)) has a '% ' conversion (\"100% guaranteed\" reads '% g' as a number); write '%%' for a percent sign"
-                )
+            if !info.spaceFlags {
+                for text in spaceFlagged {
+                    say(
+                        .suspiciousPercent, text.text.location,
+                        "\(label())\(where_): \(quoted(text.text.text, limit: 40)) has a '% ' conversion (\"100% guaranteed\" reads '% g' as a number); write '%%' for a percent sign"
+                    )
+                }
             }
-            for position in Set(theirs.uses.keys).union(ours.uses.keys).sorted() {
+            var positions = Array(theirs.uses.keys)
+            for position in ours.uses.keys where theirs.uses[position] == nil { positions.append(position) }
+            for position in positions.sorted() {
                 switch (theirs.uses[position], ours.uses[position]) {
                 case (let expected?, nil):
                     say(.placeholderMismatch, leaf.location, "\(label())\(where_): argument \(position) (\(expected.written) in \(against)) is missing")
@@ -492,8 +564,10 @@ private struct LintRun {
                 }
             }
             // Length budgets.
-            let ourTexts = leaf.texts.filter { $0.variable != nil || !leaf.texts.contains { $0.variable != nil } }
-            if let maximum = options.maximumLengths[key] {
+            let maximum = options.maximumLengths.isEmpty ? nil : options.maximumLengths[key]
+            guard maximum != nil || options.maximumLengthRatio != nil else { continue }
+            let ourTexts = texts.filter { $0.variable != nil || !texts.contains { $0.variable != nil } }
+            if let maximum {
                 for text in ourTexts where text.text.text.count > maximum {
                     say(.lengthBudget, text.text.location, "\(label())\(where_) is \(text.text.text.count) characters long, over its budget of \(maximum)")
                 }
@@ -510,7 +584,7 @@ private struct LintRun {
                 }
             }
         }
-        if !compare, let maximum = options.maximumLengths[key] {
+        if !compare, !options.maximumLengths.isEmpty, let maximum = options.maximumLengths[key] {
             for text in entry.content.texts where text.text.text.count > maximum {
                 say(.lengthBudget, text.text.location, "\(label()) is \(text.text.text.count) characters long, over its budget of \(maximum)")
             }
@@ -520,16 +594,24 @@ private struct LintRun {
     /// Whether a text has a `%` at all (most values have none and need no parsing).
     static func hasPercent(_ text: String) -> Bool { text.utf8.contains(0x25) }
 
-    static func hasSpaceFlag(_ text: String) -> Bool {
-        guard hasPercent(text), let tokens = try? FormatParser.parse(text, allowVariables: true) else { return false }
+    static func hasSpaceFlag(_ text: String, formats: FormatMemo) -> Bool {
+        guard hasPercent(text), let tokens = try? formats.parse(text, allowVariables: true) else { return false }
         return tokens.contains { if case .spec(let spec) = $0 { spec.spaceSign } else { false } }
     }
 
     typealias Finding = (rule: LintRule, location: CatalogLocation, severity: LintSeverity?, message: String)
+    typealias EntryText = (text: LocatedText, variable: PluralVariable?, keyword: String?)
+
+    /// The development language's entry (and device/width choice) a translation is compared with.
+    struct ReferenceKey: Hashable {
+        var table: String
+        var key: String
+        var label: String?
+    }
 
     static func checkVariables(
-        _ variables: [PluralVariable], format: LocatedText, leaf: EntryValue, label: String,
-        locale: LocaleID, samples: PluralSamples?, strictPlurals: Bool
+        _ variables: [PluralVariable], format: LocatedText, texts: [EntryText], label: String,
+        locale: LocaleID, samples: PluralSamples?, strictPlurals: Bool, formats: FormatMemo
     ) -> (findings: [Finding], plurals: Int, complete: Int) {
         var findings: [Finding] = []
         var plurals = 0
@@ -539,8 +621,8 @@ private struct LintRun {
         }
         // References.
         var referenced = Set<String>()
-        for text in leaf.texts {
-            guard let tokens = try? FormatParser.parse(text.variable?.formatText(text.text.text) ?? text.text.text, allowVariables: true) else { continue }
+        for text in texts {
+            guard let tokens = try? formats.parse(text.variable?.formatText(text.text.text) ?? text.text.text, allowVariables: true) else { continue }
             for case .variable(let name, _) in tokens { referenced.insert(name) }
         }
         let defined = Set(variables.map { $0.kind == .wholeString ? PluralNormalization.wholeStringName : $0.name })
@@ -558,7 +640,7 @@ private struct LintRun {
             if !present.contains(.other) {
                 say(.pluralMissingOther, variable.location, "\(label): \(name) has no \"other\" variant")
             }
-            let integerOnly = Self.isIntegerVariable(variable)
+            let integerOnly = Self.isIntegerVariable(variable, formats: formats)
             let needed = (integerOnly ? samples.integerCategories : samples.categories).filter { $0 != .other }
             let missing = needed.filter { !present.contains($0) }
             plurals += 1
@@ -598,7 +680,7 @@ private struct LintRun {
                 // A variant without the number, in a category that holds several integers
                 // (ru `one`: 1, 21, 31, …): "1d ago" would be shown for 21.
                 if [.zero, .one, .two].contains(category), integerOnly, let holders = samples.integers[category], holders.count > 1,
-                    !Self.printsNumber(variant.text.text, variable: variable)
+                    !Self.printsNumber(variant.text.text, variable: variable, formats: formats)
                 {
                     say(
                         .impliedQuantity, variant.text.location, severity: nil,
@@ -611,9 +693,9 @@ private struct LintRun {
     }
 
     /// Whether a variant prints its variable's number (a numeric conversion, or `%arg`).
-    static func printsNumber(_ text: String, variable: PluralVariable) -> Bool {
+    static func printsNumber(_ text: String, variable: PluralVariable, formats: FormatMemo) -> Bool {
         if variable.usesArgumentPlaceholder, text.contains("%arg") { return true }
-        guard let tokens = try? FormatParser.parse(text, allowVariables: true) else { return true }
+        guard let tokens = try? formats.parse(text, allowVariables: true) else { return true }
         return tokens.contains { token in
             guard case .spec(let spec) = token else { return false }
             return FormatParser.integerConversions.contains(spec) || FormatParser.floatConversions.contains(spec)
@@ -622,11 +704,11 @@ private struct LintRun {
     }
 
     /// Whether a variable only ever formats integers (so categories reached only by decimals need no variant).
-    static func isIntegerVariable(_ variable: PluralVariable) -> Bool {
+    static func isIntegerVariable(_ variable: PluralVariable, formats: FormatMemo) -> Bool {
         if variable.kind == .wholeString {
             // The plural argument is the first numeric argument of the variants.
             for variant in variable.variants {
-                guard let tokens = try? FormatParser.parse(variant.text.text, allowVariables: true) else { continue }
+                guard let tokens = try? formats.parse(variant.text.text, allowVariables: true) else { continue }
                 for case .spec(let spec) in tokens {
                     if FormatParser.floatConversions.contains(spec) { return false }
                     if FormatParser.integerConversions.contains(spec) { return true }
@@ -635,7 +717,7 @@ private struct LintRun {
             return true
         }
         let type = variable.valueType ?? "d"
-        guard case let tokens? = try? FormatParser.parse("%" + type, allowVariables: false), tokens.count == 1, case .spec(let spec) = tokens[0] else {
+        guard case let tokens? = try? formats.parse("%" + type, allowVariables: false), tokens.count == 1, case .spec(let spec) = tokens[0] else {
             return true
         }
         return FormatParser.integerConversions.contains(spec)
@@ -643,26 +725,27 @@ private struct LintRun {
 
     /// The specifiers of a String Catalog key extracted from code (`"favorite %lld"`), nil when
     /// the key was written by hand (`extractionState` `manual`) or has none.
-    static func keySignature(_ entry: CatalogEntry) -> Signature? {
+    static func keySignature(_ entry: CatalogEntry, formats: FormatMemo) -> Signature? {
         guard entry.format == .xcstrings, entry.extractionState != "manual",
-            case let tokens? = try? FormatParser.parse(entry.key, allowVariables: false),
+            case let tokens? = try? formats.parse(entry.key, allowVariables: false),
             tokens.contains(where: { if case .spec = $0 { true } else { false } })
         else { return nil }
-        return signature(.text(LocatedText(text: entry.key, location: entry.location)))
+        return signature(.text(LocatedText(text: entry.key, location: entry.location)), formats: formats)
     }
 
     /// The arguments a value uses by position (the stringsdict-shaped form: variants expand
     /// with their variable's position as start, as Foundation does); nil when a format does
     /// not parse.
-    static func signature(_ leaf: EntryValue) -> Signature? {
+    static func signature(_ leaf: EntryValue, formats: FormatMemo) -> Signature? {
         var signature = Signature()
         if case .text(let text) = leaf, !hasPercent(text.text) { return signature }
         var visited: Set<String> = []
         switch leaf.catalogValue {
         case .format(let text):
-            return collect(text, start: 1, variables: [:], into: &signature, visited: &visited, depth: 0) ? signature : nil
+            return collect(text, start: 1, variables: [:], into: &signature, visited: &visited, depth: 0, formats: formats) ? signature : nil
         case .plural(let plural):
-            return collect(plural.format, start: 1, variables: plural.variables, into: &signature, visited: &visited, depth: 0) ? signature : nil
+            return collect(plural.format, start: 1, variables: plural.variables, into: &signature, visited: &visited, depth: 0, formats: formats)
+                ? signature : nil
         case .device:
             return nil
         }
@@ -673,10 +756,10 @@ private struct LintRun {
     /// self-references multiply it.
     private static func collect(
         _ text: String, start: Int, variables: [String: PluralFormat.Variable], into signature: inout Signature,
-        visited: inout Set<String>, depth: Int
+        visited: inout Set<String>, depth: Int, formats: FormatMemo
     ) -> Bool {
         guard depth < 16 else { return true }
-        guard let tokens = try? FormatParser.parse(text, allowVariables: true) else { return false }
+        guard let tokens = try? formats.parse(text, allowVariables: true) else { return false }
         func use(_ position: Int, _ found: ArgumentUse) {
             if let first = signature.uses[position] {
                 if first.kind != found.kind, !signature.conflicts.contains(where: { $0.position == position }) {
@@ -701,7 +784,7 @@ private struct LintRun {
                 // A `@` plural variable is YAML's `count` (any number, shown in the locale's
                 // style): it takes the type its variants give the argument, so it adds no use.
                 if name != PluralNormalization.wholeStringName, variable.valueType != "@",
-                    case let parsed? = try? FormatParser.parse("%" + (variable.valueType ?? "d"), allowVariables: false),
+                    case let parsed? = try? formats.parse("%" + (variable.valueType ?? "d"), allowVariables: false),
                     parsed.count == 1, case .spec(let spec) = parsed[0], let kind = ArgumentKind(spec)
                 {
                     use(position, ArgumentUse(kind: kind, written: "%" + (variable.valueType ?? "d")))
@@ -709,7 +792,8 @@ private struct LintRun {
                 let variantStart = name == PluralNormalization.wholeStringName ? 1 : position
                 guard visited.insert("\(name)\u{1F}\(variantStart)").inserted else { continue }
                 for variant in variable.variants.sorted(by: { $0.key.rawValue < $1.key.rawValue }).map(\.value) {
-                    guard collect(variant, start: variantStart, variables: variables, into: &signature, visited: &visited, depth: depth + 1) else {
+                    guard collect(variant, start: variantStart, variables: variables, into: &signature, visited: &visited, depth: depth + 1, formats: formats)
+                    else {
                         return false
                     }
                 }

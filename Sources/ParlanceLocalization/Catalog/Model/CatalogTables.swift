@@ -81,6 +81,15 @@ package struct CatalogModel: Sendable {
     ///
     /// - Throws: ``ParlanceError/Code/invalidFile`` only when the directory cannot be listed.
     package init(directory: String) throws(ParlanceError) {
+        try self.init(directory: directory, lprojFolders: nil)
+    }
+
+    /// Reads part of a directory: only the `.lproj` folders named in `lprojFolders` (as
+    /// listed), and no String Catalog or YAML file; nil reads everything, as
+    /// ``init(directory:)`` does. A reader that holds one language at a time (lint, on a
+    /// catalog of many languages) reads a directory this way, in the groups
+    /// ``lprojFolderGroups(directory:)`` gives.
+    package init(directory: String, lprojFolders: Set<String>?) throws(ParlanceError) {
         self.directory = directory
         let names = try CatalogFileSystem.contents(ofDirectory: directory)
         func path(_ parts: String...) -> String { ([directory.hasSuffix("/") ? String(directory.dropLast()) : directory] + parts).joined(separator: "/") }
@@ -88,6 +97,7 @@ package struct CatalogModel: Sendable {
         var jobs: [CatalogFileJob] = []
         for name in names {
             let lowered = name.lowercased()
+            if let lprojFolders, !(lowered.hasSuffix(".lproj") && lprojFolders.contains(name)) { continue }
             if lowered.hasSuffix(".xcstrings") {
                 jobs.append(.file(.xcstrings, path: path(name), table: String(name.dropLast(".xcstrings".count)), folder: nil))
             } else if lowered.hasSuffix(".lproj") {
@@ -152,7 +162,39 @@ package struct CatalogModel: Sendable {
             }
         }
         // 4. YAML catalogs of the whole tree, merged into `Localizable` (CatalogFormatReader.swift).
-        readLocaleKeyedFiles()
+        if lprojFolders == nil { readLocaleKeyedFiles() }
+    }
+
+    /// The `.lproj` folders of a directory by the locale table they fill (folders whose names
+    /// are one locale, `pt-BR` and `pt_BR`, are one group; a folder whose name is not a locale
+    /// id is a group of its own with a nil key), when the directory holds nothing else a
+    /// catalog reads: nil when it has a String Catalog or a YAML file. Groups are in listing
+    /// order.
+    package static func lprojFolderGroups(directory: String) throws(ParlanceError) -> [(key: String?, names: [String])]? {
+        let names = try CatalogFileSystem.contents(ofDirectory: directory)
+        var groups: [(key: String?, names: [String])] = []
+        var byKey: [String: Int] = [:]
+        for name in names {
+            let lowered = name.lowercased()
+            if lowered.hasSuffix(".xcstrings") { return nil }
+            guard lowered.hasSuffix(".lproj") else { continue }
+            let localeName = String(name.dropLast(".lproj".count))
+            let key: String?
+            if localeName.lowercased() == "base" {
+                key = baseKey
+            } else {
+                key = (try? ParlanceCore.locale(localeName)).map(localeKey)
+            }
+            if let key, let index = byKey[key] {
+                groups[index].names.append(name)
+            } else {
+                if let key { byKey[key] = groups.count }
+                groups.append((key, [name]))
+            }
+        }
+        let (yaml, truncated) = CatalogFormatRegistry.files(under: directory, extensions: ["yml", "yaml"])
+        guard yaml.isEmpty, !truncated else { return nil }
+        return groups
     }
 
     /// The entries of one file's records (a later record of the same key wins, as in Apple's
@@ -164,8 +206,7 @@ package struct CatalogModel: Sendable {
         var keys: [String] = []
         keys.reserveCapacity(records.count)
         for record in records {
-            if entries[record.key] == nil { keys.append(record.key) }
-            entries[record.key] = CatalogEntry(record: record, context: context)
+            if entries.updateValue(CatalogEntry(record: record, context: context), forKey: record.key) == nil { keys.append(record.key) }
         }
         return TableSource(format: format, file: file, entries: entries, keys: keys)
     }
