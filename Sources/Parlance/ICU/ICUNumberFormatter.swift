@@ -12,11 +12,13 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     private let handle: OpaquePointer
     package let skeleton: String
     package let locale: LocaleID
-    /// For the default skeleton (""), the locale's ten digits, when ICU writes integers below
-    /// 1,000 as those digits alone (checked when the formatter is made): such integers, the
-    /// common `%d` of a catalog, then skip ICU. Nil for every other skeleton, and for a locale
-    /// whose samples do not compose from its digits.
-    private let smallIntegerDigits: [String]?
+    /// For the default skeleton (""), the texts of 0…999 composed from the locale's ten digits,
+    /// when ICU writes integers below 1,000 as those digits alone (checked when the formatter
+    /// is made): such integers, the common `%d` of a catalog, then skip ICU. Each text is a
+    /// small string (at most 3 digits of at most 4 UTF-8 bytes), so the table is 16 KB with no
+    /// further allocation. Nil for every other skeleton, and for a locale whose samples do not
+    /// compose from its digits.
+    private let smallIntegers: [String]?
 
     /// Compiles `skeleton` for `locale`.
     ///
@@ -41,7 +43,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
         self.handle = opened
         self.skeleton = skeleton
         self.locale = locale
-        self.smallIntegerDigits = skeleton.isEmpty ? Self.positionalDigits(opened) : nil
+        self.smallIntegers = skeleton.isEmpty ? Self.positionalDigits(opened).map { digits in (0..<1000).map { Self.compose(Int64($0), digits) } } : nil
     }
 
     /// The ten digits ICU writes for 0…9, if it writes integers below 1,000 as their digits
@@ -90,7 +92,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
 
     /// Formats an integer. Total: a valid formatter always formats an integer.
     package func format(_ value: Int64) -> String {
-        if let digits = smallIntegerDigits, value >= 0, value < 1000 { return Self.compose(value, digits) }
+        if let smallIntegers, value >= 0, value < 1000 { return smallIntegers[Int(value)] }
         return formatThroughICU(value)
     }
 

@@ -152,7 +152,9 @@ public struct Catalog: Sendable {
         _ key: String, table: String = "Localizable", locale: LocaleID,
         arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
     ) throws -> String {
-        try resolveText(key, table: table, locale: locale, arguments: arguments.map(\.localizationArgument), width: width)
+        // A closure, not the key path `\.localizationArgument`: a key path is applied through
+        // the run-time key-path machinery for every element.
+        try resolveText(key, table: table, locale: locale, arguments: arguments.map { $0.localizationArgument }, width: width)
     }
 
     /// The lookup with its error type, with the entry and the locale it came from.
@@ -175,6 +177,23 @@ public struct Catalog: Sendable {
     ) throws(ParlanceError) -> String {
         let chain = runtime.chain(table: table, locale: locale)
         let (found, compiled) = try find(key, table: table, chain: chain)
+        // The common shapes first, without copying the entry out of its plan: a plural of one
+        // integer variable, a text that formats. Anything else, and every error (located with
+        // the entry), goes through `run`.
+        if named.isEmpty {
+            switch found.plan {
+            case .plural(let plural):
+                if let single = plural.single, let rules = compiled.rules,
+                    let text = single.evaluate(rules: rules, formatter: chain.formatter, arguments: arguments)
+                {
+                    return text
+                }
+            case .text(.success(let tokens)):
+                if let text = try? chain.formatter.render(tokens, arguments: arguments) { return text }
+            default:
+                break
+            }
+        }
         return try compiled.run(
             found.plan, entry: found.entry, formatter: chain.formatter, arguments: arguments, named: named, width: width)
     }
@@ -388,17 +407,20 @@ extension CompiledTable {
 /// The tables to search for one (table, requested locale), resolved once.
 final class ResolvedChain: Sendable {
     let tables: [(table: LocaleTable, compiled: CompiledTable)]
+    let compiledTables: [CompiledTable]
     let names: [String]
     let formatter: LocalizedFormatter
 
     init(tables: [(table: LocaleTable, compiled: CompiledTable)], names: [String], formatter: LocalizedFormatter) {
         self.tables = tables
+        self.compiledTables = tables.map(\.compiled)
         self.names = names
         self.formatter = formatter
     }
 
     func find(_ key: String) -> (CompiledPlan, CompiledTable)? {
-        for (_, compiled) in tables {
+        // Over the compiled tables alone: iterating `tables` would copy each locale table.
+        for compiled in compiledTables {
             if let plan = compiled.plans[key] { return (plan, compiled) }
         }
         return nil

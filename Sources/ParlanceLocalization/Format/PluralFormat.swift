@@ -195,26 +195,37 @@ package struct CompiledPlural: Sendable {
                 guard let text = formatter.plainIntegerText(value) else { return nil }
                 digits = text
             }
-            // One allocation: the five parts' UTF-8 copied in place.
-            var parts = (prefix, variant.before, digits, variant.after, suffix)
-            let total = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count + parts.3.utf8.count + parts.4.utf8.count
+            // One allocation: the five parts' UTF-8 copied in place (no closure captures a
+            // local, so no run-time exclusivity check). Measured faster than appending the
+            // parts to a string reserved to the total, despite the validation of the bytes.
+            let total = prefix.utf8.count + variant.before.utf8.count + digits.utf8.count + variant.after.utf8.count + suffix.utf8.count
             guard total <= LocalizedFormatter.maximumOutputBytes else { return nil }
             return String(unsafeUninitializedCapacity: total) { buffer in
-                var offset = 0
-                func copy(_ part: inout String) {
-                    part.withUTF8 { bytes in
-                        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-                        UnsafeMutableRawPointer(buffer.baseAddress! + offset).copyMemory(from: base, byteCount: bytes.count)
-                        offset += bytes.count
-                    }
-                }
-                copy(&parts.0)
-                copy(&parts.1)
-                copy(&parts.2)
-                copy(&parts.3)
-                copy(&parts.4)
-                return offset
+                guard let base = buffer.baseAddress else { return 0 }
+                var end = Self.copyUTF8(prefix, to: base)
+                end = Self.copyUTF8(variant.before, to: end)
+                end = Self.copyUTF8(digits, to: end)
+                end = Self.copyUTF8(variant.after, to: end)
+                end = Self.copyUTF8(suffix, to: end)
+                return end - base
             }
+        }
+
+        /// Copies `text`'s UTF-8 to `destination` (which has room for it); returns the byte
+        /// after the copy.
+        private static func copyUTF8(_ text: String, to destination: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+            let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+                guard let source = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+                destination.update(from: source, count: bytes.count)
+                return bytes.count
+            }
+            if let copied { return destination + copied }
+            var end = destination
+            for byte in text.utf8 {
+                end.pointee = byte
+                end += 1
+            }
+            return end
         }
     }
 

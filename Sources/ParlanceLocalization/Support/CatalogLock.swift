@@ -7,9 +7,12 @@ import Darwin
 #endif
 
 /// A value guarded by a pthread mutex (the catalog's caches and registries).
+///
+/// The value's run-time exclusivity check is off (`@exclusivity(unchecked)`): the mutex already
+/// makes every access exclusive, and the check costs a thread-local access set per lookup.
 package final class CatalogLock<Value>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
+    @exclusivity(unchecked) private var value: Value
 
     package init(_ value: Value) {
         self.value = value
