@@ -448,6 +448,9 @@ final class CatalogRuntime: Sendable {
     private let compiled: CatalogLock<[ChainKey: CompiledTable]> = CatalogLock([:])
     private let logged: CatalogLock<Set<String>> = CatalogLock([])
 
+    /// This runtime's serial number for the threads' chain memos (``ChainMemo``).
+    private let serial = ChainMemo.serial()
+
     init(model: CatalogModel, developmentLanguage: LocaleID, device: String) {
         self.model = model
         self.developmentLanguage = developmentLanguage
@@ -460,15 +463,21 @@ final class CatalogRuntime: Sendable {
     }
 
     func chain(table: String, locale: LocaleID) -> ResolvedChain {
+        if let memo = ChainMemo.chain(runtime: serial, table: table, locale: locale.identifier) { return memo }
         let key = ChainKey(table: table, locale: locale.identifier)
-        if let hit = chains.withLock({ $0[key] }) { return hit }
-        let made = resolveChain(table: table, locale: locale)
-        return chains.withLock { chains in
-            if let raced = chains[key] { return raced }
-            if chains.count >= Self.maximumChains { chains.removeAll(keepingCapacity: true) }
-            chains[key] = made
-            return made
-        }
+        let chain =
+            chains.withLock({ $0[key] })
+            ?? {
+                let made = resolveChain(table: table, locale: locale)
+                return chains.withLock { chains in
+                    if let raced = chains[key] { return raced }
+                    if chains.count >= Self.maximumChains { chains.removeAll(keepingCapacity: true) }
+                    chains[key] = made
+                    return made
+                }
+            }()
+        ChainMemo.remember(runtime: serial, table: table, locale: locale.identifier, chain: chain)
+        return chain
     }
 
     /// The compiled form of one locale table (made on first use).
