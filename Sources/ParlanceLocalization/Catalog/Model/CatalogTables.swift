@@ -22,7 +22,10 @@ package struct LocaleTable: Sendable {
 
     /// The entry a lookup finds for a key in this table (the run-time winner).
     package func entry(_ key: String) -> CatalogEntry? {
-        for source in sources { if let entry = source.entries[key] { return entry } }
+        // By index: `for source in sources` would copy each source (and retain its parts).
+        for index in sources.indices {
+            if let entry = sources[index].entries[key] { return entry }
+        }
         return nil
     }
 
