@@ -9,6 +9,7 @@
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/unumsys.h>
+#include <unicode/ures.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -102,8 +103,8 @@ int32_t CICU_dateNumberingDigits(const char *localeID, uint16_t *out, int32_t ca
 }
 
 int32_t CICU_timeZoneOffsets(const uint16_t *zone, int32_t zoneLength, double start, double end,
-                             double *transitions, int32_t *offsets, int32_t capacity,
-                             int32_t *status) {
+                             bool keepEveryTransition, double *transitions, int32_t *offsets,
+                             int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (U_FAILURE(*st)) return 0;
     UCalendar *calendar = ucal_open((const UChar *)zone, zoneLength, "root", UCAL_GREGORIAN, st);
@@ -116,7 +117,7 @@ int32_t CICU_timeZoneOffsets(const uint16_t *zone, int32_t zoneLength, double st
         if (U_FAILURE(*st)) break;
         // Transitions that change only the raw/DST split keep the total: one entry serves both.
         // Past the buffer, every transition is counted: an upper bound the caller retries with.
-        if (count == 0 || count > capacity || offsets[count - 1] != offset) {
+        if (count == 0 || count > capacity || keepEveryTransition || offsets[count - 1] != offset) {
             if (count < capacity) {
                 transitions[count] = at;
                 offsets[count] = offset;
@@ -143,4 +144,85 @@ bool CICU_timeZoneHasTransition(const uint16_t *zone, int32_t zoneLength, double
     bool has = U_SUCCESS(*st) && ucal_getTimeZoneTransitionDate(calendar, UCAL_TZ_TRANSITION_NEXT, &next, st);
     ucal_close(calendar);
     return has;
+}
+
+// "YYYY-MM-DD HH:MM" (UTC), as metaZones.txt writes its dates, to ms since 1970.
+static bool parseMetazoneDate(const UChar *text, int32_t length, double *millis) {
+    if (length != 16) return false;
+    int32_t value[5] = {0};
+    const int32_t starts[5] = {0, 5, 8, 11, 14};
+    const int32_t widths[5] = {4, 2, 2, 2, 2};
+    for (int field = 0; field < 5; field++) {
+        for (int i = 0; i < widths[field]; i++) {
+            UChar c = text[starts[field] + i];
+            if (c < '0' || c > '9') return false;
+            value[field] = value[field] * 10 + (c - '0');
+        }
+    }
+    // Days from civil (proleptic Gregorian; H. Hinnant's algorithm).
+    int64_t y = value[0] - (value[1] <= 2 ? 1 : 0);
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    int64_t yoe = y - era * 400;
+    int64_t m = value[1];
+    int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + value[2] - 1;
+    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    int64_t days = era * 146097 + doe - 719468;
+    *millis = (double)(days * 86400000LL + (int64_t)value[3] * 3600000LL + (int64_t)value[4] * 60000LL);
+    return true;
+}
+
+int32_t CICU_timeZoneMetazoneBoundaries(const uint16_t *canonicalZone, int32_t zoneLength,
+                                        bool *hasMapping, double *out, int32_t capacity,
+                                        int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    *hasMapping = false;
+    if (U_FAILURE(*st)) return 0;
+    char key[128];
+    if (zoneLength <= 0 || zoneLength >= (int32_t)sizeof(key)) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    // The resource keys write the zone id with ':' for '/'.
+    for (int32_t i = 0; i < zoneLength; i++) {
+        uint16_t c = canonicalZone[i];
+        if (c == 0 || c >= 0x80) {
+            *st = U_ILLEGAL_ARGUMENT_ERROR;
+            return 0;
+        }
+        key[i] = c == '/' ? ':' : (char)c;
+    }
+    key[zoneLength] = 0;
+    UResourceBundle *bundle = ures_openDirect(NULL, "metaZones", st);
+    UResourceBundle *info = ures_getByKey(bundle, "metazoneInfo", NULL, st);
+    int32_t count = 0;
+    if (U_SUCCESS(*st)) {
+        UErrorCode zoneStatus = U_ZERO_ERROR;
+        UResourceBundle *zone = ures_getByKey(info, key, NULL, &zoneStatus);
+        if (U_SUCCESS(zoneStatus)) {
+            int32_t mappings = ures_getSize(zone);
+            *hasMapping = mappings > 0;
+            for (int32_t i = 0; i < mappings && U_SUCCESS(*st); i++) {
+                UResourceBundle *mapping = ures_getByIndex(zone, i, NULL, st);
+                int32_t size = U_SUCCESS(*st) ? ures_getSize(mapping) : 0;
+                for (int32_t j = 1; j < size && j < 3 && U_SUCCESS(*st); j++) {
+                    int32_t length = 0;
+                    const UChar *text = ures_getStringByIndex(mapping, j, &length, st);
+                    double millis = 0;
+                    if (U_FAILURE(*st)) break;
+                    if (!parseMetazoneDate(text, length, &millis)) {
+                        *st = U_INVALID_FORMAT_ERROR;
+                        break;
+                    }
+                    if (count < capacity) out[count] = millis;
+                    count++;
+                }
+                ures_close(mapping);
+            }
+        }
+        ures_close(zone);
+    }
+    ures_close(info);
+    ures_close(bundle);
+    if (U_SUCCESS(*st) && count > capacity) *st = U_BUFFER_OVERFLOW_ERROR;
+    return count;
 }

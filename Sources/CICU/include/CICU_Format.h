@@ -103,11 +103,19 @@ int32_t CICU_dateNumberingDigits(const char *localeID, uint16_t *out, int32_t ca
 /// The total UTC offset (raw + DST, ms) of a zone from `start` until `end` (ms since 1970), as
 /// intervals: `offsets[i]` holds from `transitions[i]` (the first is `start`) until the next.
 /// Read from ICU's own rules (ucal_get UCAL_ZONE_OFFSET + UCAL_DST_OFFSET at each
-/// ucal_getTimeZoneTransitionDate); transitions that keep the total are merged. Returns the
-/// count; more than `capacity` gives CICU_STATUS_BUFFER_OVERFLOW and a count to retry with.
+/// ucal_getTimeZoneTransitionDate); transitions that keep the total are merged unless
+/// `keepEveryTransition` (a change of the raw/DST split changes a zone's specific name). Returns
+/// the count; more than `capacity` gives CICU_STATUS_BUFFER_OVERFLOW and a count to retry with.
 int32_t CICU_timeZoneOffsets(const uint16_t *zone, int32_t zoneLength, double start, double end,
-                             double *transitions, int32_t *offsets, int32_t capacity,
-                             int32_t *status);
+                             bool keepEveryTransition, double *transitions, int32_t *offsets,
+                             int32_t capacity, int32_t *status);
+/// Where a zone's metazone mapping changes: every dated bound ("from" and "to") of its entries
+/// in ICU's metaZones resource (metazoneInfo), as ms since 1970, unsorted. Returns the count
+/// (0 when no entry is dated) and sets `*hasMapping` when the zone has any metazone entry.
+/// `canonicalZone` is ICU's canonical id ("Asia/Calcutta"), the key ICU's ZoneMeta uses.
+int32_t CICU_timeZoneMetazoneBoundaries(const uint16_t *canonicalZone, int32_t zoneLength,
+                                        bool *hasMapping, double *out, int32_t capacity,
+                                        int32_t *status);
 /// Whether the zone's rules have any transition (of raw offset or DST) after `start`.
 bool CICU_timeZoneHasTransition(const uint16_t *zone, int32_t zoneLength, double start,
                                 int32_t *status);

@@ -62,15 +62,39 @@ package struct CompiledDateFormat: Sendable {
         @inline(__always)
         func offset(at millis: Int64) -> Int32? {
             guard millis >= starts[0], millis < end else { return nil }
-            if offsets.count == 1 { return offsets[0] }
-            var low = 0
-            var high = starts.count - 1
-            while low < high {
-                let middle = (low + high + 1) >> 1
-                if starts[middle] <= millis { low = middle } else { high = middle - 1 }
-            }
-            return offsets[low]
+            return offsets[CompiledDateFormat.intervalIndex(starts, millis)]
         }
+    }
+
+    /// The text ICU writes for a time-zone field run ("z", "zzzz", "XXX"…) over the compiled
+    /// range, per interval in which it cannot change (the owner splits the range wherever the
+    /// text's inputs change: the zone's offsets and DST, its metazone).
+    package final class ZoneTexts: Sendable {
+        let starts: [Int64]
+        let texts: [[UInt8]]
+
+        /// `texts[i]` holds from `starts[i]` (ms since 1970; the first covers everything before)
+        /// until `starts[i + 1]`.
+        package init(starts: [Int64], texts: [[UInt8]]) {
+            precondition(starts.count == texts.count && !starts.isEmpty, "a zone text table needs one text per interval")
+            self.starts = starts
+            self.texts = texts
+        }
+
+        @inline(__always)
+        func text(at millis: Int64) -> [UInt8] { texts[CompiledDateFormat.intervalIndex(starts, millis)] }
+    }
+
+    /// The index of the interval holding `millis`: the last start ≤ `millis` (0 before all).
+    @inline(__always)
+    static func intervalIndex(_ starts: [Int64], _ millis: Int64) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) >> 1
+            if starts[middle] <= millis { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     enum NumericField: Sendable {
@@ -87,6 +111,8 @@ package struct CompiledDateFormat: Sendable {
         case text(TextField, [[UInt8]])
         /// `S`…: the milliseconds cut to `count` digits (left-justified), zeros past three.
         case fraction(count: Int)
+        /// A time-zone field, from the table ICU's texts were read into.
+        case zone(ZoneTexts)
     }
 
     let pieces: [Piece]
@@ -99,9 +125,9 @@ package struct CompiledDateFormat: Sendable {
     package let pattern: String
 
     /// Compiles `pattern`, or returns nil when it holds a field this formatter does not
-    /// implement exactly. `zoneTexts` gives the text of a time-zone field run (e.g. "zzzz")
-    /// when that text is the same at every instant of the range (nil: not compiled).
-    package init?(pattern: String, symbols: Symbols, zone: ZoneOffsets, zoneTexts: (String) -> [UInt8]?) {
+    /// implement exactly. `zoneTexts` gives the table of a time-zone field run (e.g. "zzzz")
+    /// when the owner can build one that is exact (nil: not compiled).
+    package init?(pattern: String, symbols: Symbols, zone: ZoneOffsets, zoneTexts: (String) -> ZoneTexts?) {
         guard symbols.digits.count == 10 else { return nil }
         var pieces: [Piece] = []
         var literal: [UInt8] = []
@@ -199,9 +225,12 @@ package struct CompiledDateFormat: Sendable {
                 guard count <= 9 else { return nil }
                 piece = .fraction(count: count)
             case "z", "v", "V", "O", "Z", "X", "x":
-                guard let text = zoneTexts(String(repeating: letter, count: count)) else { return nil }
-                literal.append(contentsOf: text)
-                continue
+                guard let texts = zoneTexts(String(repeating: letter, count: count)) else { return nil }
+                if texts.texts.count == 1 {
+                    literal.append(contentsOf: texts.texts[0])
+                    continue
+                }
+                piece = .zone(texts)
             default:
                 return nil
             }
@@ -218,6 +247,7 @@ package struct CompiledDateFormat: Sendable {
             case .number(_, let minDigits, _): capacity += max(minDigits, 10) * digitWidth
             case .text(_, let names): capacity += names.map(\.count).max() ?? 0
             case .fraction(let count): capacity += max(count, 3) * digitWidth
+            case .zone(let texts): capacity += texts.texts.map(\.count).max() ?? 0
             }
         }
         self.pieces = pieces
@@ -325,6 +355,8 @@ package struct CompiledDateFormat: Sendable {
                     let value = count == 1 ? milli / 100 : count == 2 ? milli / 10 : milli
                     number(value, minDigits: min(count, 3), maxDigits: 10)
                     if count > 3 { number(0, minDigits: count - 3, maxDigits: 10) }
+                case .zone(let texts):
+                    put(texts.text(at: instant))
                 }
             }
             return length

@@ -22,7 +22,7 @@ package enum ICUDateCompiler {
 
     private static let symbolsCache = LRUCache<String, SymbolsBox>(capacity: 512)
     private static let zoneCache = LRUCache<String, CompiledDateFormat.ZoneOffsets?>(capacity: 256)
-    private static let zoneTextCache = LRUCache<String, String?>(capacity: 1024)
+    private static let zoneTextCache = LRUCache<String, CompiledDateFormat.ZoneTexts?>(capacity: 1024)
 
     /// Compiles `formatter`'s pattern, or says why it falls back to ICU.
     static func compile(
@@ -38,7 +38,7 @@ package enum ICUDateCompiler {
         guard let symbols = box.symbols else { return (nil, box.fallback) }
         guard let offsets = zoneOffsets(zone) else { return (nil, .field) }
         let compiled = CompiledDateFormat(pattern: pattern, symbols: symbols, zone: offsets) { run in
-            fixedZoneText(locale: locale, zone: zone, run: run, offsets: offsets)
+            zoneTexts(locale: locale, zone: zone, run: run)
         }
         guard let compiled else { return (nil, .field) }
         // A few instants of the compiled range, checked against ICU before the compiled path is
@@ -94,26 +94,32 @@ package enum ICUDateCompiler {
     /// The zone's offsets from two days before to two days after the compiled range.
     static func zoneOffsets(_ zone: String) -> CompiledDateFormat.ZoneOffsets? {
         zoneCache.value(for: zone) { () -> CompiledDateFormat.ZoneOffsets? in
-            let units = Array(zone.utf16)
-            let start = CompiledDateFormat.lowerBoundMillis - 2 * 86_400_000
-            let end = CompiledDateFormat.upperBoundMillis + 2 * 86_400_000
-            var capacity: Int32 = 1024
-            while true {
-                var starts = [Double](repeating: 0, count: Int(capacity))
-                var offsets = [Int32](repeating: 0, count: Int(capacity))
-                var status: Int32 = 0
-                let count = units.withUnsafeBufferPointer { z in
-                    CICU_timeZoneOffsets(z.baseAddress, Int32(z.count), start, end, &starts, &offsets, capacity, &status)
-                }
-                if status == CICU_STATUS_BUFFER_OVERFLOW, count > capacity {
-                    capacity = count
-                    continue
-                }
-                guard status <= 0, count > 0 else { return nil }
-                let used = Int(count)
-                return CompiledDateFormat.ZoneOffsets(
-                    starts: starts[0..<used].map { Int64($0) }, offsets: Array(offsets[0..<used]), end: Int64(end))
+            guard let (starts, offsets) = readOffsets(zone, keepEveryTransition: false) else { return nil }
+            return CompiledDateFormat.ZoneOffsets(starts: starts, offsets: offsets, end: Int64(tableEnd))
+        }
+    }
+
+    private static let tableStart = CompiledDateFormat.lowerBoundMillis - 2 * 86_400_000
+    private static let tableEnd = CompiledDateFormat.upperBoundMillis + 2 * 86_400_000
+
+    private static func readOffsets(_ zone: String, keepEveryTransition: Bool) -> ([Int64], [Int32])? {
+        let units = Array(zone.utf16)
+        var capacity: Int32 = 1024
+        while true {
+            var starts = [Double](repeating: 0, count: Int(capacity))
+            var offsets = [Int32](repeating: 0, count: Int(capacity))
+            var status: Int32 = 0
+            let count = units.withUnsafeBufferPointer { z in
+                CICU_timeZoneOffsets(
+                    z.baseAddress, Int32(z.count), tableStart, tableEnd, keepEveryTransition, &starts, &offsets, capacity, &status)
             }
+            if status == CICU_STATUS_BUFFER_OVERFLOW, count > capacity {
+                capacity = count
+                continue
+            }
+            guard status <= 0, count > 0 else { return nil }
+            let used = Int(count)
+            return (starts[0..<used].map { Int64($0) }, Array(offsets[0..<used]))
         }
     }
 
@@ -124,26 +130,63 @@ package enum ICUDateCompiler {
         return offsets.intervalStarts.dropFirst().map(Double.init).filter { $0 >= from && $0 < to }
     }
 
-    /// The text ICU writes for a zone field run (e.g. "zzzz"), when it cannot vary over the
-    /// compiled range: the zone has a single offset over ICU's whole calendar range (no
-    /// transition ever, so no DST and no change of name by offset) and ICU writes the same text
-    /// at both ends of the compiled range and in between. Such zones (UTC, Etc/GMT±N) have no
-    /// dated metazone mapping in CLDR; `--verify-dates` checks the result over the sweep.
-    private static func fixedZoneText(
-        locale: LocaleID, zone: String, run: String, offsets: CompiledDateFormat.ZoneOffsets
-    ) -> [UInt8]? {
-        guard offsets.isFixed, ICUTimeZoneRules.hasNoTransitions(zone) else { return nil }
-        let text = zoneTextCache.value(for: "\(locale.identifier)\u{0}\(zone)\u{0}\(run)") { () -> String? in
-            // The run alone, quoted nowhere: a pattern of one field.
+    /// The table of what ICU writes for a zone field run (e.g. "zzzz") over the compiled range,
+    /// or nil when it cannot be made exact.
+    ///
+    /// What ICU's TimeZoneFormat writes for the specific names (`z`…`zzzz`) depends on the zone,
+    /// the instant's metazone (ICU's metaZones resource, dated mappings), whether DST is in
+    /// effect and the total offset (the localized GMT fallback); the offset fields (`O`, `Z`,
+    /// `X`, `x`) on the offset alone. So the range is cut at every transition of the zone's rules
+    /// (raw or DST, even when the total stays) and every metazone bound, and within each piece
+    /// the text is read once from ICU (a formatter of that field alone). Generic names (`v`,
+    /// `V`) also depend on other zones of the metazone: they are compiled only for a zone with
+    /// no transition and no metazone at all (UTC, Etc/GMT±N), where nothing can vary.
+    private static func zoneTexts(locale: LocaleID, zone: String, run: String) -> CompiledDateFormat.ZoneTexts? {
+        zoneTextCache.value(for: "\(locale.identifier)\u{0}\(zone)\u{0}\(run)") { () -> CompiledDateFormat.ZoneTexts? in
+            guard let letter = run.first, let canonical = try? ICUTimeZone.canonical(zone),
+                let (hasMetazone, bounds) = metazoneBounds(canonical),
+                let (transitions, _) = readOffsets(zone, keepEveryTransition: true)
+            else { return nil }
+            switch letter {
+            case "z", "O", "Z", "X", "x": break
+            case "v", "V": guard !hasMetazone, transitions.count == 1, ICUTimeZoneRules.hasNoTransitions(zone) else { return nil }
+            default: return nil
+            }
             guard let formatter = try? ICUDateFormatter.cached(locale: locale, spec: .pattern(run), zone: zone) else { return nil }
-            let instants: [Double] = [
-                CompiledDateFormat.lowerBoundMillis, -1, 0, 1_700_000_000_000, CompiledDateFormat.upperBoundMillis - 1,
-            ]
-            let texts = instants.map { try? formatter.icuFormat(millis: $0) }
-            guard let first = texts[0], texts.allSatisfy({ $0 == first }) else { return nil }
-            return first
+            var cuts = Set(transitions)
+            cuts.insert(0)  // ICU's default start of an undated metazone mapping (1970-01-01 00:00)
+            for bound in bounds where bound > Double(transitions[0]) && bound < tableEnd { cuts.insert(Int64(bound)) }
+            var starts: [Int64] = []
+            var texts: [[UInt8]] = []
+            for start in cuts.sorted() {
+                guard let text = try? formatter.icuFormat(millis: Double(start)) else { return nil }
+                let bytes = Array(text.utf8)
+                if texts.last == bytes { continue }
+                starts.append(start)
+                texts.append(bytes)
+            }
+            return CompiledDateFormat.ZoneTexts(starts: starts, texts: texts)
         }
-        return text.map { Array($0.utf8) }
+    }
+
+    /// Whether the zone has metazone mappings, and their dated bounds.
+    private static func metazoneBounds(_ canonical: String) -> (Bool, [Double])? {
+        let units = Array(canonical.utf16)
+        var bounds = [Double](repeating: 0, count: 64)
+        var hasMapping = false
+        var status: Int32 = 0
+        var count = units.withUnsafeBufferPointer { z in
+            CICU_timeZoneMetazoneBoundaries(z.baseAddress, Int32(z.count), &hasMapping, &bounds, Int32(bounds.count), &status)
+        }
+        if status == CICU_STATUS_BUFFER_OVERFLOW {
+            bounds = [Double](repeating: 0, count: Int(count))
+            status = 0
+            count = units.withUnsafeBufferPointer { z in
+                CICU_timeZoneMetazoneBoundaries(z.baseAddress, Int32(z.count), &hasMapping, &bounds, Int32(bounds.count), &status)
+            }
+        }
+        guard status <= 0 else { return nil }
+        return (hasMapping, Array(bounds.prefix(Int(count))))
     }
 }
 
