@@ -98,6 +98,35 @@ extension BenchCommand {
                 pattern: format.pattern))
     }
 
+    /// Date style medium with time style short: the style patterns ICU's udat_open gives (issue 19).
+    func dateStylesRow(_ harness: BenchHarness) throws -> BenchRow {
+        let locale = try LocaleID(Self.benchLocale)
+        let format = try DateFormat(locale: locale, dateStyle: .medium, timeStyle: .short)
+        let millis: [Double] = (0..<256).map { 1_700_000_000_000 + Double($0) * 86_400_017 }
+        let dates = millis.map { Date(timeIntervalSince1970: $0 / 1000) }
+        let foundation = DateFormatter()
+        foundation.locale = Locale(identifier: Self.benchLocale)
+        foundation.timeZone = TimeZone(identifier: "UTC")
+        foundation.dateStyle = .medium
+        foundation.timeStyle = .short
+        return harness.row(
+            name: "date de styles medium/short",
+            parlance: { n in
+                var total = 0
+                for i in 0..<n { total &+= ((try? format.format(dates[i & 255])) ?? "").utf8.count }
+                blackHole(total)
+            },
+            icu: { n in blackHole(RawICUBench.dateStyles(locale: locale, date: .medium, time: .short, millis: millis, iterations: n)) },
+            foundation: { n in
+                var total = 0
+                for i in 0..<n { total &+= foundation.string(from: dates[i & 255]).utf8.count }
+                blackHole(total)
+            },
+            peer: PeerOperation(
+                kind: "dateMediumShort", locale: Self.benchLocale, inputs: millis.map(PeerOperation.Input.number), timeZone: "UTC",
+                pattern: format.pattern))
+    }
+
     func relativeRow(_ harness: BenchHarness) throws -> BenchRow {
         let locale = try LocaleID(Self.benchLocale)
         let format = try RelativeTimeFormat(locale: locale)

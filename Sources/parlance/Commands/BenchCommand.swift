@@ -84,7 +84,7 @@ struct BenchCommand: ParsableCommand {
         let groups: [(name: String, rows: () throws -> [BenchRow])] = [
             ("plural", { try pluralRows(harness) }),
             ("number", { try numberRows(harness) }),
-            ("date", { [try dateRow(harness)] }),
+            ("date", { [try dateRow(harness), try dateStylesRow(harness)] }),
             ("relative", { [try relativeRow(harness)] }),
             ("list", { [try listRow(harness)] }),
             ("message", { try messageRows(harness) }),  // issue 18: message, plural-range, date-interval
