@@ -9,7 +9,7 @@
 /// `parlance bench --verify-dates` proves the output byte for byte equal to ICU's.
 ///
 /// Immutable after compilation: `Sendable`, and formatting takes no lock.
-package struct CompiledDateFormat: Sendable {
+package final class CompiledDateFormat: Sendable {
     /// 1800-01-01T00:00:00Z: well after the Gregorian change of 1582 (ICU's Gregorian calendar
     /// is Julian before it), and before the zone tables start.
     package static let lowerBoundMillis: Double = -5_364_662_400_000
