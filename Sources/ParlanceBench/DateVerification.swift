@@ -5,9 +5,11 @@ package import Parlance
 /// ICU's `udat_format` writes: for each locale × spec (skeletons and date/time styles) × zone,
 /// the formatter's compiled output is compared byte for byte with ICU's over a sweep of
 /// instants — every `hourStride`-th hour of 2023–2024 (minutes, seconds and milliseconds varied
-/// on odd hours), each zone's DST transitions of those years at ±1 ms and every 15 minutes for
-/// 3 hours around them, and edge instants (the epoch ±1 ms and fractions, leap days, 2038, the
-/// ends of the compiled range and of ICU's range).
+/// on odd hours; with `rotateZones`, each hour in one of the zones, in turn, so that every
+/// locale × spec still sees every hour and each zone every hour of the day), each zone's DST
+/// transitions of those years at ±1 ms and every 15 minutes for 3 hours around them, and edge
+/// instants (the epoch ±1 ms and fractions, leap days, 2038, the ends of the compiled range and
+/// of ICU's range), which every zone gets.
 ///
 /// Run in full by `parlance bench --verify-dates`; a reduced sweep runs as a test.
 package struct DateVerification: Sendable {
@@ -44,12 +46,17 @@ package struct DateVerification: Sendable {
     package var zones: [String]
     /// 1: every hour of the two years; n: every n-th hour.
     package var hourStride: Int
+    /// Whether the hours are shared out among the zones (else every zone gets every hour).
+    package var rotateZones: Bool
 
-    package init(locales: [LocaleID], specs: [Spec] = Self.specs, zones: [String] = Self.zones, hourStride: Int = 1) {
+    package init(
+        locales: [LocaleID], specs: [Spec] = Self.specs, zones: [String] = Self.zones, hourStride: Int = 1, rotateZones: Bool = true
+    ) {
         self.locales = locales
         self.specs = specs
         self.zones = zones
         self.hourStride = max(1, hourStride)
+        self.rotateZones = rotateZones
     }
 
     package struct Report: Sendable {
@@ -71,12 +78,15 @@ package struct DateVerification: Sendable {
         package var fallbackPatterns: [String: Int] = [:]
     }
 
-    /// The instants checked in `zone`.
-    package func instants(zone: String) -> [Double] {
+    /// The instants checked in the zone `zones[zoneIndex]`.
+    package func instants(zoneIndex: Int) -> [Double] {
+        let zone = zones[zoneIndex]
         let start = 1_672_531_200_000.0  // 2023-01-01T00:00:00Z
         let hours = 2 * 365 * 24 + 24  // 2023 and 2024 (a leap year)
         var instants: [Double] = []
-        for hour in stride(from: 0, to: hours, by: hourStride) {
+        for (index, hour) in stride(from: 0, to: hours, by: hourStride).enumerated() {
+            // Day d, hour t goes to zone (d + t) mod n: every zone sees every hour of the day.
+            if rotateZones, (index + index / 24) % zones.count != zoneIndex { continue }
             let variation = hour % 2 == 0 ? 0 : Double(hour * 61_007 % 3_600_000)
             instants.append(start + Double(hour) * 3_600_000 + variation)
         }
@@ -100,7 +110,7 @@ package struct DateVerification: Sendable {
     }
 
     package func run() -> Report {
-        let zoneInstants = zones.map { instants(zone: $0) }
+        let zoneInstants = zones.indices.map { instants(zoneIndex: $0) }
         let state = Locked(Report())
         let locales = self.locales
         let specs = self.specs
