@@ -341,6 +341,13 @@ let package = Package(
             dependencies: ["Parlance"],
             swiftSettings: swiftSettings
         ),
+        // ── Compiled date formats (issue 19, dates): the reduced `--verify-dates` sweep ──
+        .testTarget(
+            name: "ParlanceDateVerificationTests",
+            dependencies: ["Parlance", "ParlanceBench"],
+            swiftSettings: swiftSettings
+        ),
+        // ── end compiled date formats ──
         .testTarget(
             name: "ParlanceLocalizationTests",
             dependencies: [

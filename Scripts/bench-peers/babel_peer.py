@@ -40,7 +40,7 @@ def body(op):
         return lambda i: format_percent(inputs[i & mask], locale=locale)
     if kind == "compact":
         return lambda i: format_compact_decimal(inputs[i & mask], format_type="short", locale=locale)
-    if kind == "date":
+    if kind in ("date", "dateMediumShort"):
         utc = datetime.timezone.utc
         dates = [datetime.datetime.fromtimestamp(ms / 1000, utc) for ms in inputs]
         pattern = op["pattern"]

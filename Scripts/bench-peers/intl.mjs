@@ -40,6 +40,12 @@ function body(op) {
       const dates = inputs.map((ms) => new Date(ms));
       return [(i) => format.format(dates[i & mask])];
     }
+    case "dateMediumShort": {
+      // Date style medium with time style short (issue 19).
+      const format = new Intl.DateTimeFormat(op.locale, { dateStyle: "medium", timeStyle: "short", timeZone: op.timeZone });
+      const dates = inputs.map((ms) => new Date(ms));
+      return [(i) => format.format(dates[i & mask])];
+    }
     case "relativeDays": {
       const format = new Intl.RelativeTimeFormat(op.locale, { numeric: "always", style: "long" });
       return [(i) => format.format(inputs[i & mask], "day")];

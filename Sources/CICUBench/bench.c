@@ -70,6 +70,18 @@ int64_t CICU_benchNumberDouble(const char *localeID, const uint16_t *skeleton, i
     return checksum;
 }
 
+// udat_format over `millis` (a power of 2 of them) `iterations` times; closes `format`.
+static int64_t formatDates(UDateFormat *format, const double *millis, int32_t count, int64_t iterations) {
+    int64_t checksum = 0;
+    UChar out[256];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        checksum += udat_format(format, millis[i & (count - 1)], out, 256, NULL, &st);
+    }
+    udat_close(format);
+    return checksum;
+}
+
 int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
                                const double *millis, int32_t count, int64_t iterations) {
     if (count <= 0 || (count & (count - 1)) != 0) return -1;  // a power of 2, indexed as the Swift loops do
@@ -83,14 +95,18 @@ int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, i
     UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, localeID, utc, 3, pattern,
                                     patternLength, &status);
     if (U_FAILURE(status)) return -1;
-    int64_t checksum = 0;
-    UChar out[256];
-    for (int64_t i = 0; i < iterations; i++) {
-        UErrorCode st = U_ZERO_ERROR;
-        checksum += udat_format(format, millis[i & (count - 1)], out, 256, NULL, &st);
-    }
-    udat_close(format);
-    return checksum;
+    return formatDates(format, millis, count, iterations);
+}
+
+int64_t CICU_benchDateStyles(const char *localeID, int32_t dateStyle, int32_t timeStyle,
+                             const double *millis, int32_t count, int64_t iterations) {
+    if (count <= 0 || (count & (count - 1)) != 0) return -1;  // a power of 2, indexed as the Swift loops do
+    UErrorCode status = U_ZERO_ERROR;
+    static const UChar utc[] = {'U', 'T', 'C'};
+    UDateFormat *format = udat_open((UDateFormatStyle)timeStyle, (UDateFormatStyle)dateStyle, localeID,
+                                    utc, 3, NULL, 0, &status);
+    if (U_FAILURE(status)) return -1;
+    return formatDates(format, millis, count, iterations);
 }
 
 int64_t CICU_benchRelativeDays(const char *localeID, const double *values, int32_t count,

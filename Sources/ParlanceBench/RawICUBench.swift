@@ -52,6 +52,15 @@ extension RawICUBench {
         }
     }
 
+    /// udat_format with date and time styles, in UTC, in a C loop.
+    package static func dateStyles(
+        locale: LocaleID, date: DateFormat.Style, time: DateFormat.Style, millis: [Double], iterations: Int
+    ) -> Int64 {
+        millis.withUnsafeBufferPointer { millis in
+            CICU_benchDateStyles(locale.identifier, date.icuStyle, time.icuStyle, millis.baseAddress, Int32(millis.count), Int64(iterations))
+        }
+    }
+
     /// ureldatefmt_formatNumeric (day unit, long style) in a C loop.
     package static func relativeDays(locale: LocaleID, values: [Double], iterations: Int) -> Int64 {
         values.withUnsafeBufferPointer { values in

@@ -61,6 +61,65 @@ int32_t CICU_dateFormatterPattern(CICUDateFormatter *formatter, uint16_t *out, i
 extern const double CICU_DATE_MIN_MILLIS;
 extern const double CICU_DATE_MAX_MILLIS;
 
+// MARK: - Date symbols, digits and zone offsets for compiled date formats (issue 19; date_symbols.c)
+
+/// UDateFormatSymbolType values read by CICU_dateSymbol.
+#define CICU_DATE_SYMBOL_ERAS 0
+#define CICU_DATE_SYMBOL_MONTHS 1
+#define CICU_DATE_SYMBOL_SHORT_MONTHS 2
+#define CICU_DATE_SYMBOL_WEEKDAYS 3
+#define CICU_DATE_SYMBOL_SHORT_WEEKDAYS 4
+#define CICU_DATE_SYMBOL_AM_PMS 5
+#define CICU_DATE_SYMBOL_ERA_NAMES 7
+#define CICU_DATE_SYMBOL_NARROW_MONTHS 8
+#define CICU_DATE_SYMBOL_NARROW_WEEKDAYS 9
+#define CICU_DATE_SYMBOL_STANDALONE_MONTHS 10
+#define CICU_DATE_SYMBOL_STANDALONE_SHORT_MONTHS 11
+#define CICU_DATE_SYMBOL_STANDALONE_NARROW_MONTHS 12
+#define CICU_DATE_SYMBOL_STANDALONE_WEEKDAYS 13
+#define CICU_DATE_SYMBOL_STANDALONE_SHORT_WEEKDAYS 14
+#define CICU_DATE_SYMBOL_STANDALONE_NARROW_WEEKDAYS 15
+#define CICU_DATE_SYMBOL_SHORTER_WEEKDAYS 20
+#define CICU_DATE_SYMBOL_STANDALONE_SHORTER_WEEKDAYS 21
+
+typedef struct CICUDateSymbols CICUDateSymbols;
+
+/// The date format symbols of a locale in its calendar (a UDateFormat of the locale, read
+/// with udat_getSymbols). Close with CICU_dateSymbolsClose.
+CICUDateSymbols *CICU_dateSymbolsOpen(const char *localeID, int32_t *status);
+void CICU_dateSymbolsClose(CICUDateSymbols *symbols);
+/// How many symbols of a type (CICU_DATE_SYMBOL_*) there are (udat_countSymbols).
+int32_t CICU_dateSymbolsCount(const CICUDateSymbols *symbols, int32_t type);
+/// One symbol (udat_getSymbols), UTF-16.
+int32_t CICU_dateSymbol(const CICUDateSymbols *symbols, int32_t type, int32_t index, uint16_t *out,
+                        int32_t capacity, int32_t *status);
+/// The calendar type the locale formats in ("gregorian", "buddhist", "persian", …), NUL-ended.
+int32_t CICU_dateSymbolsCalendarType(const CICUDateSymbols *symbols, char *out, int32_t capacity,
+                                     int32_t *status);
+/// The digits of the locale's numbering system (unumsys_getDescription: "0123456789" for latn),
+/// UTF-16; `*algorithmic` is true for an algorithmic or non-decimal system (no digit string).
+int32_t CICU_dateNumberingDigits(const char *localeID, uint16_t *out, int32_t capacity,
+                                 bool *algorithmic, int32_t *status);
+/// The total UTC offset (raw + DST, ms) of a zone from `start` until `end` (ms since 1970), as
+/// intervals: `offsets[i]` holds from `transitions[i]` (the first is `start`) until the next.
+/// Read from ICU's own rules (ucal_get UCAL_ZONE_OFFSET + UCAL_DST_OFFSET at each
+/// ucal_getTimeZoneTransitionDate); transitions that keep the total are merged unless
+/// `keepEveryTransition` (a change of the raw/DST split changes a zone's specific name). Returns
+/// the count; more than `capacity` gives CICU_STATUS_BUFFER_OVERFLOW and a count to retry with.
+int32_t CICU_timeZoneOffsets(const uint16_t *zone, int32_t zoneLength, double start, double end,
+                             bool keepEveryTransition, double *transitions, int32_t *offsets,
+                             int32_t capacity, int32_t *status);
+/// Where a zone's metazone mapping changes: every dated bound ("from" and "to") of its entries
+/// in ICU's metaZones resource (metazoneInfo), as ms since 1970, unsorted. Returns the count
+/// (0 when no entry is dated) and sets `*hasMapping` when the zone has any metazone entry.
+/// `canonicalZone` is ICU's canonical id ("Asia/Calcutta"), the key ICU's ZoneMeta uses.
+int32_t CICU_timeZoneMetazoneBoundaries(const uint16_t *canonicalZone, int32_t zoneLength,
+                                        bool *hasMapping, double *out, int32_t capacity,
+                                        int32_t *status);
+/// Whether the zone's rules have any transition (of raw offset or DST) after `start`.
+bool CICU_timeZoneHasTransition(const uint16_t *zone, int32_t zoneLength, double start,
+                                int32_t *status);
+
 // MARK: - Relative time (ureldatefmt)
 
 /// URelativeDateTimeUnit values.

@@ -30,6 +30,10 @@ int64_t CICU_benchNumberDouble(const char *localeID, const uint16_t *skeleton, i
 /// udatpg_getBestPattern once, then udat_format in UTC, cycling through `millis`.
 int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
                                const double *millis, int32_t count, int64_t iterations);
+/// udat_open for date and time styles (UDateFormatStyle values) in UTC, then udat_format,
+/// cycling through `millis` (issue 19).
+int64_t CICU_benchDateStyles(const char *localeID, int32_t dateStyle, int32_t timeStyle,
+                             const double *millis, int32_t count, int64_t iterations);
 /// ureldatefmt_formatNumeric (long style) for day offsets, cycling through `values`.
 int64_t CICU_benchRelativeDays(const char *localeID, const double *values, int32_t count,
                                int64_t iterations);

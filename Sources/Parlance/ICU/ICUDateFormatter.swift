@@ -8,10 +8,18 @@ package final class ICUDateFormatter: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The ICU pattern in use, e.g. "MMM d, y".
     package let pattern: String
+    /// The pattern compiled into Swift (issue 19), used first for instants it covers; nil when
+    /// the pattern, calendar or digits are not covered (see ``fallback``).
+    package let compiled: CompiledDateFormat?
+    /// Why there is no compiled path, when there is none.
+    package let fallback: ICUDateCompiler.Fallback?
 
     package enum Spec: Hashable, Sendable {
         case skeleton(String)
         case styles(date: Int32, time: Int32)
+        /// An ICU pattern as is (internal: the compiler reads zone field texts with it; never
+        /// compiled itself).
+        case pattern(String)
     }
 
     private struct Key: Hashable, Sendable {
@@ -50,6 +58,17 @@ package final class ICUDateFormatter: @unchecked Sendable {
                     .invalidSkeleton, "ICU rejects the pattern \(quoted(bestPattern)) for the date skeleton \(quoted(skeleton))")
             }
             self.handle = opened
+        case .pattern(let pattern):
+            let patternUnits = Array(pattern.utf16)
+            opened = patternUnits.withUnsafeBufferPointer { p in
+                zoneUnits.withUnsafeBufferPointer { z in
+                    CICU_dateFormatterOpenPattern(locale.identifier, p.baseAddress, Int32(p.count), z.baseAddress, Int32(z.count), &status)
+                }
+            }
+            guard let opened, status <= 0 else {
+                throw ICUStatusError(status: status).parlanceError(.invalidSkeleton, "ICU rejects the date pattern \(quoted(pattern))")
+            }
+            self.handle = opened
         case .styles(let date, let time):
             opened = zoneUnits.withUnsafeBufferPointer { z in
                 CICU_dateFormatterOpenStyles(locale.identifier, date, time, z.baseAddress, Int32(z.count), &status)
@@ -60,7 +79,15 @@ package final class ICUDateFormatter: @unchecked Sendable {
             self.handle = opened
         }
         let handle = self.handle
-        self.pattern = (try? ICUOutput.utf16 { CICU_dateFormatterPattern(handle, $0, $1, $2) }) ?? ""
+        let pattern = (try? ICUOutput.utf16 { CICU_dateFormatterPattern(handle, $0, $1, $2) }) ?? ""
+        self.pattern = pattern
+        if case .pattern = spec {
+            (self.compiled, self.fallback) = (nil, .field)
+        } else {
+            (self.compiled, self.fallback) = ICUDateCompiler.compile(locale: locale, zone: zone, pattern: pattern) { millis in
+                try? Self.icuFormat(handle: handle, millis: millis)
+            }
+        }
     }
 
     deinit { CICU_dateFormatterClose(handle) }
@@ -97,16 +124,27 @@ package final class ICUDateFormatter: @unchecked Sendable {
     /// The latest UDate ICU's calendars format.
     package static var maximumMillis: Double { CICU_DATE_MAX_MILLIS }
 
-    /// Formats a UDate (milliseconds since the epoch, within ICU's calendar range).
+    /// Formats a UDate (milliseconds since the epoch, within ICU's calendar range): with the
+    /// compiled pattern where it covers the instant, else with ICU.
     package func format(millis: Double) throws(ParlanceError) -> String {
+        if let compiled, let text = compiled.format(millis: millis) { return text }
+        return try icuFormat(millis: millis)
+    }
+
+    /// Formats with ICU's udat_format only (the reference `--verify-dates` compares against).
+    package func icuFormat(millis: Double) throws(ParlanceError) -> String {
         guard millis.isFinite, millis >= CICU_DATE_MIN_MILLIS, millis <= CICU_DATE_MAX_MILLIS else {
             throw ParlanceError(.invalidTime, "\(millis) ms is outside ICU's calendar range (\(CICU_DATE_MIN_MILLIS) … \(CICU_DATE_MAX_MILLIS) ms)")
         }
         do {
-            return try ICUOutput.utf16 { CICU_dateFormat(handle, millis, $0, $1, $2) }
+            return try Self.icuFormat(handle: handle, millis: millis)
         } catch {
             throw error.parlanceError(.internal, "ICU cannot format the time \(millis) ms")
         }
+    }
+
+    private static func icuFormat(handle: OpaquePointer, millis: Double) throws(ICUStatusError) -> String {
+        try ICUOutput.utf16 { CICU_dateFormat(handle, millis, $0, $1, $2) }
     }
 }
 
@@ -137,6 +175,9 @@ package enum ICUTimeZone {
 }
 
 extension DateFormat.Style {
+    /// The shim's constant for this value, for the bench's date verification.
+    package var icuStyle: Int32 { icu }
+
     /// The shim's constant for this value.
     var icu: Int32 {
         switch self {

@@ -70,31 +70,64 @@ extension BenchCommand {
         return rows
     }
 
+    static let dateMillis: [Double] = (0..<256).map { 1_700_000_000_000 + Double($0) * 86_400_017 }
+
     func dateRow(_ harness: BenchHarness) throws -> BenchRow {
         let locale = try LocaleID(Self.benchLocale)
         let skeleton = "yMMMdjm"
         let format = try DateFormat(locale: locale, skeleton: skeleton)
-        let millis: [Double] = (0..<256).map { 1_700_000_000_000 + Double($0) * 86_400_017 }
-        let dates = millis.map { Date(timeIntervalSince1970: $0 / 1000) }
-        let foundation = DateFormatter()
-        foundation.locale = Locale(identifier: Self.benchLocale)
-        foundation.timeZone = TimeZone(identifier: "UTC")
+        let foundation = Self.foundationDateFormatter()
         foundation.setLocalizedDateFormatFromTemplate(skeleton)
+        return dateFormatRow(harness, name: "date de skeleton yMMMdjm", format: format, foundation: foundation, peerKind: "date") { n in
+            RawICUBench.dateSkeleton(locale: locale, skeleton: skeleton, millis: Self.dateMillis, iterations: n)
+        }
+    }
+
+    /// Date style medium with time style short: the style patterns ICU's udat_open gives (issue 19).
+    func dateStylesRow(_ harness: BenchHarness) throws -> BenchRow {
+        let locale = try LocaleID(Self.benchLocale)
+        let format = try DateFormat(locale: locale, dateStyle: .medium, timeStyle: .short)
+        let foundation = Self.foundationDateFormatter()
+        foundation.dateStyle = .medium
+        foundation.timeStyle = .short
+        return dateFormatRow(
+            harness, name: "date de styles medium/short", format: format, foundation: foundation, peerKind: "dateMediumShort"
+        ) { n in
+            RawICUBench.dateStyles(locale: locale, date: .medium, time: .short, millis: Self.dateMillis, iterations: n)
+        }
+    }
+
+    /// A Foundation formatter in the bench locale and UTC (the pattern is set after the locale).
+    static func foundationDateFormatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: benchLocale)
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter
+    }
+
+    /// A date row in UTC over ``dateMillis``: Parlance's `format`, raw ICU's C loop, Foundation's
+    /// `DateFormatter` and the peers' `peerKind`.
+    func dateFormatRow(
+        _ harness: BenchHarness, name: String, format: DateFormat, foundation: DateFormatter, peerKind: String,
+        icu: @escaping (Int) -> Int64
+    ) -> BenchRow {
+        let millis = Self.dateMillis
+        let dates = millis.map { Date(timeIntervalSince1970: $0 / 1000) }
         return harness.row(
-            name: "date de skeleton yMMMdjm",
+            name: name,
             parlance: { n in
                 var total = 0
                 for i in 0..<n { total &+= ((try? format.format(dates[i & 255])) ?? "").utf8.count }
                 blackHole(total)
             },
-            icu: { n in blackHole(RawICUBench.dateSkeleton(locale: locale, skeleton: skeleton, millis: millis, iterations: n)) },
+            icu: { n in blackHole(icu(n)) },
             foundation: { n in
                 var total = 0
                 for i in 0..<n { total &+= foundation.string(from: dates[i & 255]).utf8.count }
                 blackHole(total)
             },
             peer: PeerOperation(
-                kind: "date", locale: Self.benchLocale, inputs: millis.map(PeerOperation.Input.number), timeZone: "UTC",
+                kind: peerKind, locale: Self.benchLocale, inputs: millis.map(PeerOperation.Input.number), timeZone: "UTC",
                 pattern: format.pattern))
     }
 

@@ -17,7 +17,7 @@ struct PeerOperation: Encodable, Sendable {
     }
 
     /// `pluralInteger`, `pluralDecimal`, `number`, `currency`, `percent`, `compact`, `date`,
-    /// `relativeDays` or `list` (see Scripts/bench-peers/intl.mjs).
+    /// `dateMediumShort`, `relativeDays` or `list` (see Scripts/bench-peers/intl.mjs).
     var kind: String
     var locale: String
     /// Indexed as the Swift loop indexes them (`i & (count - 1)`), so the count is a power of 2;

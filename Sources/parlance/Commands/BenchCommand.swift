@@ -50,7 +50,26 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "With --verify-plurals: random decimals per rule set.")
     var decimals = 100_000
 
+    @Flag(
+        help:
+            "Instead of timing, prove compiled date formats equal to ICU's udat_format: every ICU locale × the date skeletons and the 4 date/time styles × 6 zones × every hour of 2023–2024, DST transitions and edge instants (several minutes)."
+    )
+    var verifyDates = false
+
+    @Option(help: "With --verify-dates: check every n-th hour of the two years (1: every hour).")
+    var hourStride = 1
+
+    @Option(help: "With --verify-dates: check only the first n locales (sorted; default all).")
+    var dateLocales: Int?
+
+    @Flag(help: "With --verify-dates: every zone gets every hour (6× longer; by default the hours rotate among the zones).")
+    var everyZoneEveryHour = false
+
     func run() throws {
+        if verifyDates {
+            try runDateVerification()
+            return
+        }
         if verifyPlurals {
             let start = BenchHarness.now()
             let report = try PluralVerification(integerLimit: integerLimit, decimalsPerLocale: decimals).run(extraLocales: PluralRules.localesWithRules)
@@ -68,7 +87,7 @@ struct BenchCommand: ParsableCommand {
         let groups: [(name: String, rows: () throws -> [BenchRow])] = [
             ("plural", { try pluralRows(harness) }),
             ("number", { try numberRows(harness) }),
-            ("date", { [try dateRow(harness)] }),
+            ("date", { [try dateRow(harness), try dateStylesRow(harness)] }),
             ("relative", { [try relativeRow(harness)] }),
             ("list", { [try listRow(harness)] }),
             ("message", { try messageRows(harness) }),  // issue 18: message, plural-range, date-interval
@@ -128,6 +147,32 @@ struct BenchCommand: ParsableCommand {
                         notes["memoryFormatted"] ?? 0, notes["memoryLocales"] ?? 0, peak, notes["memoryCachedFormatters"] ?? 0))
             }
         }
+    }
+
+    /// `--verify-dates`: prints the counts and every mismatch (exit 1 on any).
+    func runDateVerification() throws {
+        let start = BenchHarness.now()
+        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
+        if let dateLocales { locales = Array(locales.prefix(dateLocales)) }
+        let verification = DateVerification(locales: locales, hourStride: hourStride, rotateZones: !everyZoneEveryHour)
+        let instantsPerZone = verification.zones.indices.map { verification.instants(zoneIndex: $0).count }
+        let report = verification.run()
+        let seconds = Double(BenchHarness.now() - start) / 1e9
+        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        print(
+            """
+            date verification: \(report.locales) locales × \(verification.specs.count) specs (\(DateVerification.skeletons.count) skeletons, 4 styles × date+time/date/time) × \(verification.zones.count) zones = \(report.formatters) formatters
+              compiled: \(report.compiledFormatters) formatters; fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
+              instants per formatter: \(instantsPerZone.map(String.init).joined(separator: "/")) (per zone; every \(hourStride == 1 ? "" : "\(hourStride)th ")hour of 2023–2024\(everyZoneEveryHour ? " in every zone" : ", rotating among the zones"), each zone's DST transitions, edges)
+              compared byte for byte with udat_format: \(report.compared) formats; outside the compiled range (ICU formats them): \(report.outsideRange); instants of fallback formatters (ICU): \(report.fallbackInstants)
+              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
+            """)
+        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
+        let patterns = report.fallbackPatterns.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        if !patterns.isEmpty {
+            print("  patterns with a field not compiled (formatters): " + patterns.prefix(25).map { "\($0.key) (\($0.value))" }.joined(separator: "; "))
+        }
+        if report.mismatchCount > 0 { throw ExitCode(1) }
     }
 
     func pluralRows(_ harness: BenchHarness) throws -> [BenchRow] {
