@@ -61,7 +61,7 @@ package struct BatchServer: Sendable {
             // below by StrictJSON, whose error message is the answer.
             let read = try RequestReader.read(line)
             decoded = read.value
-            id = read.idRange.map { range in .raw(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)) }
+            id = read.idRange.map { range in JSONValue.raw(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)) }
         } catch {
             let text = String(decoding: line, as: UTF8.self)
             let parsed: StrictJSON.Element

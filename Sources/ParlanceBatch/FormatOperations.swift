@@ -162,18 +162,15 @@ enum FormatOperations {
         if let key, let format = listFormats[key] {
             // `locale`, `type` and `width` were read from this very text before, without error.
             let items = try listItems(request)
-            return .string(try run { try format.format(items) })
+            return .string(format.format(items))
         }
         let locale = try request.locale()
         let items = try listItems(request)
         let type = try request.choice("type", default: ListFormat.ListType.and)
         let width = try request.choice("width", default: ListFormat.Width.wide)
-        return .string(
-            try run {
-                let format = try ListFormat(locale: locale, type: type, width: width)
-                if let key { listFormats.store(format, for: key) }
-                return try format.format(items)
-            })
+        let format = try run { try ListFormat(locale: locale, type: type, width: width) }
+        if let key { listFormats.store(format, for: key) }
+        return .string(format.format(items))
     }
 
     private static func listItems(_ request: BatchRequest) throws(BatchError) -> [String] {
