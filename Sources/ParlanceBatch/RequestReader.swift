@@ -234,7 +234,7 @@ package struct RequestReader {
             if b == UInt8(ascii: "\\") { break }
             if b < 0x20 { throw Unaccepted() }
             if b >= 0x80 {
-                let length = Self.utf8SequenceLength(bytes, at: index)
+                let length = StrictJSON.utf8SequenceLength(bytes, at: index)
                 guard length > 0 else { throw Unaccepted() }
                 index += length
             } else {
@@ -285,7 +285,7 @@ package struct RequestReader {
             case 0x00..<0x20: throw Unaccepted()
             default:
                 if b >= 0x80 {
-                    let length = Self.utf8SequenceLength(bytes, at: index)
+                    let length = StrictJSON.utf8SequenceLength(bytes, at: index)
                     guard length > 0 else { throw Unaccepted() }
                     decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
                     index += length
@@ -296,24 +296,5 @@ package struct RequestReader {
             }
         }
         throw Unaccepted()
-    }
-
-    /// The length of a well-formed UTF-8 sequence at `i` (RFC 3629), 0 when ill-formed.
-    @inline(__always)
-    static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
-        let b0 = bytes[i]
-        func cont(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
-            i + k < bytes.count && bytes[i + k] >= low && bytes[i + k] <= high
-        }
-        switch b0 {
-        case 0xC2...0xDF: return cont(1) ? 2 : 0
-        case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : 0
-        case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : 0
-        case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0
-        case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0
-        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
-        case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0
-        default: return 0
-        }
     }
 }
