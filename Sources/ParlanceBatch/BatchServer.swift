@@ -130,25 +130,24 @@ package struct BatchServer: Sendable {
         }
     }
 
-    static func render(id: JSONValue?, result: JSONValue, into out: inout [UInt8]) {
+    /// `{` and, when the request had one, its `id` member: an answer's start.
+    private static func renderStart(id: JSONValue?, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
-        if let id {
-            JSONValue.append(#""id":"#, to: &out)
-            id.write(to: &out)
-            out.append(UInt8(ascii: ","))
-        }
+        guard let id else { return }
+        JSONValue.append(#""id":"#, to: &out)
+        id.write(to: &out)
+        out.append(UInt8(ascii: ","))
+    }
+
+    static func render(id: JSONValue?, result: JSONValue, into out: inout [UInt8]) {
+        renderStart(id: id, into: &out)
         JSONValue.append(#""result":"#, to: &out)
         result.write(to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
     static func render(id: JSONValue?, error: BatchError, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        if let id {
-            JSONValue.append(#""id":"#, to: &out)
-            id.write(to: &out)
-            out.append(UInt8(ascii: ","))
-        }
+        renderStart(id: id, into: &out)
         JSONValue.append(#""error":{"code":"#, to: &out)
         JSONValue.writeString(error.code, to: &out)
         JSONValue.append(#","message":"#, to: &out)
