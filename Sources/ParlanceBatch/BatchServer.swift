@@ -36,38 +36,90 @@ package struct BatchServer: Sendable {
 
     /// The response line (without newline) for one request line, or nil for a blank line.
     package func respond(to line: String) -> String? {
-        guard line.contains(where: { !$0.isWhitespace }) else { return nil }
-        let parsed: StrictJSON.Element
+        var line = line
+        var out: [UInt8] = []
+        let answered = line.withUTF8 { respond(utf8: $0, into: &out) }
+        return answered ? String(decoding: out, as: UTF8.self) : nil
+    }
+
+    /// Appends the response line (without newline) for one request line given as UTF-8 bytes
+    /// to `out`; returns false, appending nothing, for a blank line.
+    ///
+    /// Ill-formed UTF-8 is read as `String(decoding:as:)` (and `readLine`) reads it: each bad
+    /// sequence is U+FFFD.
+    package func respond(utf8 line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        switch Self.blankness(line) {
+        case .blank: return false
+        case .text: break
+        case .unknown:
+            guard String(decoding: line, as: UTF8.self).contains(where: { !$0.isWhitespace }) else { return false }
+        }
+        let decoded: JSONValue
+        let id: JSONValue?
         do {
-            parsed = try StrictJSON.parse(line)
+            // The fast reader accepts exactly the valid lines; everything else is read again
+            // below by StrictJSON, whose error message is the answer.
+            let read = try RequestReader.read(line)
+            decoded = read.value
+            id = read.idRange.map { range in JSONValue.raw(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)) }
         } catch {
-            // Nothing of an invalid line is echoed, not even an `id` that looks fine.
-            return Self.render(id: nil, error: BatchError("invalid-json", "the line is not valid JSON (RFC 8259): at \(error.description)"))
+            let text = String(decoding: line, as: UTF8.self)
+            let parsed: StrictJSON.Element
+            do {
+                parsed = try StrictJSON.parse(text)
+            } catch {
+                // Nothing of an invalid line is echoed, not even an `id` that looks fine.
+                Self.render(id: nil, error: BatchError("invalid-json", "the line is not valid JSON (RFC 8259): at \(error.description)"), into: &out)
+                return true
+            }
+            decoded = JSONValue(parsed)
+            // Echo `id` exactly as written (the line is valid JSON, so its text is too).
+            id = parsed["id"].map { element in
+                let bytes = Array(text.utf8)[element.byteRange]
+                return JSONValue.raw(String(decoding: bytes, as: UTF8.self))
+            }
         }
-        let decoded = JSONValue(parsed)
+        answer(decoded, id: id, into: &out)
+        return true
+    }
+
+    /// Whether a line is blank (only white space) as far as its bytes tell.
+    private enum Blankness { case blank, text, unknown }
+
+    /// ASCII white space only → blank; any other ASCII byte → text; otherwise (white space and
+    /// non-ASCII bytes) the line's Characters decide, as `Character.isWhitespace` does.
+    private static func blankness(_ line: UnsafeBufferPointer<UInt8>) -> Blankness {
+        var sawNonASCII = false
+        for byte in line {
+            switch byte {
+            case 0x09...0x0D, 0x20: continue
+            case 0x80...: sawNonASCII = true
+            default: return .text
+            }
+        }
+        return sawNonASCII ? .unknown : .blank
+    }
+
+    /// Appends the answer for a line that is valid JSON.
+    private func answer(_ decoded: JSONValue, id: JSONValue?, into out: inout [UInt8]) {
         guard case .object = decoded else {
-            return Self.render(id: nil, error: BatchError("invalid-json", "the line is JSON but not an object"))
-        }
-        // Echo `id` exactly as written (the line is valid JSON, so its text is too).
-        let id: JSONValue? = parsed["id"].map { element in
-            let bytes = Array(line.utf8)[element.byteRange]
-            return JSONValue.raw(String(decoding: bytes, as: UTF8.self))
+            return Self.render(id: nil, error: BatchError("invalid-json", "the line is JSON but not an object"), into: &out)
         }
         guard let opValue = decoded["op"] else {
-            return Self.render(id: id, error: BatchError("missing-field", "every request needs the field \"op\""))
+            return Self.render(id: id, error: BatchError("missing-field", "every request needs the field \"op\""), into: &out)
         }
         guard case .string(let op) = opValue else {
-            return Self.render(id: id, error: BatchError("invalid-argument", "\"op\" must be a string"))
+            return Self.render(id: id, error: BatchError("invalid-argument", "\"op\" must be a string"), into: &out)
         }
         guard let handler = handlers[op] else {
             let known = operations.joined(separator: ", ")
-            return Self.render(id: id, error: BatchError("unknown-op", "unknown op \(JSONValue.string(op).serialized); known: \(known)"))
+            return Self.render(id: id, error: BatchError("unknown-op", "unknown op \(JSONValue.string(op).serialized); known: \(known)"), into: &out)
         }
         do {
             let result = try handler(BatchRequest(op: op, body: decoded), context)
-            return Self.render(id: id, result: result)
+            Self.render(id: id, result: result, into: &out)
         } catch {
-            return Self.render(id: id, error: error)
+            Self.render(id: id, error: error, into: &out)
         }
     }
 
@@ -78,18 +130,29 @@ package struct BatchServer: Sendable {
         }
     }
 
-    static func render(id: JSONValue?, result: JSONValue) -> String {
-        var members: [(String, JSONValue)] = []
-        if let id { members.append(("id", id)) }
-        members.append(("result", result))
-        return JSONValue.object(members).serialized
+    /// `{` and, when the request had one, its `id` member: an answer's start.
+    private static func renderStart(id: JSONValue?, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        guard let id else { return }
+        JSONValue.append(#""id":"#, to: &out)
+        id.write(to: &out)
+        out.append(UInt8(ascii: ","))
     }
 
-    static func render(id: JSONValue?, error: BatchError) -> String {
-        var members: [(String, JSONValue)] = []
-        if let id { members.append(("id", id)) }
-        members.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))])))
-        return JSONValue.object(members).serialized
+    static func render(id: JSONValue?, result: JSONValue, into out: inout [UInt8]) {
+        renderStart(id: id, into: &out)
+        JSONValue.append(#""result":"#, to: &out)
+        result.write(to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    static func render(id: JSONValue?, error: BatchError, into out: inout [UInt8]) {
+        renderStart(id: id, into: &out)
+        JSONValue.append(#""error":{"code":"#, to: &out)
+        JSONValue.writeString(error.code, to: &out)
+        JSONValue.append(#","message":"#, to: &out)
+        JSONValue.writeString(error.message, to: &out)
+        JSONValue.append("}}", to: &out)
     }
 }
 

@@ -18,20 +18,47 @@ enum FormatOperations {
         }
     }
 
+    /// Formatters by (raw `locale`, raw `skeleton`).
+    private static let numberFormats = FormatterCache<FormatterKey, NumberFormat>()
+    /// Formatters by (raw `locale`, `timeZone`, `skeleton`, `dateStyle`, `timeStyle`).
+    private static let dateFormats = FormatterCache<FormatterKey, DateFormat>()
+    /// Formatters by (raw `locale`, `numeric`, `style`).
+    private static let relativeFormats = FormatterCache<FormatterKey, RelativeTimeFormat>()
+    /// Formatters by (raw `locale`, `type`, `width`).
+    private static let listFormats = FormatterCache<FormatterKey, ListFormat>()
+
     @Sendable
     static func number(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let key = request.formatterKey("skeleton")
+        if let key, let format = numberFormats[key] {
+            // `locale` and `skeleton` were read from this very text before, without error.
+            let decimal = try request.decimal()
+            return .string(
+                try run {
+                    try DecimalString.validate(decimal)
+                    return try format.format(decimal: decimal)
+                })
+        }
         let locale = try request.locale()
         let decimal = try request.decimal()
         let skeleton = try request.optionalString("skeleton") ?? ""
         return .string(
             try run {
                 try DecimalString.validate(decimal)
-                return try NumberFormat(locale: locale, skeleton: skeleton).format(decimal: decimal)
+                let format = try NumberFormat(locale: locale, skeleton: skeleton)
+                if let key { numberFormats.store(format, for: key) }
+                return try format.format(decimal: decimal)
             })
     }
 
     @Sendable
     static func date(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let key = request.formatterKey("timeZone", "skeleton", "dateStyle", "timeStyle")
+        if let key, let format = dateFormats[key] {
+            // Every field but `time` was read from this very text before, without error.
+            let millis = try request.time()
+            return .string(try run { try format.format(epochMilliseconds: millis) })
+        }
         let locale = try request.locale()
         let millis = try request.time()
         let zone = try request.optionalString("timeZone") ?? "UTC"
@@ -54,6 +81,7 @@ enum FormatOperations {
                 try DateFormat(locale: locale, dateStyle: date, timeStyle: time, timeZone: zone)
             }
         }
+        if let key { dateFormats.store(format, for: key) }
         return .string(try run { try format.format(epochMilliseconds: millis) })
     }
 
@@ -67,8 +95,26 @@ enum FormatOperations {
 
     @Sendable
     static func relative(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        if request.body["time"] == nil, let key = request.formatterKey("numeric", "style"), let format = relativeFormats[key] {
+            // `locale`, `numeric` and `style` were read from this very text before, without error.
+            let (value, unit) = try relativeValue(request)
+            return .string(try run { try format.format(value, unit) })
+        }
         let locale = try request.locale()
         if request.body["time"] != nil { return try relativeBetween(request, locale: locale) }
+        let (value, unit) = try relativeValue(request)
+        let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
+        let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
+        return .string(
+            try run {
+                let format = try RelativeTimeFormat(locale: locale, style: style, numeric: numeric)
+                if let key = request.formatterKey("numeric", "style") { relativeFormats.store(format, for: key) }
+                return try format.format(value, unit)
+            })
+    }
+
+    /// `relative`'s `value` and `unit`, checked in the protocol's order.
+    private static func relativeValue(_ request: BatchRequest) throws(BatchError) -> (Double, RelativeTimeFormat.Unit) {
         guard let raw = request.body["value"] else { throw BatchError.missing("value", op: request.op) }
         let value: Double
         switch raw {
@@ -78,12 +124,7 @@ enum FormatOperations {
         }
         guard request.body["unit"] != nil else { throw BatchError.missing("unit", op: request.op) }
         let unit = try request.choice("unit", default: RelativeTimeFormat.Unit.day)
-        let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
-        let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
-        return .string(
-            try run {
-                try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(value, unit)
-            })
+        return (value, unit)
     }
 
     /// `relative` between two instants (issue 18): `time` and `reference` (as `date`'s `time`),
@@ -117,16 +158,30 @@ enum FormatOperations {
 
     @Sendable
     static func list(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let key = request.formatterKey("type", "width")
+        if let key, let format = listFormats[key] {
+            // `locale`, `type` and `width` were read from this very text before, without error.
+            let items = try listItems(request)
+            return .string(format.format(items))
+        }
         let locale = try request.locale()
+        let items = try listItems(request)
+        let type = try request.choice("type", default: ListFormat.ListType.and)
+        let width = try request.choice("width", default: ListFormat.Width.wide)
+        let format = try run { try ListFormat(locale: locale, type: type, width: width) }
+        if let key { listFormats.store(format, for: key) }
+        return .string(format.format(items))
+    }
+
+    private static func listItems(_ request: BatchRequest) throws(BatchError) -> [String] {
         guard let raw = request.body["items"] else { throw BatchError.missing("items", op: request.op) }
         guard case .array(let values) = raw else { throw BatchError.wrongType("items", expected: "an array of strings") }
         var items: [String] = []
+        items.reserveCapacity(values.count)
         for value in values {
             guard case .string(let text) = value else { throw BatchError.wrongType("items", expected: "an array of strings") }
             items.append(text)
         }
-        let type = try request.choice("type", default: ListFormat.ListType.and)
-        let width = try request.choice("width", default: ListFormat.Width.wide)
-        return .string(try run { try ListFormat(locale: locale, type: type, width: width).format(items) })
+        return items
     }
 }

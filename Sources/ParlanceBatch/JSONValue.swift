@@ -25,17 +25,22 @@ package enum JSONValue: Hashable, Sendable {
         switch element.value {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
-        case .number(let literal):
-            let isInteger = !literal.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
-            if isInteger, let value = Int64(literal), !(value == 0 && literal.hasPrefix("-")) {
-                self = .integer(value)
-            } else {
-                // Swift's parser is correctly rounded; beyond the range it gives ±infinity.
-                self = .number(Double(literal) ?? .nan)
-            }
+        case .number(let literal): self.init(numberLiteral: literal)
         case .string(let value): self = .string(value)
         case .array(let elements): self = .array(elements.map(JSONValue.init))
         case .object(let members): self = .object(members.map { ($0.key, JSONValue($0.value)) })
+        }
+    }
+
+    /// The value of a JSON number literal (RFC 8259 syntax, already checked): an integer that
+    /// fits in 64 bits (not `-0`) is `.integer`, anything else `.number`.
+    package init(numberLiteral literal: String) {
+        let isInteger = !literal.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+        if isInteger, let value = Int64(literal), !(value == 0 && literal.hasPrefix("-")) {
+            self = .integer(value)
+        } else {
+            // Swift's parser is correctly rounded; beyond the range it gives ±infinity.
+            self = .number(Double(literal) ?? .nan)
         }
     }
 
@@ -88,6 +93,94 @@ package enum JSONValue: Hashable, Sendable {
             }
             out += "}"
         }
+    }
+
+    /// Appends compact JSON text, as UTF-8 bytes, to `out`: the same text as
+    /// the `String` writer writes.
+    package func write(to out: inout [UInt8]) {
+        switch self {
+        case .null: Self.append("null", to: &out)
+        case .raw(let text): out.append(contentsOf: text.utf8)
+        case .bool(let value): Self.append(value ? "true" : "false", to: &out)
+        case .integer(let value): out.append(contentsOf: String(value).utf8)
+        case .number:
+            var text = ""
+            write(to: &text)
+            out.append(contentsOf: text.utf8)
+        case .string(let value): JSONValue.writeString(value, to: &out)
+        case .array(let values):
+            out.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                value.write(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                value.write(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends ASCII text known at compile time.
+    @inline(__always)
+    static func append(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends a JSON string literal for `text` with the escapes of
+    /// the `String` writer: `"`, `\`, the C0 controls (named ones by name,
+    /// others as `\u00xx`), U+2028 and U+2029; everything else is copied as UTF-8.
+    static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                let needsEscape: Bool
+                if b == 0x22 || b == 0x5C || b < 0x20 {
+                    needsEscape = true
+                } else if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    needsEscape = true
+                } else {
+                    needsEscape = false
+                }
+                if !needsEscape {
+                    i += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                switch b {
+                case 0x22: append("\\\"", to: &out)
+                case 0x5C: append("\\\\", to: &out)
+                case 0x0A: append("\\n", to: &out)
+                case 0x0D: append("\\r", to: &out)
+                case 0x09: append("\\t", to: &out)
+                case 0x08: append("\\b", to: &out)
+                case 0x0C: append("\\f", to: &out)
+                case 0xE2:
+                    append(bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", to: &out)
+                    i += 2
+                default:
+                    // Lower-case hex, as the String writer's `String(_:radix:)`.
+                    func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? 0x30 + digit : 0x57 + digit }
+                    append("\\u00", to: &out)
+                    out.append(hex(b >> 4))
+                    out.append(hex(b & 0x0F))
+                }
+                i += 1
+                runStart = i
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     static func writeString(_ text: String, to out: inout String) {

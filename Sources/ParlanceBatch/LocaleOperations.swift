@@ -23,15 +23,28 @@ enum LocaleOperations {
     }
 
     /// `display-name`: the name of `of` written in `locale`.
+    /// Names by (raw `locale`, raw `of`): a display name is a pure function of the two ids
+    /// (and ICU's data), and ICU opens its display-names object per call, so the answer itself
+    /// is kept.
+    private static let displayNames = FormatterCache<FormatterKey, String>()
+
     @Sendable
     static func displayName(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let key = request.formatterKey("of")
+        if let key, key.first != nil, let name = displayNames[key] { return .string(name) }
         let language = try request.locale()
         let named = try request.locale("of")
-        return .string(named.displayName(in: language))
+        let name = named.displayName(in: language)
+        if let key { displayNames.store(name, for: key) }
+        return .string(name)
     }
 
     /// `negotiate`: the best `available` entry, verbatim, for `requested` (an Accept-Language
     /// value or an array of ids), by ICU's LocaleMatcher with default settings.
+    /// Parsed `Accept-Language` values (``LocaleMatcher/bestMatch(acceptLanguage:)`` parses
+    /// the header the same way and then matches its locales).
+    private static let acceptLanguages = FormatterCache<String, [LocaleID]>()
+
     @Sendable
     static func negotiate(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
         guard let availableValue = request.body["available"] else { throw BatchError.missing("available", op: request.op) }
@@ -58,7 +71,15 @@ enum LocaleOperations {
         let match: LocaleMatcher.Match
         switch requestedValue {
         case .string(let header):
-            match = matcher.bestMatch(acceptLanguage: header)
+            // An Accept-Language value is parsed once (servers send the same few again and again).
+            let desired: [LocaleID]
+            if let parsed = acceptLanguages[header] {
+                desired = parsed
+            } else {
+                desired = AcceptLanguage(header).locales
+                acceptLanguages.store(desired, for: header)
+            }
+            match = matcher.bestMatch(for: desired)
         case .array(let items):
             var desired: [LocaleID] = []
             for item in items {
@@ -79,9 +100,12 @@ enum LocaleOperations {
 
 /// Matchers built for recent `available` lists (a server usually sends the same list).
 private enum LocaleMatchers {
-    static let cache = LRUCache<[String], LocaleMatcher>(capacity: 64)
+    static let cache = FormatterCache<[String], LocaleMatcher>(capacity: 64)
 
     static func matcher(for ids: [String]) throws(ParlanceError) -> LocaleMatcher {
-        try cache.value(for: ids) { () throws(ParlanceError) -> LocaleMatcher in try LocaleMatcher.matching(ids) }
+        if let matcher = cache[ids] { return matcher }
+        let matcher = try LocaleMatcher.matching(ids)
+        cache.store(matcher, for: ids)
+        return matcher
     }
 }

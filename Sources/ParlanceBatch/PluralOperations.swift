@@ -7,13 +7,27 @@ enum PluralOperations {
         "plural-categories": categories,
     ]
 
+    /// Rules by (raw `locale`, raw `type`).
+    private static let rulesCache = FormatterCache<FormatterKey, PluralRules>()
+
     @Sendable
     static func plural(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        let key = request.formatterKey("type")
+        if let key, let rules = rulesCache[key] {
+            // `locale` and `type` were read from this very text before, without error.
+            let number = try request.decimal()
+            do {
+                return .string(try rules.category(for: number).keyword)
+            } catch {
+                throw BatchError(thrown: error)
+            }
+        }
         let locale = try request.locale()
         let type = try request.choice("type", default: PluralRuleType.cardinal)
         let number = try request.decimal()
         do {
             let rules = try PluralRules(locale: locale, type: type)
+            if let key { rulesCache.store(rules, for: key) }
             return .string(try rules.category(for: number).keyword)
         } catch {
             throw BatchError(thrown: error)

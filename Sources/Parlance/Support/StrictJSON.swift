@@ -82,6 +82,26 @@ package enum StrictJSON {
         return try parser.document()
     }
 
+    /// The length of a well-formed UTF-8 sequence at `i` (RFC 3629), 0 when ill-formed
+    /// (also used by the batch engine's fast request reader).
+    @inlinable
+    package static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let b0 = bytes[i]
+        func cont(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            i + k < bytes.count && bytes[i + k] >= low && bytes[i + k] <= high
+        }
+        switch b0 {
+        case 0xC2...0xDF: return cont(1) ? 2 : 0
+        case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : 0
+        case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0
+        case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0
+        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
+        case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0
+        default: return 0
+        }
+    }
+
     fileprivate static func hex(_ value: UInt32, width: Int) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -355,7 +375,7 @@ package enum StrictJSON {
                 default:
                     if b >= 0x80 {
                         // Validate UTF-8 strictly: a malformed sequence is an error, not U+FFFD.
-                        let length = Self.utf8SequenceLength(bytes, at: index)
+                        let length = bytes.withUnsafeBufferPointer { StrictJSON.utf8SequenceLength($0, at: index) }
                         guard length > 0 else { throw fail("invalid UTF-8 in a string") }
                         index += length
                     } else {
@@ -364,24 +384,6 @@ package enum StrictJSON {
                 }
             }
             throw fail("expected '\"' to close a string, found the end of the text")
-        }
-
-        /// The length of a well-formed UTF-8 sequence at `i` (RFC 3629), 0 when ill-formed.
-        static func utf8SequenceLength(_ bytes: [UInt8], at i: Int) -> Int {
-            let b0 = bytes[i]
-            func cont(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
-                i + k < bytes.count && bytes[i + k] >= low && bytes[i + k] <= high
-            }
-            switch b0 {
-            case 0xC2...0xDF: return cont(1) ? 2 : 0
-            case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : 0
-            case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : 0
-            case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0
-            case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0
-            case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
-            case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0
-            default: return 0
-            }
         }
     }
 }

@@ -42,11 +42,9 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         let server = BatchServer(
             context: BatchContext(catalogDirectory: catalog, developmentLanguage: developmentLanguage))
-        server.run(
-            readLine: { Swift.readLine(strippingNewline: true) },
-            write: { line in
-                print(line)
-                fflush(nil)  // every stream: `stdout` itself is not concurrency-safe to name
-            })
+        // Anything already buffered in stdio goes out first; answers are then written with
+        // one write(2) each, so each is flushed as the protocol requires.
+        fflush(nil)
+        server.run(input: STDIN_FILENO, output: STDOUT_FILENO)
     }
 }

@@ -1,0 +1,322 @@
+import Foundation
+import Parlance
+import ParlanceBatch
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The batch engine's fast single-pass reader (`RequestReader`), the byte writer and the
+/// chunked stdin loop, checked against two independent readers: the package's `StrictJSON`
+/// (whose values and errors the protocol answered before the fast reader existed) and
+/// Foundation's `JSONSerialization`.
+@Suite("Batch request reader")
+struct RequestReaderTests {
+    let server = BatchServer()
+
+    // MARK: - Oracles
+
+    enum Outcome: Equatable, CustomStringConvertible {
+        case accepted(value: String, id: Range<Int>?)
+        case rejected
+        var description: String {
+            switch self {
+            case .accepted(let value, let id): "accepted \(value) id \(id.map { "\($0)" } ?? "-")"
+            case .rejected: "rejected"
+            }
+        }
+    }
+
+    static func fast(_ bytes: [UInt8]) -> Outcome {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let line = try? RequestReader.read(buffer) else { return .rejected }
+            return .accepted(value: line.value.serialized, id: line.idRange)
+        }
+    }
+
+    static func strict(_ bytes: [UInt8]) -> Outcome {
+        guard let element = try? StrictJSON.parse(bytes: bytes) else { return .rejected }
+        return .accepted(value: JSONValue(element).serialized, id: element["id"]?.byteRange)
+    }
+
+    /// Whether Foundation's reader accepts the text (top-level fragments allowed).
+    static func foundationAccepts(_ bytes: [UInt8]) -> Bool {
+        (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
+    }
+
+    /// Where swift-corelibs-foundation's `JSONSerialization` departs from RFC 8259 (found by
+    /// this suite's mutations), so that it cannot serve as the oracle for the text:
+    /// - it accepts a trailing comma (`[1,]`, `{"a":1,}`);
+    /// - it stops at a NUL byte (`4\0x` reads as `4`);
+    /// - it skips a byte order mark;
+    /// - it rejects numbers beyond a `Double` (`1e400`, `1e-400`), which RFC 8259 allows;
+    /// - it rejects lone surrogate escapes, which RFC 8259's grammar allows (read as U+FFFD).
+    static func foundationDeparts(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains(0) || bytes.starts(with: [0xEF, 0xBB, 0xBF])
+            || text.range(of: #",[ \t\r\n]*[\]}]"#, options: .regularExpression) != nil
+            || text.range(of: #"[eE][+-]?[0-9]{3,}|[0-9]{16,}"#, options: .regularExpression) != nil
+            || text.range(of: #"\\u[dD][89a-fA-F]"#, options: .regularExpression) != nil
+    }
+
+    /// The value in a canonical form by Foundation: the text parsed by `JSONSerialization`
+    /// and written back with sorted keys.
+    static func foundationCanonical(_ bytes: [UInt8]) -> Data? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return nil }
+        return try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+    }
+
+    static let valid: [String] = [
+        #"{"op":"plural","locale":"ru","number":"21"}"#,
+        #"  {"id" : 7 , "op":"plural","locale":"en","number":1.0}  "#,
+        "\t{\"a\":[]}\r",
+        #"{}"#, #"[]"#, #"[[]]"#, #"42"#, #"-0"#, #"-0.0"#, #"0"#, #"true"#, #"false"#, #"null"#, #""text""#,
+        #"{"id":1.50,"x":1e2,"y":-1.25E-3,"z":1E+9}"#,
+        #"{"big":123456789012345678,"bigger":1234567890123456789,"huge":12345678901234567890123}"#,
+        #"{"min":-9223372036854775808,"max":9223372036854775807,"over":9223372036854775808}"#,
+        #"{"inf":1e400,"neg":-1e400,"tiny":1e-400}"#,
+        #"{"id":"a\"b\\c\/d\b\f\n\r\t","k":"\u00e9\u20AC\uD83D\uDE00"}"#,
+        #"{"lone":"\uD800","low":"\uDC00","pair-then-bad":"\uD800\u0041","two-highs":"\uD800\uD800\uDC00"}"#,
+        #"{"nul":"\u0000","ctl":"\u001f","line":"\u2028\u2029"}"#,
+        #"{"utf8":"héllo wörld ✓ 😀 שלום","key\u0020esc":1}"#,
+        #"{"id":1,"id":2,"op":"x","op":"y"}"#,
+        #"{"\u0069d":[1,{"x":true}],"op":"nope"}"#,
+        #"{"nested":{"id":99},"id":{"z":1, "a":[1e2, "}\"]"]} }"#,
+        #"{"op":"list","locale":"es","items":["a","b","c"],"type":"or","width":"short"}"#,
+        #"{"op":"negotiate","available":["en","fr","de"],"requested":"fr-CH, de;q=0.5","id":7}"#,
+        String(repeating: "[", count: 512) + String(repeating: "]", count: 512),
+        #"{"a":"#
+            + String(repeating: "{\"b\":", count: 510) + "1" + String(repeating: "}", count: 510) + "}",
+    ]
+
+    static let invalid: [String] = [
+        "", " ", "{", "}", "[", "]", "{]", "[}", "{,}", "[,]", "[1,]", "{\"a\":1,}", "{\"a\"}", "{\"a\":}",
+        "{a:1}", "{'a':1}", "{\"a\":'b'}", "{\"a\":1} x", "{\"a\":1}{}", "[1 2]", "{\"a\" 1}",
+        "01", "-", "-01", "1.", ".5", "1e", "1e+", "1.e5", "+1", "0x10", "NaN", "Infinity", "-Infinity",
+        "tru", "nul", "fals", "trueX", "TRUE", "Null",
+        "\"abc", "\"a\\x\"", "\"a\\u12\"", "\"a\\u12G4\"", "\"\\uD800\\u12\"", "\"tab\there\"", "\"nl\nhere\"",
+        "\"\u{7}\"", "{\"a\":1 // c\n}", "/* c */ {}", "[1]]", "{\"a\":[1}", "{\"a\":{\"b\":1}",
+        "\u{FEFF}{}", "{\"a\":1}\u{00A0}",
+        String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
+    ]
+
+    // MARK: - Corpus
+
+    @Test("valid lines: same value and id span as StrictJSON, and Foundation accepts them")
+    func validCorpus() {
+        for line in Self.valid {
+            let bytes = Array(line.utf8)
+            let fast = Self.fast(bytes)
+            #expect(fast == Self.strict(bytes), "\(line)")
+            #expect(fast != .rejected, "\(line)")
+            // Foundation reads every line where it follows RFC 8259 (and nests only to its own
+            // limit), and decodes it to the same value (strings and escapes included): our value
+            // written out and read back by Foundation equals Foundation's reading of the line.
+            if !Self.foundationDeparts(bytes), line.count < 1000, !line.contains(#""id":1,"id""#) {
+                #expect(Self.foundationAccepts(bytes), "\(line)")
+                // (Not for −0: written back as `-0`, Foundation reads it as the integer 0.)
+                if case .accepted(let value, _) = fast, !line.hasPrefix("-0") {
+                    #expect(Self.foundationCanonical(Array(value.utf8)) == Self.foundationCanonical(bytes), "\(line) → \(value)")
+                }
+            }
+        }
+    }
+
+    @Test("invalid lines: rejected by the fast reader, StrictJSON and Foundation")
+    func invalidCorpus() {
+        for line in Self.invalid {
+            let bytes = Array(line.utf8)
+            #expect(Self.fast(bytes) == .rejected, "\(line.debugDescription)")
+            #expect(Self.strict(bytes) == .rejected, "\(line.debugDescription)")
+            if line.count < 1000, !Self.foundationDeparts(bytes) {
+                #expect(!Self.foundationAccepts(bytes), "\(line.debugDescription)")
+            }
+        }
+    }
+
+    @Test("ill-formed UTF-8 in a string is rejected (the server reads it as U+FFFD instead)")
+    func illFormedUTF8() {
+        let cases: [[UInt8]] = [
+            [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22],
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0x80, 0x22], [0x22, 0xF0, 0x9F, 0x98, 0x22],
+        ]
+        for bytes in cases {
+            #expect(Self.fast(bytes) == .rejected, "\(bytes)")
+            #expect(Self.strict(bytes) == .rejected, "\(bytes)")
+        }
+        // What the answer says: like readLine, the server repairs the line first.
+        let line: [UInt8] = Array(#"{"op":"nope","id":""#.utf8) + [0xFF] + Array(#""}"#.utf8)
+        var out: [UInt8] = []
+        let answered = line.withUnsafeBufferPointer { server.respond(utf8: $0, into: &out) }
+        #expect(answered)
+        #expect(String(decoding: out, as: UTF8.self).hasPrefix("{\"id\":\"\u{FFFD}\",\"error\":{\"code\":\"unknown-op\""))
+    }
+
+    // MARK: - Mutations
+
+    /// Seeds for mutation: request lines of every shape the protocol uses.
+    static let seeds: [String] = valid.filter { $0.count < 300 } + [
+        #"{"op":"date","locale":"fr","time":1700000120000,"skeleton":"yMMMdjm","id":2}"#,
+        #"{"op":"relative","locale":"ru","value":-27,"unit":"day","id":3}"#,
+        #"{"op":"number","locale":"de","number":"1.01","skeleton":"currency/EUR","id":1}"#,
+        #"{"op":"message","locale":"en","pattern":"{n, plural, one {# file} other {# files}}","args":{"n":3}}"#,
+    ]
+
+    static let interesting: [UInt8] = Array(#"{}[]:,"\/ 0123456789-+.eEtrufalsn"#.utf8) + [0x00, 0x09, 0x0A, 0x0D, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xFF]
+
+    static func mutate(_ seed: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+        var bytes = seed
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: if !bytes.isEmpty { bytes.remove(at: position) }
+            case 1: bytes.insert(interesting.randomElement(using: &random)!, at: position)
+            case 2: if !bytes.isEmpty { bytes[position] = interesting.randomElement(using: &random)! }
+            case 3: if !bytes.isEmpty { bytes[position] = UInt8.random(in: 0...255, using: &random) }
+            case 4: bytes = Array(bytes.prefix(position))
+            default:
+                let end = min(bytes.count, position + Int.random(in: 1...8, using: &random))
+                bytes.insert(contentsOf: bytes[position..<end], at: position)
+            }
+        }
+        return bytes
+    }
+
+    @Test("60,000 mutated lines: the fast reader agrees with StrictJSON on every one; Foundation on acceptance")
+    func mutations() {
+        var random = SplitMix64(seed: 0x19B)
+        var accepted = 0
+        var foundationDisagreements: [String] = []
+        var foundationCompared = 0
+        for round in 0..<60_000 {
+            let seed = Array(Self.seeds[round % Self.seeds.count].utf8)
+            let bytes = Self.mutate(seed, &random)
+            let fast = Self.fast(bytes)
+            let strict = Self.strict(bytes)
+            if fast != strict {
+                Issue.record("\(String(decoding: bytes, as: UTF8.self).debugDescription) \(bytes): fast \(fast), strict \(strict)")
+                return
+            }
+            if fast != .rejected { accepted += 1 }
+            // Where Foundation follows RFC 8259, it must agree on acceptance.
+            if !Self.foundationDeparts(bytes) {
+                foundationCompared += 1
+                if (fast != .rejected) != Self.foundationAccepts(bytes) {
+                    foundationDisagreements.append(String(decoding: bytes, as: UTF8.self).debugDescription)
+                }
+            }
+        }
+        #expect(foundationDisagreements.isEmpty, "\(foundationDisagreements.prefix(10))")
+        #expect(foundationCompared > 30_000)
+        // The mutations must exercise both sides.
+        #expect(accepted > 1_000)
+        #expect(accepted < 50_000)
+    }
+
+    @Test("mutated lines through the server: one JSON answer each, invalid ones with StrictJSON's error")
+    func mutatedAnswers() throws {
+        var random = SplitMix64(seed: 0x19B2)
+        for round in 0..<5_000 {
+            let seed = Array(Self.seeds[round % Self.seeds.count].utf8)
+            let bytes = Self.mutate(seed, &random).filter { $0 != 0x0A }
+            var out: [UInt8] = []
+            let answered = bytes.withUnsafeBufferPointer { server.respond(utf8: $0, into: &out) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard answered else {
+                #expect(!text.contains(where: { !$0.isWhitespace }), "\(text.debugDescription) got no answer")
+                continue
+            }
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(out)) as? [String: Any], "\(String(decoding: out, as: UTF8.self))")
+            #expect((object["result"] == nil) != (object["error"] == nil))
+            do {
+                _ = try StrictJSON.parse(text)
+            } catch {
+                let expected = #"{"error":{"code":"invalid-json","message":"# + JSONValue.string("the line is not valid JSON (RFC 8259): at \(error.description)").serialized + "}}"
+                #expect(String(decoding: out, as: UTF8.self) == expected)
+            }
+        }
+    }
+
+    // MARK: - Writer
+
+    @Test("the byte writer writes what the String writer writes")
+    func writer() {
+        let texts = ["", "plain", "a\"b\\c", "\n\r\t\u{08}\u{0C}", "\u{0}\u{1}\u{1F}\u{7F}", "\u{2028}x\u{2029}", "\u{2027}\u{202A}", "é€😀", "chiński (tradycyjne, Tajwan)", "1\u{00A0}234,50\u{00A0}€"]
+        var values: [JSONValue] = texts.map { .string($0) }
+        values += [.null, .bool(true), .bool(false), .integer(-42), .integer(.max), .number(-0.0), .number(2.5), .number(1e300), .number(.infinity), .raw("{\"z\": 1}")]
+        values.append(.array(values))
+        values.append(.object(texts.map { ($0, .string($0)) }))
+        for value in values {
+            var bytes: [UInt8] = []
+            value.write(to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == value.serialized)
+        }
+    }
+
+    // MARK: - The stdin loop
+
+    /// The answers `readLine` + `respond(to:)` give: lines split at `\n`, `\r\n` stripped, a last
+    /// line without newline answered, ill-formed UTF-8 repaired.
+    func expectedAnswers(_ input: [UInt8]) -> [UInt8] {
+        var lines = input.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        var out: [UInt8] = []
+        for (index, var line) in lines.enumerated() {
+            let terminated = index < lines.count - 1 || input.last == 0x0A
+            if terminated, line.last == 0x0D { line.removeLast() }
+            if let answer = server.respond(to: String(decoding: line, as: UTF8.self)) {
+                out += Array(answer.utf8) + [0x0A]
+            }
+        }
+        return out
+    }
+
+    func runStream(_ input: [UInt8]) throws -> [UInt8] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-batch-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputPath = directory.appendingPathComponent("in").path
+        let outputPath = directory.appendingPathComponent("out").path
+        try Data(input).write(to: URL(fileURLWithPath: inputPath))
+        let inFD = open(inputPath, O_RDONLY)
+        let outFD = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(inFD >= 0 && outFD >= 0)
+        server.run(input: inFD, output: outFD)
+        close(inFD)
+        close(outFD)
+        return Array(try Data(contentsOf: URL(fileURLWithPath: outputPath)))
+    }
+
+    @Test("the stdin loop answers as readLine + respond(to:) would, across buffer boundaries")
+    func stream() throws {
+        var input: [UInt8] = []
+        let longItem = String(repeating: "x", count: 70_000)
+        for index in 0..<3_000 {
+            switch index % 10 {
+            case 0: input += Array(#"{"id":\#(index),"op":"plural","locale":"ru","number":"\#(index)"}"#.utf8) + [0x0D, 0x0A]
+            case 1: input += Array("   \t".utf8) + [0x0A]
+            case 2: input += Array(#"{"id":"\#(index)","op":"nope"}"#.utf8) + [0x0D, 0x0D, 0x0A]
+            case 3: input += Array(#"{"id":1,"op":"nope","x":""#.utf8) + [0xC3, 0x28, 0xFF] + Array(#""}"#.utf8) + [0x0A]
+            case 4: input += Array("garbage \(index)".utf8) + [0x0A]
+            case 5: input += [0xC2, 0xA0, 0x20, 0xE2, 0x80, 0xA8, 0x0A]
+            case 6 where index % 1000 == 6: input += Array(#"{"id":\#(index),"op":"list","locale":"en","items":["\#(longItem)","b"]}"#.utf8) + [0x0A]
+            case 7: input += Array(#"{"id":\#(index),"op":"direction","text":"שלום"}"#.utf8) + [0x0A]
+            default: input += Array(#"{"id":\#(index),"op":"plural-categories","locale":"cy","type":"ordinal"}"#.utf8) + [0x0A]
+            }
+        }
+        input += Array(#"{"id":"last","op":"plural","locale":"en","number":"1"}"#.utf8) + [0x0D]
+        let expected = expectedAnswers(input)
+        let actual = try runStream(input)
+        #expect(actual.count == expected.count)
+        #expect(actual == expected)
+        #expect(String(decoding: actual, as: UTF8.self).hasSuffix(#"{"id":"last","result":"one"}"# + "\n"))
+    }
+
+    @Test("the stdin loop: empty input, and input without any newline")
+    func streamEdges() throws {
+        #expect(try runStream([]).isEmpty)
+        #expect(try runStream(Array(#"{"op":"plural","locale":"en","number":"1"}"#.utf8)) == Array(#"{"result":"one"}"#.utf8) + [0x0A])
+        #expect(try runStream(Array("\n\n \r\n".utf8)).isEmpty)
+    }
+}
