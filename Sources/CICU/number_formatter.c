@@ -9,6 +9,7 @@
 #include "internal.h"
 
 #include <unicode/ucurr.h>
+#include <unicode/uformattedvalue.h>
 #include <unicode/unumberformatter.h>
 
 #include <pthread.h>
@@ -23,7 +24,10 @@ static _Thread_local UFormattedNumber *threadResult = NULL;
 static pthread_key_t threadResultKey;
 static pthread_once_t threadResultOnce = PTHREAD_ONCE_INIT;
 
-static void closeThreadResult(void *result) { unumf_closeResult((UFormattedNumber *)result); }
+static void closeThreadResult(void *result) {
+    unumf_closeResult((UFormattedNumber *)result);
+    threadResult = NULL;  // a later call on this thread (another key's destructor) makes a new one
+}
 static void makeThreadResultKey(void) { pthread_key_create(&threadResultKey, closeThreadResult); }
 
 UFormattedNumber *CICU_threadFormattedNumber(UErrorCode *status) {
@@ -72,12 +76,16 @@ void CICU_numberFormatterClose(CICUNumberFormatter *handle) {
     free(handle);
 }
 
-static int32_t copyResult(UFormattedNumber *result, uint16_t *out, int32_t capacity,
+// The result's text as UTF-8, read in place (ufmtval_getString aliases ICU's own buffer;
+// unumf_resultToString would copy it out as UTF-16 first).
+static int32_t copyResult(UFormattedNumber *result, char *out, int32_t capacity,
                           UErrorCode *status) {
-    return unumf_resultToString(result, (UChar *)out, capacity, status);
+    int32_t length = 0;
+    const UChar *text = ufmtval_getString(unumf_resultAsValue(result, status), &length, status);
+    return CICU_copyOutUTF8(text, length, out, capacity, status);
 }
 
-int32_t CICU_numberFormatInt64(const CICUNumberFormatter *handle, int64_t value, uint16_t *out,
+int32_t CICU_numberFormatInt64(const CICUNumberFormatter *handle, int64_t value, char *out,
                                int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     UFormattedNumber *result = resultForThread(st);
@@ -86,7 +94,7 @@ int32_t CICU_numberFormatInt64(const CICUNumberFormatter *handle, int64_t value,
     return copyResult(result, out, capacity, st);
 }
 
-int32_t CICU_numberFormatDouble(const CICUNumberFormatter *handle, double value, uint16_t *out,
+int32_t CICU_numberFormatDouble(const CICUNumberFormatter *handle, double value, char *out,
                                 int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     UFormattedNumber *result = resultForThread(st);
@@ -96,7 +104,7 @@ int32_t CICU_numberFormatDouble(const CICUNumberFormatter *handle, double value,
 }
 
 int32_t CICU_numberFormatDecimal(const CICUNumberFormatter *handle, const char *decimal,
-                                 int32_t decimalLength, uint16_t *out, int32_t capacity,
+                                 int32_t decimalLength, char *out, int32_t capacity,
                                  int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     UFormattedNumber *result = resultForThread(st);
