@@ -19,31 +19,9 @@ struct CICUNumberFormatter {
     UNumberFormatter *formatter;
 };
 
-// A fast per-thread cache of the pointer the pthread key owns.
-static _Thread_local UFormattedNumber *threadResult = NULL;
-static pthread_key_t threadResultKey;
-static pthread_once_t threadResultOnce = PTHREAD_ONCE_INIT;
+CICU_DEFINE_THREAD_RESULT(resultForThread, UFormattedNumber, unumf_openResult, unumf_closeResult)
 
-static void closeThreadResult(void *result) {
-    unumf_closeResult((UFormattedNumber *)result);
-    threadResult = NULL;  // a later call on this thread (another key's destructor) makes a new one
-}
-static void makeThreadResultKey(void) { pthread_key_create(&threadResultKey, closeThreadResult); }
-
-UFormattedNumber *CICU_threadFormattedNumber(UErrorCode *status) {
-    if (threadResult != NULL || U_FAILURE(*status)) return threadResult;
-    pthread_once(&threadResultOnce, makeThreadResultKey);
-    UFormattedNumber *result = unumf_openResult(status);
-    if (U_FAILURE(*status)) {
-        if (result != NULL) unumf_closeResult(result);
-        return NULL;
-    }
-    pthread_setspecific(threadResultKey, result);  // closed by closeThreadResult at thread exit
-    threadResult = result;
-    return result;
-}
-
-static UFormattedNumber *resultForThread(UErrorCode *status) { return CICU_threadFormattedNumber(status); }
+UFormattedNumber *CICU_threadFormattedNumber(UErrorCode *status) { return resultForThread(status); }
 
 CICUNumberFormatter *CICU_numberFormatterOpen(const uint16_t *skeleton, int32_t skeletonLength,
                                               const char *localeID, int32_t *errorOffset,

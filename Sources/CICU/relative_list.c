@@ -69,20 +69,32 @@ void CICU_relativeFormatterClose(CICURelativeFormatter *handle) {
     free(handle);
 }
 
+// The calling thread's reusable results: the ...ToResult calls move each result into one, and
+// ufmtval_getString then reads the text in place (no copy into an output buffer first, as
+// ureldatefmt_format and ulistfmt_format make).
+CICU_DEFINE_THREAD_RESULT(relativeResultForThread, UFormattedRelativeDateTime, ureldatefmt_openResult,
+                          ureldatefmt_closeResult)
+CICU_DEFINE_THREAD_RESULT(listResultForThread, UFormattedList, ulistfmt_openResult, ulistfmt_closeResult)
+
 int32_t CICU_relativeFormat(const CICURelativeFormatter *handle, double value, int32_t unit,
-                            bool numericAuto, uint16_t *out, int32_t capacity, int32_t *status) {
+                            bool numericAuto, char *out, int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (U_FAILURE(*st)) return 0;
     if (unit < UDAT_REL_UNIT_YEAR || unit > UDAT_REL_UNIT_SECOND) {
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return 0;
     }
+    UFormattedRelativeDateTime *result = relativeResultForThread(st);
+    if (U_FAILURE(*st)) return 0;
+    // The ...ToResult forms refuse a capitalization context; the formatter has none (NONE).
     if (numericAuto) {
-        return ureldatefmt_format(handle->formatter, value, (URelativeDateTimeUnit)unit,
-                                  (UChar *)out, capacity, st);
+        ureldatefmt_formatToResult(handle->formatter, value, (URelativeDateTimeUnit)unit, result, st);
+    } else {
+        ureldatefmt_formatNumericToResult(handle->formatter, value, (URelativeDateTimeUnit)unit, result, st);
     }
-    return ureldatefmt_formatNumeric(handle->formatter, value, (URelativeDateTimeUnit)unit,
-                                     (UChar *)out, capacity, st);
+    int32_t length = 0;
+    const UChar *text = ufmtval_getString(ureldatefmt_resultAsValue(result, st), &length, st);
+    return CICU_copyOutUTF8(text, length, out, capacity, st);
 }
 
 struct CICUListFormatter {
@@ -148,32 +160,6 @@ int32_t CICU_listFormat(const CICUListFormatter *handle, const uint16_t *joined,
                                      capacity, st);
     free(strings);
     return length;
-}
-
-// The calling thread's reusable UFormattedList: ulistfmt_formatStringsToResult moves each
-// result into it, and ufmtval_getString then reads the text in place (no copy into an output
-// buffer first, unlike ulistfmt_format). Created on first use, closed when the thread exits.
-static _Thread_local UFormattedList *threadList = NULL;
-static pthread_key_t threadListKey;
-static pthread_once_t threadListOnce = PTHREAD_ONCE_INIT;
-
-static void closeThreadList(void *result) {
-    ulistfmt_closeResult((UFormattedList *)result);
-    threadList = NULL;  // a later call on this thread (another key's destructor) makes a new one
-}
-static void makeThreadListKey(void) { pthread_key_create(&threadListKey, closeThreadList); }
-
-static UFormattedList *listResultForThread(UErrorCode *status) {
-    if (threadList != NULL || U_FAILURE(*status)) return threadList;
-    pthread_once(&threadListOnce, makeThreadListKey);
-    UFormattedList *result = ulistfmt_openResult(status);
-    if (U_FAILURE(*status)) {
-        if (result != NULL) ulistfmt_closeResult(result);
-        return NULL;
-    }
-    pthread_setspecific(threadListKey, result);
-    threadList = result;
-    return result;
 }
 
 int32_t CICU_listFormatUTF8(const CICUListFormatter *handle, const char *joined,
