@@ -127,7 +127,7 @@ struct BenchCommand: ParsableCommand {
         if json {
             print(renderJSON(rows, notes: notes, peers: peerResults))
         } else {
-            print(renderTable(rows))
+            if !rows.isEmpty { print(renderTable(rows)) }
             if rows.contains(where: { $0.name.hasSuffix("¹") }) {
                 print("¹ Foundation column: String(format:locale:) alone (Foundation has no stringsdict lookup on Linux).")
             }
