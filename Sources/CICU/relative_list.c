@@ -69,32 +69,25 @@ void CICU_relativeFormatterClose(CICURelativeFormatter *handle) {
     free(handle);
 }
 
-// The calling thread's reusable results: the ...ToResult calls move each result into one, and
-// ufmtval_getString then reads the text in place (no copy into an output buffer first, as
-// ureldatefmt_format and ulistfmt_format make).
-CICU_DEFINE_THREAD_RESULT(relativeResultForThread, UFormattedRelativeDateTime, ureldatefmt_openResult,
-                          ureldatefmt_closeResult)
+// The calling thread's reusable list result: ulistfmt_formatStringsToResult moves each result
+// into it, and ufmtval_getString then reads the text in place (no copy into an output buffer,
+// as ulistfmt_format makes; both allocate the formatted list itself once per call).
 CICU_DEFINE_THREAD_RESULT(listResultForThread, UFormattedList, ulistfmt_openResult, ulistfmt_closeResult)
 
 int32_t CICU_relativeFormat(const CICURelativeFormatter *handle, double value, int32_t unit,
-                            bool numericAuto, char *out, int32_t capacity, int32_t *status) {
+                            bool numericAuto, uint16_t *out, int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (U_FAILURE(*st)) return 0;
     if (unit < UDAT_REL_UNIT_YEAR || unit > UDAT_REL_UNIT_SECOND) {
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return 0;
     }
-    UFormattedRelativeDateTime *result = relativeResultForThread(st);
-    if (U_FAILURE(*st)) return 0;
-    // The ...ToResult forms refuse a capitalization context; the formatter has none (NONE).
     if (numericAuto) {
-        ureldatefmt_formatToResult(handle->formatter, value, (URelativeDateTimeUnit)unit, result, st);
-    } else {
-        ureldatefmt_formatNumericToResult(handle->formatter, value, (URelativeDateTimeUnit)unit, result, st);
+        return ureldatefmt_format(handle->formatter, value, (URelativeDateTimeUnit)unit,
+                                  (UChar *)out, capacity, st);
     }
-    int32_t length = 0;
-    const UChar *text = ufmtval_getString(ureldatefmt_resultAsValue(result, st), &length, st);
-    return CICU_copyOutUTF8(text, length, out, capacity, st);
+    return ureldatefmt_formatNumeric(handle->formatter, value, (URelativeDateTimeUnit)unit,
+                                     (UChar *)out, capacity, st);
 }
 
 struct CICUListFormatter {

@@ -88,10 +88,8 @@ CICURelativeFormatter *CICU_relativeFormatterOpen(const char *localeID, int32_t 
 void CICU_relativeFormatterClose(CICURelativeFormatter *formatter);
 /// Formats `value` units from now: numeric always ("in 1 day", ureldatefmt_formatNumeric) or,
 /// when `numericAuto`, with the locale's words where it has them ("tomorrow", ureldatefmt_format).
-/// Writes UTF-8 and returns its length in bytes (U_BUFFER_OVERFLOW_ERROR with the length needed
-/// when `capacity` is short), read in place from a per-thread ICU result.
 int32_t CICU_relativeFormat(const CICURelativeFormatter *formatter, double value, int32_t unit,
-                            bool numericAuto, char *out, int32_t capacity, int32_t *status);
+                            bool numericAuto, uint16_t *out, int32_t capacity, int32_t *status);
 
 // MARK: - Lists (ulistfmt)
 

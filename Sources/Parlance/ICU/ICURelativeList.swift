@@ -32,7 +32,7 @@ package final class ICURelativeFormatter: @unchecked Sendable {
     /// `value` units from now; `numericAuto` uses words such as "tomorrow" where the locale has them.
     package func format(_ value: Double, unit: Int32, numericAuto: Bool) throws(ParlanceError) -> String {
         do {
-            return try ICUOutput.utf8 { CICU_relativeFormat(handle, value, unit, numericAuto, $0, $1, $2) }
+            return try ICUOutput.utf16 { CICU_relativeFormat(handle, value, unit, numericAuto, $0, $1, $2) }
         } catch {
             throw error.parlanceError(.internal, "ICU cannot format the relative time \(value)")
         }

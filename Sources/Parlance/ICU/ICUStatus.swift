@@ -45,7 +45,16 @@ package enum ICUOutput {
         _ body: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
     ) throws(ICUStatusError) -> String {
         try call(initialCapacity: initialCapacity, body) { buffer in
-            buffer.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
+            // Through the uninitialized-capacity initializer rather than String(decoding:as:):
+            // it repairs ill-formed UTF-8 the same way, but a short ASCII text (most numbers,
+            // relative times) becomes a small string with only an ASCII check, not a full
+            // validation pass.
+            buffer.withMemoryRebound(to: UInt8.self) { bytes in
+                String(unsafeUninitializedCapacity: bytes.count) { target in
+                    _ = target.initialize(fromContentsOf: bytes)
+                    return bytes.count
+                }
+            }
         }
     }
 
