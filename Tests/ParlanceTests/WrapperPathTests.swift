@@ -12,12 +12,7 @@ import Testing
 struct WrapperPathTests {
     // MARK: The shim's UTF-16 → UTF-8 transcoder
 
-    static let samples: [[UInt16]] = [
-        [], Array("1.234,5".utf16), Array("1\u{202F}234,5\u{00A0}€".utf16), Array("١٬٢٣٤٫٥".utf16),
-        Array("𝟙𝟚 👍🏽 日本".utf16), [0xD800], [0xDC00, 0x41], [0x41, 0xD83D], [0xD83D, 0xD83D, 0xDE00], [0xFFFF, 0x7F, 0x80, 0x7FF, 0x800],
-    ]
-
-    @Test("the shim's transcoder equals String(decoding:as: UTF16.self), lone surrogates included", arguments: samples)
+    @Test("the shim's transcoder equals String(decoding:as: UTF16.self), lone surrogates included", arguments: ICUOutputTests.samples)
     func transcoder(_ units: [UInt16]) throws {
         let shim = try units.withUnsafeBufferPointer { try ICUOutput.shimTranscoded($0) }
         #expect(Array(shim.utf8) == Array(String(decoding: units, as: UTF16.self).utf8))
