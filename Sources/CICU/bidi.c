@@ -57,6 +57,20 @@ int32_t CICU_bidiFirstStrongUTF8(const char *text, int32_t length) {
     const uint8_t *bytes = (const uint8_t *)text;
     int32_t depth = 0;
     for (int32_t i = 0; i < length;) {
+        uint8_t byte = bytes[i];
+        if (byte < 0x80) {
+            // ASCII without a property lookup: its only strong characters are the Latin letters
+            // (class L) and its only paragraph separators LF, CR and U+001C…U+001E (class B);
+            // every other ASCII character is weak or neutral. A test checks this against
+            // u_charDirection for all 128.
+            if ((uint8_t)((byte | 0x20) - 'a') < 26) {
+                if (depth == 0) return 1;
+            } else if (byte == 0x0A || byte == 0x0D || (byte >= 0x1C && byte <= 0x1E)) {
+                depth = 0;
+            }
+            i++;
+            continue;
+        }
         UChar32 c;
         U8_NEXT(bytes, i, length, c);
         if (c < 0) continue;  // ill-formed UTF-8 (never from a Swift String): skipped

@@ -1,9 +1,12 @@
 // Dates: time-zone validation (ucal), best patterns (udatpg) and UDateFormat behind a handle.
 //
 // UDateFormat is not thread-safe (udat_format sets the time on its own calendar). A handle
-// therefore holds a few clones, each behind its own mutex: a thread starts at "its" clone and
-// takes the first free one, so threads formatting with the same cached formatter do not queue
-// on one lock (no global lock on the hot path), and cloning per call is avoided.
+// therefore holds clones, each behind its own mutex: a thread starts at "its" clone and takes
+// the first free one, so threads formatting with the same cached formatter do not queue on one
+// lock (no global lock on the hot path), and cloning per call is avoided. Clones are made only
+// when threads contend: a handle starts with one, and a thread that finds every existing clone
+// locked adds one, up to CICU_DATE_CLONES (a formatter used from one thread at a time, the
+// common case, keeps a single UDateFormat: a clone costs tens of kilobytes).
 #include "CICU.h"
 #include "CICU_Format.h"
 #include "internal.h"
@@ -48,10 +51,15 @@ int32_t CICU_dateBestPattern(const char *localeID, const uint16_t *skeleton, int
     return length;
 }
 
-// Clones per handle: enough for the cores a server typically runs formatting on at once.
+// Clones per handle at most: enough for the cores a server typically runs formatting on at once.
 #define CICU_DATE_CLONES 4
 
 struct CICUDateFormatter {
+    // How many clones exist (1 … CICU_DATE_CLONES); clones[i].format is set before `count`
+    // passes i (release), and read only at indexes below a count loaded with acquire.
+    atomic_int count;
+    // Serializes adding a clone.
+    pthread_mutex_t growLock;
     struct {
         UDateFormat *format;
         pthread_mutex_t lock;
@@ -70,15 +78,44 @@ static CICUDateFormatter *wrap(UDateFormat *format, UErrorCode *st) {
         return NULL;
     }
     handle->clones[0].format = format;
-    for (int i = 1; i < CICU_DATE_CLONES && U_SUCCESS(*st); i++) {
-        handle->clones[i].format = udat_clone(format, st);
-    }
     for (int i = 0; i < CICU_DATE_CLONES; i++) pthread_mutex_init(&handle->clones[i].lock, NULL);
-    if (U_FAILURE(*st)) {
-        CICU_dateFormatterClose(handle);
-        return NULL;
-    }
+    pthread_mutex_init(&handle->growLock, NULL);
+    atomic_init(&handle->count, 1);
     return handle;
+}
+
+// Adds a clone for a thread that found every clone locked, and returns its index locked by
+// the caller; or a clone that came free meanwhile. -1 when the bound is reached or ICU cannot
+// clone (the caller then waits for a clone instead).
+static int growClone(CICUDateFormatter *handle) {
+    pthread_mutex_lock(&handle->growLock);
+    int count = atomic_load_explicit(&handle->count, memory_order_acquire);
+    // Another thread may have added one, or a clone may have come free, while this one waited.
+    for (int i = 0; i < count; i++) {
+        if (pthread_mutex_trylock(&handle->clones[i].lock) == 0) {
+            pthread_mutex_unlock(&handle->growLock);
+            return i;
+        }
+    }
+    if (count >= CICU_DATE_CLONES) {
+        pthread_mutex_unlock(&handle->growLock);
+        return -1;
+    }
+    // udat_clone reads the source's calendar, which udat_format writes: clone under its lock.
+    UErrorCode status = U_ZERO_ERROR;
+    pthread_mutex_lock(&handle->clones[0].lock);
+    UDateFormat *clone = udat_clone(handle->clones[0].format, &status);
+    pthread_mutex_unlock(&handle->clones[0].lock);
+    if (U_FAILURE(status)) {
+        if (clone != NULL) udat_close(clone);
+        pthread_mutex_unlock(&handle->growLock);
+        return -1;
+    }
+    pthread_mutex_lock(&handle->clones[count].lock);  // not yet visible to other threads: free
+    handle->clones[count].format = clone;
+    atomic_store_explicit(&handle->count, count + 1, memory_order_release);
+    pthread_mutex_unlock(&handle->growLock);
+    return count;
 }
 
 // Locks a free clone, preferring the calling thread's own; returns its index.
@@ -86,12 +123,22 @@ static int lockClone(CICUDateFormatter *handle) {
     static atomic_uint nextThread;
     static _Thread_local int home = -1;
     if (home < 0) home = (int)(atomic_fetch_add(&nextThread, 1) % CICU_DATE_CLONES);
-    for (int i = 0; i < CICU_DATE_CLONES; i++) {
-        int index = (home + i) % CICU_DATE_CLONES;
+    int count = atomic_load_explicit(&handle->count, memory_order_acquire);
+    int start = home % count;
+    for (int i = 0; i < count; i++) {
+        int index = (start + i) % count;
         if (pthread_mutex_trylock(&handle->clones[index].lock) == 0) return index;
     }
-    pthread_mutex_lock(&handle->clones[home].lock);
-    return home;
+    if (count < CICU_DATE_CLONES) {
+        int grown = growClone(handle);
+        if (grown >= 0) return grown;
+    }
+    pthread_mutex_lock(&handle->clones[start].lock);
+    return start;
+}
+
+int32_t CICU_dateFormatterCloneCount(CICUDateFormatter *handle) {
+    return atomic_load_explicit(&handle->count, memory_order_acquire);
 }
 
 CICUDateFormatter *CICU_dateFormatterOpenPattern(const char *localeID, const uint16_t *pattern,
@@ -121,10 +168,12 @@ CICUDateFormatter *CICU_dateFormatterOpenStyles(const char *localeID, int32_t da
 
 void CICU_dateFormatterClose(CICUDateFormatter *handle) {
     if (handle == NULL) return;
+    int count = atomic_load_explicit(&handle->count, memory_order_acquire);
     for (int i = 0; i < CICU_DATE_CLONES; i++) {
-        if (handle->clones[i].format != NULL) udat_close(handle->clones[i].format);
+        if (i < count && handle->clones[i].format != NULL) udat_close(handle->clones[i].format);
         pthread_mutex_destroy(&handle->clones[i].lock);
     }
+    pthread_mutex_destroy(&handle->growLock);
     free(handle);
 }
 

@@ -9,6 +9,7 @@
 #include "internal.h"
 
 #include <unicode/ucurr.h>
+#include <unicode/uformattedvalue.h>
 #include <unicode/unumberformatter.h>
 
 #include <pthread.h>
@@ -18,28 +19,9 @@ struct CICUNumberFormatter {
     UNumberFormatter *formatter;
 };
 
-// A fast per-thread cache of the pointer the pthread key owns.
-static _Thread_local UFormattedNumber *threadResult = NULL;
-static pthread_key_t threadResultKey;
-static pthread_once_t threadResultOnce = PTHREAD_ONCE_INIT;
+CICU_DEFINE_THREAD_RESULT(resultForThread, UFormattedNumber, unumf_openResult, unumf_closeResult)
 
-static void closeThreadResult(void *result) { unumf_closeResult((UFormattedNumber *)result); }
-static void makeThreadResultKey(void) { pthread_key_create(&threadResultKey, closeThreadResult); }
-
-UFormattedNumber *CICU_threadFormattedNumber(UErrorCode *status) {
-    if (threadResult != NULL || U_FAILURE(*status)) return threadResult;
-    pthread_once(&threadResultOnce, makeThreadResultKey);
-    UFormattedNumber *result = unumf_openResult(status);
-    if (U_FAILURE(*status)) {
-        if (result != NULL) unumf_closeResult(result);
-        return NULL;
-    }
-    pthread_setspecific(threadResultKey, result);  // closed by closeThreadResult at thread exit
-    threadResult = result;
-    return result;
-}
-
-static UFormattedNumber *resultForThread(UErrorCode *status) { return CICU_threadFormattedNumber(status); }
+UFormattedNumber *CICU_threadFormattedNumber(UErrorCode *status) { return resultForThread(status); }
 
 CICUNumberFormatter *CICU_numberFormatterOpen(const uint16_t *skeleton, int32_t skeletonLength,
                                               const char *localeID, int32_t *errorOffset,
@@ -72,12 +54,16 @@ void CICU_numberFormatterClose(CICUNumberFormatter *handle) {
     free(handle);
 }
 
-static int32_t copyResult(UFormattedNumber *result, uint16_t *out, int32_t capacity,
+// The result's text as UTF-8, read in place (ufmtval_getString aliases ICU's own buffer;
+// unumf_resultToString would copy it out as UTF-16 first).
+static int32_t copyResult(UFormattedNumber *result, char *out, int32_t capacity,
                           UErrorCode *status) {
-    return unumf_resultToString(result, (UChar *)out, capacity, status);
+    int32_t length = 0;
+    const UChar *text = ufmtval_getString(unumf_resultAsValue(result, status), &length, status);
+    return CICU_copyOutUTF8(text, length, out, capacity, status);
 }
 
-int32_t CICU_numberFormatInt64(const CICUNumberFormatter *handle, int64_t value, uint16_t *out,
+int32_t CICU_numberFormatInt64(const CICUNumberFormatter *handle, int64_t value, char *out,
                                int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     UFormattedNumber *result = resultForThread(st);
@@ -86,7 +72,7 @@ int32_t CICU_numberFormatInt64(const CICUNumberFormatter *handle, int64_t value,
     return copyResult(result, out, capacity, st);
 }
 
-int32_t CICU_numberFormatDouble(const CICUNumberFormatter *handle, double value, uint16_t *out,
+int32_t CICU_numberFormatDouble(const CICUNumberFormatter *handle, double value, char *out,
                                 int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     UFormattedNumber *result = resultForThread(st);
@@ -96,7 +82,7 @@ int32_t CICU_numberFormatDouble(const CICUNumberFormatter *handle, double value,
 }
 
 int32_t CICU_numberFormatDecimal(const CICUNumberFormatter *handle, const char *decimal,
-                                 int32_t decimalLength, uint16_t *out, int32_t capacity,
+                                 int32_t decimalLength, char *out, int32_t capacity,
                                  int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     UFormattedNumber *result = resultForThread(st);

@@ -10,9 +10,11 @@
 #include "internal.h"
 
 #include <unicode/udisplaycontext.h>
+#include <unicode/uformattedvalue.h>
 #include <unicode/ulistformatter.h>
 #include <unicode/ureldatefmt.h>
 
+#include <pthread.h>
 #include <stdlib.h>
 
 _Static_assert(CICU_RELATIVE_UNIT_YEAR == UDAT_REL_UNIT_YEAR, "year");
@@ -66,6 +68,11 @@ void CICU_relativeFormatterClose(CICURelativeFormatter *handle) {
     ureldatefmt_close(handle->formatter);
     free(handle);
 }
+
+// The calling thread's reusable list result: ulistfmt_formatStringsToResult moves each result
+// into it, and ufmtval_getString then reads the text in place (no copy into an output buffer,
+// as ulistfmt_format makes; both allocate the formatted list itself once per call).
+CICU_DEFINE_THREAD_RESULT(listResultForThread, UFormattedList, ulistfmt_openResult, ulistfmt_closeResult)
 
 int32_t CICU_relativeFormat(const CICURelativeFormatter *handle, double value, int32_t unit,
                             bool numericAuto, uint16_t *out, int32_t capacity, int32_t *status) {
@@ -149,7 +156,7 @@ int32_t CICU_listFormat(const CICUListFormatter *handle, const uint16_t *joined,
 }
 
 int32_t CICU_listFormatUTF8(const CICUListFormatter *handle, const char *joined,
-                            const int32_t *lengths, int32_t count, uint16_t *out, int32_t capacity,
+                            const int32_t *lengths, int32_t count, char *out, int32_t capacity,
                             int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (U_FAILURE(*st)) return 0;
@@ -169,12 +176,14 @@ int32_t CICU_listFormatUTF8(const CICUListFormatter *handle, const char *joined,
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return 0;
     }
+    UFormattedList *result = listResultForThread(st);
+    if (U_FAILURE(*st)) return 0;
     // UTF-16 never needs more units than UTF-8 has bytes. Small lists stay on the stack.
     enum { StackItems = 16, StackUnits = 512 };
     UChar stackUnits[StackUnits];
     const UChar *stackStrings[StackItems];
     int32_t stackLengths[StackItems];
-    UChar *units = totalBytes + count <= StackUnits ? stackUnits : malloc(sizeof(UChar) * (size_t)(totalBytes + count));
+    UChar *units = totalBytes <= StackUnits ? stackUnits : malloc(sizeof(UChar) * (size_t)(totalBytes > 0 ? totalBytes : 1));
     const UChar **strings = count <= StackItems ? stackStrings : malloc(sizeof(UChar *) * (size_t)count);
     int32_t *unitLengths = count <= StackItems ? stackLengths : malloc(sizeof(int32_t) * (size_t)count);
     int32_t length = 0;
@@ -183,18 +192,17 @@ int32_t CICU_listFormatUTF8(const CICUListFormatter *handle, const char *joined,
     } else {
         const char *source = joined;
         UChar *cursor = units;
-        for (int32_t i = 0; i < count && U_SUCCESS(*st); i++) {
-            int32_t written = 0;
-            u_strFromUTF8(cursor, (int32_t)(totalBytes + count - (cursor - units)), &written, source, lengths[i], st);
+        for (int32_t i = 0; i < count; i++) {
+            int32_t written = CICU_widenUTF8(source, lengths[i], cursor);
             strings[i] = cursor;
             unitLengths[i] = written;
             cursor += written;
             source += lengths[i];
         }
-        if (U_SUCCESS(*st)) {
-            length = ulistfmt_format(handle->formatter, strings, unitLengths, count, (UChar *)out,
-                                     capacity, st);
-        }
+        ulistfmt_formatStringsToResult(handle->formatter, strings, unitLengths, count, result, st);
+        int32_t textLength = 0;
+        const UChar *text = ufmtval_getString(ulistfmt_resultAsValue(result, st), &textLength, st);
+        length = CICU_copyOutUTF8(text, textLength, out, capacity, st);
     }
     if (units != stackUnits) free(units);
     if (strings != stackStrings) free((void *)strings);

@@ -26,6 +26,11 @@ const int32_t CICU_STATUS_NUMBER_SKELETON_SYNTAX_ERROR = U_NUMBER_SKELETON_SYNTA
 
 const char *CICU_statusName(int32_t status) { return u_errorName((UErrorCode)status); }
 
+int32_t CICU_utf16ToUTF8(const uint16_t *text, int32_t length, char *out, int32_t capacity,
+                         int32_t *status) {
+    return CICU_copyOutUTF8((const UChar *)text, length, out, capacity, (UErrorCode *)status);
+}
+
 // Results must never depend on the process environment (LANG, LC_*): ICU falls back to the
 // default locale before root when a locale has no data, so the default is pinned to root
 // once, when the library is loaded, before any other ICU call of ours can run.

@@ -47,6 +47,12 @@ extern const int32_t CICU_STATUS_NUMBER_SKELETON_SYNTAX_ERROR;
 /// ICU's symbolic name of a status, e.g. "U_ILLEGAL_ARGUMENT_ERROR". Never NULL.
 const char *CICU_statusName(int32_t status);
 
+/// The shim's transcoding of ICU's UTF-16 output into UTF-8 (what every `...UTF8` output of the
+/// shim goes through): a lone surrogate becomes U+FFFD. Returns the UTF-8 length; when more than
+/// `capacity`, reports U_BUFFER_OVERFLOW_ERROR. Exported so tests can check it directly.
+int32_t CICU_utf16ToUTF8(const uint16_t *text, int32_t length, char *out, int32_t capacity,
+                         int32_t *status);
+
 // MARK: - Versions
 
 /// ICU's version, e.g. "72.1".

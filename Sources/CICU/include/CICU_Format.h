@@ -49,6 +49,9 @@ CICUDateFormatter *CICU_dateFormatterOpenStyles(const char *localeID, int32_t da
                                                 int32_t timeStyle, const uint16_t *zone,
                                                 int32_t zoneLength, int32_t *status);
 void CICU_dateFormatterClose(CICUDateFormatter *formatter);
+/// How many UDateFormat clones the handle holds (1 until threads contend for it, then up to its
+/// bound): for tests and memory accounting.
+int32_t CICU_dateFormatterCloneCount(CICUDateFormatter *formatter);
 /// Formats a UDate (milliseconds since 1970-01-01T00:00:00Z). Thread-safe: the UDateFormat
 /// (whose calendar udat_format mutates) is used under the handle's own lock.
 int32_t CICU_dateFormat(CICUDateFormatter *formatter, double millis, uint16_t *out,
@@ -167,10 +170,13 @@ void CICU_listFormatterClose(CICUListFormatter *formatter);
 int32_t CICU_listFormat(const CICUListFormatter *formatter, const uint16_t *joined,
                         const int32_t *lengths, int32_t count, uint16_t *out, int32_t capacity,
                         int32_t *status);
-/// The same from UTF-8: `count` items in one buffer `joined`, cut at `lengths[i]` bytes each.
-/// Swift's strings are UTF-8, so this spares a per-character transcoding on the Swift side.
+/// The same from and to UTF-8 (Swift's strings are UTF-8): `count` items in one buffer
+/// `joined`, cut at `lengths[i]` bytes each; writes the list as UTF-8 and returns its length in
+/// bytes (U_BUFFER_OVERFLOW_ERROR with the length needed when `capacity` is short). ASCII is
+/// widened inline, and the list is read from ICU's result in place (a per-thread
+/// UFormattedList), so the only copies are the two transcodings Swift's UTF-8 requires.
 int32_t CICU_listFormatUTF8(const CICUListFormatter *formatter, const char *joined,
-                            const int32_t *lengths, int32_t count, uint16_t *out, int32_t capacity,
+                            const int32_t *lengths, int32_t count, char *out, int32_t capacity,
                             int32_t *status);
 
 // MARK: - Durations (MeasureFormat, C++ only)

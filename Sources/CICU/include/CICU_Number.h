@@ -1,7 +1,8 @@
 // Number formatting through ICU's UNumberFormatter (number skeletons).
 //
 // Why: unumf_* is renamed per ICU version; the shim keeps the formatter behind an opaque
-// handle and writes results as UTF-16 into the caller's buffer (retry on overflow).
+// handle and writes results as UTF-8 into the caller's buffer (retry on overflow), read from
+// ICU's result in place: Swift's strings are UTF-8, so no UTF-16 crosses the boundary.
 #ifndef CICU_NUMBER_H
 #define CICU_NUMBER_H
 
@@ -27,16 +28,17 @@ void CICU_numberFormatterClose(CICUNumberFormatter *formatter);
 /// version; Parlance's strict currency codes reject unassigned codes such as `XYZ`.
 bool CICU_currencyIsAvailable(const uint16_t *code);
 
-/// Formats an integer; returns the UTF-16 length (retry with it on buffer overflow).
-int32_t CICU_numberFormatInt64(const CICUNumberFormatter *formatter, int64_t value, uint16_t *out,
+/// Formats an integer as UTF-8; returns its length in bytes (U_BUFFER_OVERFLOW_ERROR with the
+/// length needed when `capacity` is short).
+int32_t CICU_numberFormatInt64(const CICUNumberFormatter *formatter, int64_t value, char *out,
                                int32_t capacity, int32_t *status);
 /// Formats a binary double.
-int32_t CICU_numberFormatDouble(const CICUNumberFormatter *formatter, double value, uint16_t *out,
+int32_t CICU_numberFormatDouble(const CICUNumberFormatter *formatter, double value, char *out,
                                 int32_t capacity, int32_t *status);
 /// Formats a decimal string exactly (ICU's decimal number syntax: "1234.5", "-1e3", any length),
 /// never through a binary double.
 int32_t CICU_numberFormatDecimal(const CICUNumberFormatter *formatter, const char *decimal,
-                                 int32_t decimalLength, uint16_t *out, int32_t capacity,
+                                 int32_t decimalLength, char *out, int32_t capacity,
                                  int32_t *status);
 
 #ifdef __cplusplus

@@ -37,18 +37,34 @@ public enum Bidi {
     /// ```
     public static func baseDirection(of text: some StringProtocol) -> TextDirection? {
         // Native strings: one pass over the UTF-8 bytes inside the shim.
-        let scanned = text.utf8.withContiguousStorageIfAvailable { bytes -> Int32? in
-            guard bytes.count <= Int(Int32.max) else { return nil }
-            return bytes.withMemoryRebound(to: CChar.self) { ICUBidi.firstStrong(utf8: $0) }
-        }
-        if let scanned = scanned ?? nil {
-            switch scanned {
-            case 1: return .leftToRight
-            case 2: return .rightToLeft
-            default: return nil
+        if let scanned = text.utf8.withContiguousStorageIfAvailable(scanUTF8), let scanned { return scanned.direction }
+        return scanCodePoints(text)
+    }
+
+    /// The generic `baseDirection(of:)` for a `String`, the common case: the same scan,
+    /// without the generic dispatch (a caller in another module would otherwise go through the
+    /// unspecialized generic function).
+    public static func baseDirection(of text: String) -> TextDirection? {
+        if let scanned = text.utf8.withContiguousStorageIfAvailable(scanUTF8), let scanned { return scanned.direction }
+        return scanCodePoints(text)
+    }
+
+    /// The shim's first-strong scan of UTF-8 bytes; nil when the text is too long for one call.
+    private static func scanUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> FirstStrong? {
+        guard bytes.count <= Int(Int32.max) else { return nil }
+        return FirstStrong(code: bytes.withMemoryRebound(to: CChar.self) { ICUBidi.firstStrong(utf8: $0) })
+    }
+
+    /// What the shim's scan found (its codes 0 none, 1 left to right, 2 right to left).
+    private struct FirstStrong {
+        var code: Int32
+        var direction: TextDirection? {
+            switch code {
+            case 1: .leftToRight
+            case 2: .rightToLeft
+            default: nil
             }
         }
-        return scanCodePoints(text)
     }
 
     /// The same scan, one code point at a time (for strings without contiguous UTF-8).

@@ -92,6 +92,13 @@ package final class ICUDateFormatter: @unchecked Sendable {
 
     deinit { CICU_dateFormatterClose(handle) }
 
+    /// How many ICU clones the handle holds: 1 until threads contend for this formatter, then
+    /// one more each time a thread finds all of them busy, up to the shim's bound (4).
+    package var cloneCount: Int { Int(CICU_dateFormatterCloneCount(handle)) }
+
+    /// The ICU clones held by every cached formatter together.
+    package static var cachedCloneCount: Int { cache.values.reduce(0) { $0 + $1.cloneCount } }
+
     /// The pattern characters ICU date skeletons are made of (UDateFormatField letters plus
     /// the skeleton-only `j`, `J`, `C`).
     private static let skeletonLetters = Set("GyYuUrQqMLlwWdDFgEecabBhHKkjJCmsSAzZOvVXx".utf8)

@@ -49,7 +49,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     /// The ten digits ICU writes for 0…9, if it writes integers below 1,000 as their digits
     /// (verified on samples, and over every locale ICU ships by a test); else nil.
     private static func positionalDigits(_ handle: OpaquePointer) -> [String]? {
-        func icu(_ value: Int64) -> String? { try? ICUOutput.utf16 { CICU_numberFormatInt64(handle, value, $0, $1, $2) } }
+        func icu(_ value: Int64) -> String? { try? ICUOutput.utf8 { CICU_numberFormatInt64(handle, value, $0, $1, $2) } }
         var digits: [String] = []
         for value in 0...9 {
             guard let digit = icu(Int64(value)), !digit.isEmpty else { return nil }
@@ -98,12 +98,12 @@ package final class ICUNumberFormatter: @unchecked Sendable {
 
     /// ``format(_:)-(Int64)`` always through ICU (the reference the small-integer path is tested against).
     package func formatThroughICU(_ value: Int64) -> String {
-        (try? ICUOutput.utf16 { CICU_numberFormatInt64(handle, value, $0, $1, $2) }) ?? String(value)
+        (try? ICUOutput.utf8 { CICU_numberFormatInt64(handle, value, $0, $1, $2) }) ?? String(value)
     }
 
     /// Formats a binary double (NaN and infinities as ICU spells them in the locale).
     package func format(_ value: Double) -> String {
-        (try? ICUOutput.utf16 { CICU_numberFormatDouble(handle, value, $0, $1, $2) }) ?? value.description
+        (try? ICUOutput.utf8 { CICU_numberFormatDouble(handle, value, $0, $1, $2) }) ?? value.description
     }
 
     /// Formats a decimal string exactly.
@@ -111,7 +111,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     /// - Throws: ``ParlanceError/Code/invalidNumber`` when ICU cannot read the decimal.
     package func format(decimal: String) throws(ParlanceError) -> String {
         do {
-            return try ICUOutput.utf16 { out, capacity, status in
+            return try ICUOutput.utf8 { out, capacity, status in
                 CICU_numberFormatDecimal(handle, decimal, Int32(decimal.utf8.count), out, capacity, status)
             }
         } catch {

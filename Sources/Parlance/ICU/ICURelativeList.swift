@@ -71,22 +71,31 @@ package final class ICUListFormatter: @unchecked Sendable {
     deinit { CICU_listFormatterClose(handle) }
 
     package func format(_ items: [String]) -> String {
-        // The items go over as one UTF-8 buffer (Swift strings are UTF-8; the shim transcodes),
-        // built in temporary (stack) storage rather than in arrays.
-        let totalBytes = items.reduce(0) { $0 + $1.utf8.count }
-        let result = withUnsafeTemporaryAllocation(of: CChar.self, capacity: max(totalBytes, 1)) { joined in
+        // The items go over as one UTF-8 buffer cut by lengths, in temporary (stack) storage;
+        // the shim widens them to UTF-16 itself and writes the list back as UTF-8, which
+        // `ICUOutput.utf8` turns into the String (Swift strings are UTF-8: no UTF-16 on this side).
+        var totalBytes = 0
+        for item in items { totalBytes += item.utf8.count }
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(totalBytes, 1)) { joined in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(items.count, 1)) { lengths in
                 var offset = 0
-                for (index, item) in items.enumerated() {
-                    let count = item.utf8.count
-                    let target = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(joined)[offset..<(offset + count)])
-                    let copied: Void? = item.utf8.withContiguousStorageIfAvailable { target.copyMemory(from: UnsafeRawBufferPointer($0)) }
-                    if copied == nil { target.copyBytes(from: item.utf8) }
+                for index in items.indices {
+                    let utf8 = items[index].utf8
+                    let count = utf8.count
+                    let target = UnsafeMutableBufferPointer(rebasing: joined[offset..<(offset + count)])
+                    let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+                        UnsafeMutableRawBufferPointer(target).copyMemory(from: UnsafeRawBufferPointer(bytes))
+                    }
+                    if copied == nil { _ = target.initialize(from: utf8) }
                     lengths[index] = Int32(count)
                     offset += count
                 }
-                return try? ICUOutput.utf16 { out, capacity, status in
-                    CICU_listFormatUTF8(handle, joined.baseAddress, lengths.baseAddress, Int32(items.count), out, capacity, status)
+                // Room for the items and the locale's connectors ("、", " und ", ", and ") in
+                // one round; a longer list costs a second, exactly sized round.
+                return try? joined.withMemoryRebound(to: CChar.self) { bytes in
+                    try ICUOutput.utf8(initialCapacity: min(totalBytes + 32 * items.count + 64, Int(Int32.max) - 1)) { out, capacity, status in
+                        CICU_listFormatUTF8(handle, bytes.baseAddress, lengths.baseAddress, Int32(items.count), out, capacity, status)
+                    }
                 }
             }
         }

@@ -36,14 +36,32 @@ package enum ICUOutput {
         try call(initialCapacity: 256, body, makeString)
     }
 
-    /// Produces a `String` from a shim call writing UTF-8 (`char`) text.
+    /// Produces a `String` from a shim call writing UTF-8 (`char`) text: the bytes are validated
+    /// and copied once (a small string needs no allocation). `initialCapacity` is the first
+    /// round's buffer (on the stack); a longer text costs a second, exactly sized round.
     @inline(__always)
     package static func utf8(
+        initialCapacity: Int = 160,
         _ body: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
     ) throws(ICUStatusError) -> String {
-        try call(initialCapacity: 160, body) { buffer in
-            buffer.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
+        try call(initialCapacity: initialCapacity, body) { buffer in
+            // Through the uninitialized-capacity initializer rather than String(decoding:as:):
+            // it repairs ill-formed UTF-8 the same way, but a short ASCII text (most numbers,
+            // relative times) becomes a small string with only an ASCII check, not a full
+            // validation pass.
+            buffer.withMemoryRebound(to: UInt8.self) { bytes in
+                String(unsafeUninitializedCapacity: bytes.count) { target in
+                    _ = target.initialize(fromContentsOf: bytes)
+                    return bytes.count
+                }
+            }
         }
+    }
+
+    /// UTF-16 to a `String` through the shim's own transcoder (`CICU_utf16ToUTF8`, which every
+    /// UTF-8 output of the shim uses), for tests; `capacity` bounds the first round.
+    package static func shimTranscoded(_ units: UnsafeBufferPointer<UInt16>, capacity: Int = 160) throws(ICUStatusError) -> String {
+        try utf8(initialCapacity: capacity) { CICU_utf16ToUTF8(units.baseAddress, Int32(units.count), $0, $1, $2) }
     }
 
     /// UTF-16 to a native (UTF-8) `String`, specialized for ICU's output: an ASCII fast path,

@@ -85,6 +85,9 @@ package final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     /// How many values are cached now.
     package var count: Int { state.withLock { $0.entries.count } }
 
+    /// The values cached now (a snapshot, for accounting such as the bench's memory sweep).
+    package var values: [Value] { state.withLock { $0.entries.values.map(\.value) } }
+
     /// Drops every value (for tests and memory pressure).
     package func removeAll() {
         let old = state.withLock { state -> [Key: Entry] in

@@ -6,27 +6,66 @@ import Parlance
 import Glibc
 #endif
 
-/// Throughput on two threads against one, and peak memory over every locale.
+/// Throughput on two threads against one, on every formatting row.
 extension BenchCommand {
-    /// How much more formatting two threads get done than one: 2 × T(1 thread, n ops) /
-    /// T(2 threads, n ops each). 2.0 is perfect scaling; a global lock on the hot path gives ~1.
-    func twoThreadScaling(iterations: Int) throws -> (number: Double, date: Double) {
+    /// How much more formatting two threads get done than one, per row: 2 × T(1 thread, n ops) /
+    /// T(2 threads, n ops each), the median of five trials. 2.0 is perfect scaling; a global
+    /// lock on the hot path gives ~1. The first row is a control: a loop of arithmetic that
+    /// shares nothing, i.e. what the machine itself gives two threads at the time (on a shared
+    /// or loaded machine it is below 2, and so is every other row).
+    func twoThreadScaling(iterations: Int) throws -> [(name: String, ratio: Double)] {
         let locale = try LocaleID(Self.benchLocale)
-        let number = try NumberFormat(locale: locale, options: .currency("EUR"))
-        let date = try DateFormat(locale: locale, skeleton: "yMMMdjm")
         let values = Self.numberValues
-        @Sendable func numberWork() {
-            var total = 0
-            for i in 0..<iterations { total &+= number.format(values[i & 255]).utf8.count }
-            blackHole(total)
-        }
-        @Sendable func dateWork() {
-            var total = 0
-            for i in 0..<iterations {
-                total &+= ((try? date.format(epochMilliseconds: 1_700_000_000_000 + Double(i) * 60_000)) ?? "").utf8.count
+        func numberWork(_ options: NumberOptions) throws -> @Sendable () -> Void {
+            let format = try NumberFormat(locale: locale, options: options)
+            return {
+                var total = 0
+                for i in 0..<iterations { total &+= format.format(values[i & 255]).utf8.count }
+                blackHole(total)
             }
-            blackHole(total)
         }
+        var percent = NumberOptions()
+        percent.style = .percent
+        var compact = NumberOptions()
+        compact.notation = .compactShort
+        let date = try DateFormat(locale: locale, skeleton: "yMMMdjm")
+        let relative = try RelativeTimeFormat(locale: locale)
+        let list = try ListFormat(locale: locale)
+        let items = ["Äpfel", "Birnen", "Kirschen", "Pflaumen"]
+        let plural = try PluralRules(locale: "ru")
+        let rows: [(String, @Sendable () -> Void)] = [
+            ("control: arithmetic, nothing shared", {
+                var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+                for _ in 0..<(iterations * 64) { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
+                blackHole(state)
+            }),
+            ("number de decimal", try numberWork(NumberOptions())),
+            ("currency de EUR", try numberWork(.currency("EUR"))),
+            ("percent de", try numberWork(percent)),
+            ("compact de short", try numberWork(compact)),
+            ("date de skeleton yMMMdjm", {
+                var total = 0
+                for i in 0..<iterations {
+                    total &+= ((try? date.format(epochMilliseconds: 1_700_000_000_000 + Double(i) * 60_000)) ?? "").utf8.count
+                }
+                blackHole(total)
+            }),
+            ("relative de days", {
+                var total = 0
+                for i in 0..<iterations { total &+= ((try? relative.format(Double(i % 61) - 30, .day)) ?? "").utf8.count }
+                blackHole(total)
+            }),
+            ("list de and (4 items)", {
+                var total = 0
+                for _ in 0..<iterations { total &+= list.format(items).utf8.count }
+                blackHole(total)
+            }),
+            ("plural ru integer", {
+                var total = 0
+                for i in 0..<iterations { total &+= plural.category(for: i * 7919 % 100_000) == .other ? 1 : 0 }
+                blackHole(total)
+            }),
+        ]
         /// The median of five trials (a maximum would report the luckiest one).
         func ratio(_ work: @escaping @Sendable () -> Void) -> Double {
             work()  // warm-up
@@ -42,36 +81,6 @@ extension BenchCommand {
             }
             return trials.sorted()[trials.count / 2]
         }
-        return (ratio(numberWork), ratio(dateWork))
-    }
-
-    /// Formats with ten option sets in every locale ICU ships, then reads the peak resident set
-    /// size (getrusage). The formatter cache is bounded, so the peak must stay flat.
-    func memorySweep() throws -> (locales: Int, formatted: Int, peakMB: Double, cached: Int) {
-        var optionSets: [NumberOptions] = [
-            NumberOptions(), .currency("EUR"), .currency("JPY", display: .isoCode),
-            .unit("length-kilometer"), .unit("duration-hour", width: .wide),
-        ]
-        var percent = NumberOptions()
-        percent.style = .percent
-        var compactShort = NumberOptions()
-        compactShort.notation = .compactShort
-        var compactLong = NumberOptions()
-        compactLong.notation = .compactLong
-        var scientific = NumberOptions()
-        scientific.notation = .scientific
-        var twoDigits = NumberOptions()
-        twoDigits.precision = .fractionDigits(min: 2, max: 2)
-        optionSets += [percent, compactShort, compactLong, scientific, twoDigits]
-        let locales = LocaleID.availableLocales
-        var formatted = 0
-        for locale in locales {
-            for options in optionSets {
-                formatted += try NumberFormat(locale: locale, options: options).format(1234.5).isEmpty ? 0 : 1
-            }
-        }
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return (locales.count, formatted, Double(usage.ru_maxrss) / 1024, ICUNumberFormatter.cachedCount)
+        return rows.map { ($0.0, ratio($0.1)) }
     }
 }

@@ -65,7 +65,19 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "With --verify-dates: every zone gets every hour (6× longer; by default the hours rotate among the zones).")
     var everyZoneEveryHour = false
 
+    /// The memory group runs each kind's sweep in a child process started with this option.
+    @Option(help: .hidden)
+    var memoryKind: String?
+
     func run() throws {
+        if let memoryKind {
+            guard let kind = MemoryKind(rawValue: memoryKind) else {
+                throw ValidationError("--memory-kind takes one of \(MemoryKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let data = try JSONEncoder().encode(try memorySweep(kind))
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
         if verifyDates {
             try runDateVerification()
             return
@@ -115,36 +127,46 @@ struct BenchCommand: ParsableCommand {
             }
         }
         var notes: [String: Double] = [:]
+        var scaling: [(name: String, ratio: Double)] = []
         if only.map({ "threads".contains($0) }) ?? true {
-            let scaling = try twoThreadScaling(iterations: iterations)
-            notes["twoThreadScalingNumber"] = scaling.number
-            notes["twoThreadScalingDate"] = scaling.date
+            scaling = try twoThreadScaling(iterations: iterations)
+            for row in scaling { notes["twoThreadScaling: \(row.name)"] = row.ratio }
         }
+        var memory: [MemoryReport] = []
         if only.map({ "memory".contains($0) }) ?? true {
-            let memory = try memorySweep()
-            notes["memoryLocales"] = Double(memory.locales)
-            notes["memoryFormatted"] = Double(memory.formatted)
-            notes["memoryPeakRSSMB"] = memory.peakMB
-            notes["memoryCachedFormatters"] = Double(memory.cached)
+            memory = try memorySweepsInChildProcesses()
+            for report in memory {
+                notes["memory \(report.kind): peak RSS MB"] = report.peakMB
+                notes["memory \(report.kind): baseline RSS MB"] = report.baselineMB
+                notes["memory \(report.kind): formatters"] = Double(report.formatters)
+                notes["memory \(report.kind): locales"] = Double(report.locales)
+                if let clones = report.dateClones { notes["memory \(report.kind): date clones"] = Double(clones) }
+            }
         }
         if json {
             print(renderJSON(rows, notes: notes, peers: peerResults))
         } else {
-            print(renderTable(rows))
+            if !rows.isEmpty { print(renderTable(rows)) }
             if rows.contains(where: { $0.name.hasSuffix("¹") }) {
                 print("¹ Foundation column: String(format:locale:) alone (Foundation has no stringsdict lookup on Linux).")
             }
             for result in peerResults { print("peer: \(result.label)") }
             for note in peerNotes { print(note) }
-            if let number = notes["twoThreadScalingNumber"], let date = notes["twoThreadScalingDate"] {
-                print(String(format: "two threads vs one (throughput): currency %.2f×, date %.2f× (target ≥ 1.80×, median of 5 trials)", number, date))
+            if !scaling.isEmpty {
+                print("two threads vs one (throughput, median of 5 trials; target ≥ 1.80× on every formatting row):")
+                for row in scaling { print("  " + row.name.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: " %.2f×", row.ratio)) }
             }
-            if let peak = notes["memoryPeakRSSMB"] {
-                print(
-                    String(
-                        format:
-                            "memory: %.0f formats (10 option sets × %.0f ICU locales), peak RSS %.1f MB (target < 150 MB), %.0f formatters cached (bound 2048)",
-                        notes["memoryFormatted"] ?? 0, notes["memoryLocales"] ?? 0, peak, notes["memoryCachedFormatters"] ?? 0))
+            if !memory.isEmpty {
+                print("memory per formatter kind, each in a fresh process, every ICU locale (peak RSS; target for all ≤ 150 MB):")
+                for report in memory {
+                    let clones = report.dateClones.map { ", \($0) date clones" } ?? ""
+                    print(
+                        "  " + report.kind.padding(toLength: 9, withPad: " ", startingAt: 0)
+                            + String(
+                                format: "%5d formatters (%d per locale × %d locales): peak %.1f MB, %.1f MB above the %.1f MB start",
+                                report.formatters, report.formatters / max(report.locales, 1), report.locales, report.peakMB,
+                                report.peakMB - report.baselineMB, report.baselineMB) + clones)
+                }
             }
         }
     }
