@@ -156,14 +156,16 @@ struct RequestReaderTests {
     // MARK: - Mutations
 
     /// Seeds for mutation: request lines of every shape the protocol uses.
-    static let seeds: [String] = valid.filter { $0.count < 300 } + [
-        #"{"op":"date","locale":"fr","time":1700000120000,"skeleton":"yMMMdjm","id":2}"#,
-        #"{"op":"relative","locale":"ru","value":-27,"unit":"day","id":3}"#,
-        #"{"op":"number","locale":"de","number":"1.01","skeleton":"currency/EUR","id":1}"#,
-        #"{"op":"message","locale":"en","pattern":"{n, plural, one {# file} other {# files}}","args":{"n":3}}"#,
-    ]
+    static let seeds: [String] =
+        valid.filter { $0.count < 300 } + [
+            #"{"op":"date","locale":"fr","time":1700000120000,"skeleton":"yMMMdjm","id":2}"#,
+            #"{"op":"relative","locale":"ru","value":-27,"unit":"day","id":3}"#,
+            #"{"op":"number","locale":"de","number":"1.01","skeleton":"currency/EUR","id":1}"#,
+            #"{"op":"message","locale":"en","pattern":"{n, plural, one {# file} other {# files}}","args":{"n":3}}"#,
+        ]
 
-    static let interesting: [UInt8] = Array(#"{}[]:,"\/ 0123456789-+.eEtrufalsn"#.utf8) + [0x00, 0x09, 0x0A, 0x0D, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xFF]
+    static let interesting: [UInt8] =
+        Array(#"{}[]:,"\/ 0123456789-+.eEtrufalsn"#.utf8) + [0x00, 0x09, 0x0A, 0x0D, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xFF]
 
     static func mutate(_ seed: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
         var bytes = seed
@@ -232,7 +234,9 @@ struct RequestReaderTests {
             do {
                 _ = try StrictJSON.parse(text)
             } catch {
-                let expected = #"{"error":{"code":"invalid-json","message":"# + JSONValue.string("the line is not valid JSON (RFC 8259): at \(error.description)").serialized + "}}"
+                let expected =
+                    #"{"error":{"code":"invalid-json","message":"#
+                    + JSONValue.string("the line is not valid JSON (RFC 8259): at \(error.description)").serialized + "}}"
                 #expect(String(decoding: out, as: UTF8.self) == expected)
             }
         }
@@ -242,9 +246,15 @@ struct RequestReaderTests {
 
     @Test("the byte writer writes what the String writer writes")
     func writer() {
-        let texts = ["", "plain", "a\"b\\c", "\n\r\t\u{08}\u{0C}", "\u{0}\u{1}\u{1F}\u{7F}", "\u{2028}x\u{2029}", "\u{2027}\u{202A}", "é€😀", "chiński (tradycyjne, Tajwan)", "1\u{00A0}234,50\u{00A0}€"]
+        let texts = [
+            "", "plain", "a\"b\\c", "\n\r\t\u{08}\u{0C}", "\u{0}\u{1}\u{1F}\u{7F}", "\u{2028}x\u{2029}", "\u{2027}\u{202A}", "é€😀",
+            "chiński (tradycyjne, Tajwan)", "1\u{00A0}234,50\u{00A0}€",
+        ]
         var values: [JSONValue] = texts.map { .string($0) }
-        values += [.null, .bool(true), .bool(false), .integer(-42), .integer(.max), .number(-0.0), .number(2.5), .number(1e300), .number(.infinity), .raw("{\"z\": 1}")]
+        values += [
+            .null, .bool(true), .bool(false), .integer(-42), .integer(.max), .number(-0.0), .number(2.5), .number(1e300), .number(.infinity),
+            .raw("{\"z\": 1}"),
+        ]
         values.append(.array(values))
         values.append(.object(texts.map { ($0, .string($0)) }))
         for value in values {

@@ -37,6 +37,13 @@ package final class ICUDateFormatter: @unchecked Sendable {
         }
     }
 
+    /// A formatter for one use, not cached: the date compiler reads zone field texts with one
+    /// (caching it would hold an ICU formatter per locale and zone and push out the formatters
+    /// that callers use).
+    package static func uncached(locale: LocaleID, spec: Spec, zone: String) throws(ParlanceError) -> ICUDateFormatter {
+        try ICUDateFormatter(locale: locale, spec: spec, zone: zone)
+    }
+
     package static func resetCache() { cache.removeAll() }
     package static var cachedCount: Int { cache.count }
 

@@ -152,7 +152,7 @@ package enum ICUDateCompiler {
             case "v", "V": guard !hasMetazone, transitions.count == 1, ICUTimeZoneRules.hasNoTransitions(zone) else { return nil }
             default: return nil
             }
-            guard let formatter = try? ICUDateFormatter.cached(locale: locale, spec: .pattern(run), zone: zone) else { return nil }
+            guard let formatter = try? ICUDateFormatter.uncached(locale: locale, spec: .pattern(run), zone: zone) else { return nil }
             var cuts = Set(transitions)
             cuts.insert(0)  // ICU's default start of an undated metazone mapping (1970-01-01 00:00)
             for bound in bounds where bound > Double(transitions[0]) && bound < tableEnd { cuts.insert(Int64(bound)) }

@@ -34,37 +34,52 @@ extension BenchCommand {
         let items = ["Äpfel", "Birnen", "Kirschen", "Pflaumen"]
         let plural = try PluralRules(locale: "ru")
         let rows: [(String, @Sendable () -> Void)] = [
-            ("control: arithmetic, nothing shared", {
-                var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-                for _ in 0..<(iterations * 64) { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
-                blackHole(state)
-            }),
+            (
+                "control: arithmetic, nothing shared",
+                {
+                    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+                    for _ in 0..<(iterations * 64) { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
+                    blackHole(state)
+                }
+            ),
             ("number de decimal", try numberWork(NumberOptions())),
             ("currency de EUR", try numberWork(.currency("EUR"))),
             ("percent de", try numberWork(percent)),
             ("compact de short", try numberWork(compact)),
-            ("date de skeleton yMMMdjm", {
-                var total = 0
-                for i in 0..<iterations {
-                    total &+= ((try? date.format(epochMilliseconds: 1_700_000_000_000 + Double(i) * 60_000)) ?? "").utf8.count
+            (
+                "date de skeleton yMMMdjm",
+                {
+                    var total = 0
+                    for i in 0..<iterations {
+                        total &+= ((try? date.format(epochMilliseconds: 1_700_000_000_000 + Double(i) * 60_000)) ?? "").utf8.count
+                    }
+                    blackHole(total)
                 }
-                blackHole(total)
-            }),
-            ("relative de days", {
-                var total = 0
-                for i in 0..<iterations { total &+= ((try? relative.format(Double(i % 61) - 30, .day)) ?? "").utf8.count }
-                blackHole(total)
-            }),
-            ("list de and (4 items)", {
-                var total = 0
-                for _ in 0..<iterations { total &+= list.format(items).utf8.count }
-                blackHole(total)
-            }),
-            ("plural ru integer", {
-                var total = 0
-                for i in 0..<iterations { total &+= plural.category(for: i * 7919 % 100_000) == .other ? 1 : 0 }
-                blackHole(total)
-            }),
+            ),
+            (
+                "relative de days",
+                {
+                    var total = 0
+                    for i in 0..<iterations { total &+= ((try? relative.format(Double(i % 61) - 30, .day)) ?? "").utf8.count }
+                    blackHole(total)
+                }
+            ),
+            (
+                "list de and (4 items)",
+                {
+                    var total = 0
+                    for _ in 0..<iterations { total &+= list.format(items).utf8.count }
+                    blackHole(total)
+                }
+            ),
+            (
+                "plural ru integer",
+                {
+                    var total = 0
+                    for i in 0..<iterations { total &+= plural.category(for: i * 7919 % 100_000) == .other ? 1 : 0 }
+                    blackHole(total)
+                }
+            ),
         ]
         /// The median of five trials (a maximum would report the luckiest one).
         func ratio(_ work: @escaping @Sendable () -> Void) -> Double {
