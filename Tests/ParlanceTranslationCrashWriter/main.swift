@@ -13,7 +13,10 @@ guard arguments.count == 4, let batchSize = Int(arguments[3]), batchSize > 0 els
 let path = arguments[1]
 let writer = arguments[2]
 do {
-    let store = try SQLiteTranslationCacheStore(path: path, verifyIntegrity: false)
+    // A long busy timeout: two writers share the file, and on a loaded CI machine (sanitizer
+    // build, other jobs) the default 5 s wait for the other's lock has run out. What the test
+    // checks is the file after SIGKILL, not how long a lock is waited for.
+    let store = try SQLiteTranslationCacheStore(path: path, busyTimeout: .seconds(120), verifyIntegrity: false)
     let filler = String(repeating: "x", count: 200)
     var batch = 0
     while true {
