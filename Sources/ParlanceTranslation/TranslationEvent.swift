@@ -92,6 +92,10 @@ struct TranslationInstrumentation: Sendable {
     let fallbacks: Counter
     let storeFailures: Counter
     let providerDuration: Metrics.Timer
+    /// Whether a memory hit is an event (an observer is set, or the logger logs `debug`): the
+    /// logger's level is read once, when the localizer is made (reading it through the
+    /// handler cost a tenth of a hit).
+    let reportsEachHit: Bool
 
     /// Metric names; every metric carries `namespace` and `provider` dimensions.
     enum Name {
@@ -109,6 +113,7 @@ struct TranslationInstrumentation: Sendable {
     init(logger: Logger, observer: TranslationEventObserver?, factory: (any MetricsFactory)?, namespace: String, providerID: String) {
         self.logger = logger
         self.observer = observer
+        reportsEachHit = observer != nil || logger.logLevel <= .debug
         let factory = factory ?? MetricsSystem.factory
         let base = [("namespace", namespace), ("provider", providerID)]
         hitsMemory = Counter(label: Name.cacheHits, dimensions: base + [("level", "memory")], factory: factory)
@@ -124,11 +129,11 @@ struct TranslationInstrumentation: Sendable {
         providerDuration = Metrics.Timer(label: Name.providerDuration, dimensions: base, factory: factory)
     }
 
-    /// A memory-cache hit, the hot path: the event is built only when someone reads it.
+    /// A memory-cache hit, the hot path: the key is built only when an observer or the debug
+    /// log receives it.
     @inline(__always)
-    /// A memory hit: the key is built only when an observer or the debug log receives it.
     func memoryHit(_ key: @autoclosure () -> TranslationCacheKey) {
-        if observer != nil || logger.logLevel <= .debug {
+        if reportsEachHit {
             emit(.cacheHit(key(), level: .memory))
         } else {
             hitsMemory.increment()

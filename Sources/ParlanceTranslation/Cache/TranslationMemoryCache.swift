@@ -1,6 +1,14 @@
 public import Foundation
 import Parlance
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The in-memory level of the translation cache: a least-recently-used list bounded by an
 /// entry count and a byte budget, safe to share between tasks (one lock, O(1) per operation).
 ///
@@ -9,7 +17,11 @@ import Parlance
 /// cache.insert(entry)
 /// cache.entry(for: entry.key, now: Date())?.text
 /// ```
-public final class TranslationMemoryCache: Sendable {
+///
+/// `Sendable` notes: `state` is only touched between `lock()` and `unlock()` of the cache's own
+/// pthread mutex (intercepted by ThreadSanitizer), so it is never accessed concurrently; its
+/// dynamic exclusivity check is off for that reason.
+public final class TranslationMemoryCache: @unchecked Sendable {
     /// Entries in parallel arrays indexed by slot, found through an open-addressing table keyed
     /// by the process-seeded hash of the text and the target language. A hit hashes two
     /// strings' bytes, compares the six parts in place, relinks two integers and returns the
@@ -54,26 +66,24 @@ public final class TranslationMemoryCache: Sendable {
         static let empty = -1
         static let deleted = -2
 
-        /// The process-seeded SipHash of the text's and the target language's UTF-8 bytes (one
-        /// pass over contiguous bytes: cheaper than hashing the strings, which normalizes).
+        /// The cache's random key of ``hash(text:target:)``.
+        let hashKey: (UInt64, UInt64)
+
+        init(hashKey: (UInt64, UInt64)) { self.hashKey = hashKey }
+
+        /// The keyed SipHash-1-3 of the text's and the target language's UTF-8 bytes (one pass
+        /// over contiguous bytes; user content fills this table, so the hash is keyed per cache).
         /// Canonically equivalent texts in other byte forms are different keys here: a miss,
         /// never a wrong hit, since a hit compares the strings.
-        static func hash(text: String, target: String) -> Int {
-            var hasher = Hasher()
-            feed(text, into: &hasher)
-            feed(target, into: &hasher)
-            return hasher.finalize()
-        }
-
-        /// One string's UTF-8 bytes and length. (A function of its own with an `inout` hasher,
-        /// not a nested function capturing a local: a captured local is boxed and every access
-        /// to it checked for exclusivity at run time.)
         @inline(__always)
-        static func feed(_ string: String, into hasher: inout Hasher) {
-            if string.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-                for byte in string.utf8 { hasher.combine(byte) }
-            }
-            hasher.combine(string.utf8.count)
+        func hash(text: String, target: String) -> Int { Self.hash(text: text, target: target, key: hashKey) }
+
+        @inline(__always)
+        static func hash(text: String, target: String, key: (UInt64, UInt64)) -> Int {
+            var hasher = SipHash(key: key)
+            hasher.append(text)
+            hasher.append(target)
+            return Int(truncatingIfNeeded: hasher.finalize())
         }
 
         /// The slot holding the key with these parts, if any. The parts are parameters, not a
@@ -100,7 +110,7 @@ public final class TranslationMemoryCache: Sendable {
         func find(_ key: TranslationCacheKey) -> Int? {
             find(
                 key.sourceText, key.sourceLanguage, key.targetLanguage, key.context, key.namespace, key.providerID,
-                hash: Self.hash(text: key.sourceText, target: key.targetLanguage))
+                hash: hash(text: key.sourceText, target: key.targetLanguage))
         }
 
         /// Puts `slot` in the first free bucket of its probe.
@@ -155,7 +165,7 @@ public final class TranslationMemoryCache: Sendable {
         }
 
         mutating func store(_ entry: TranslationCacheEntry, bytes: Int) -> Int {
-            let hash = Self.hash(text: entry.key.sourceText, target: entry.key.targetLanguage)
+            let hash = hash(text: entry.key.sourceText, target: entry.key.targetLanguage)
             reserveBucket()
             let slot: Int
             if let reused = free.popLast() {
@@ -192,18 +202,42 @@ public final class TranslationMemoryCache: Sendable {
     public let maximumEntries: Int
     /// The most bytes kept (approximate UTF-8 sizes of keys and texts).
     public let maximumBytes: Int
-    private let state = Locked(State())
+    @exclusivity(unchecked) private var state: State
+    /// The random key of the table's hash, drawn per cache.
+    private let hashKey: (UInt64, UInt64)
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// An empty cache with the given bounds (at least 1 each).
     public init(maximumEntries: Int, maximumBytes: Int) {
         self.maximumEntries = max(1, maximumEntries)
         self.maximumBytes = max(1, maximumBytes)
+        var generator = SystemRandomNumberGenerator()
+        hashKey = (generator.next(), generator.next())
+        state = State(hashKey: hashKey)
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` on the state under the mutex. (Not the package's generic `Locked`: its
+    /// unspecialized call cost a tenth of a hit.)
+    @inline(__always)
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&state)
     }
 
     /// The entry for `key`, marked as most recently used; nil when absent or expired at `now`
     /// (an expired entry is removed).
     public func entry(for key: TranslationCacheKey, now: Date) -> TranslationCacheEntry? {
-        state.withLock { state in
+        withState { state in
             guard let found = state.find(key), let slot = state.hit(found, now: { now }) else { return nil }
             return state.entry(slot)
         }
@@ -216,8 +250,8 @@ public final class TranslationMemoryCache: Sendable {
         sourceText: String, sourceLanguage: String, targetLanguage: String, context: String, namespace: String, providerID: String,
         now: () -> Date
     ) -> (text: String, detectedSourceLanguage: String?)? {
-        let hash = State.hash(text: sourceText, target: targetLanguage)
-        return state.withLock { state in
+        let hash = State.hash(text: sourceText, target: targetLanguage, key: hashKey)
+        return withState { state in
             guard let found = state.find(sourceText, sourceLanguage, targetLanguage, context, namespace, providerID, hash: hash),
                 let slot = state.hit(found, now: now)
             else { return nil }
@@ -229,7 +263,7 @@ public final class TranslationMemoryCache: Sendable {
     /// An entry larger than the whole byte budget is not kept.
     public func insert(_ entry: TranslationCacheEntry) {
         let bytes = entry.approximateBytes
-        state.withLock { state in
+        withState { state in
             if let slot = state.find(entry.key) { state.remove(slot) }
             guard bytes <= maximumBytes else { return }
             while state.tail >= 0, state.count >= maximumEntries || state.bytes + bytes > maximumBytes {
@@ -242,17 +276,17 @@ public final class TranslationMemoryCache: Sendable {
     /// Removes the entries in `scope`; returns how many.
     @discardableResult
     public func removeEntries(in scope: TranslationCacheScope) -> Int {
-        state.withLock { state in
+        withState { state in
             let slots = state.keys.indices.filter { state.keys[$0].map(scope.contains) ?? false }
             for slot in slots { state.remove(slot) }
-            if state.count == 0 { state = State() }
+            if state.count == 0 { state = State(hashKey: hashKey) }
             return slots.count
         }
     }
 
     /// How many entries are cached.
-    public var count: Int { state.withLock { $0.count } }
+    public var count: Int { withState { $0.count } }
 
     /// The approximate bytes cached.
-    public var byteCount: Int { state.withLock { $0.bytes } }
+    public var byteCount: Int { withState { $0.bytes } }
 }
