@@ -58,6 +58,7 @@ public struct PluralRules: Hashable, Sendable {
     /// The category of an integer.
     public func category(for number: Int) -> PluralCategory {
         let magnitude = UInt64(number.magnitude)
+        if magnitude < UInt64(Compiled.tabulated) { return compiled.smallIntegers[Int(magnitude)] }
         if magnitude < DecimalInteger.smallLimit { return compiled.program.category(forInteger: magnitude) }
         return compiled.program.category(for: PluralOperands(number))
     }
@@ -201,11 +202,17 @@ public struct PluralRules: Hashable, Sendable {
         let icu: ICUPluralRules
         let source: String
         let program: PluralRuleProgram
+        /// The program's category of each integer below ``tabulated`` (the counts most lookups
+        /// select by), filled by the program itself, so equal to it by construction.
+        let smallIntegers: [PluralCategory]
+        static let tabulated = 1024
 
         init(locale: LocaleID, type: PluralRuleType) throws(ParlanceError) {
             icu = try ICUPluralRules(locale: locale, type: type)
             source = try icu.source()
-            program = try PluralRuleProgram(source: source)
+            let program = try PluralRuleProgram(source: source)
+            self.program = program
+            smallIntegers = (0..<UInt64(Self.tabulated)).map { program.category(forInteger: $0) }
         }
     }
 

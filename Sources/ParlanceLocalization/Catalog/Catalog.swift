@@ -152,9 +152,22 @@ public struct Catalog: Sendable {
         _ key: String, table: String = "Localizable", locale: LocaleID,
         arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
     ) throws -> String {
+        // One argument for a plural of one integer variable (the commonest lookup): evaluated
+        // without building the array of converted arguments.
+        if arguments.count == 1 {
+            let chain = runtime.chain(table: table, locale: locale)
+            let (found, compiled) = try find(key, table: table, chain: chain)
+            if case .plural(let plural) = found.plan, let single = plural.single, single.argument == 0, let rules = compiled.rules,
+                case .int(let value) = arguments[0].localizationArgument,
+                let text = single.evaluate(rules: rules, formatter: chain.formatter, value: value)
+            {
+                return text
+            }
+            return try render(found, compiled, chain: chain, arguments: [arguments[0].localizationArgument], named: [:], width: width)
+        }
         // A closure, not the key path `\.localizationArgument`: a key path is applied through
         // the run-time key-path machinery for every element.
-        try resolveText(key, table: table, locale: locale, arguments: arguments.map { $0.localizationArgument }, width: width)
+        return try resolveText(key, table: table, locale: locale, arguments: arguments.map { $0.localizationArgument }, width: width)
     }
 
     /// The lookup with its error type, with the entry and the locale it came from.
@@ -177,9 +190,16 @@ public struct Catalog: Sendable {
     ) throws(ParlanceError) -> String {
         let chain = runtime.chain(table: table, locale: locale)
         let (found, compiled) = try find(key, table: table, chain: chain)
-        // The common shapes first, without copying the entry out of its plan: a plural of one
-        // integer variable, a text that formats. Anything else, and every error (located with
-        // the entry), goes through `run`.
+        return try render(found, compiled, chain: chain, arguments: arguments, named: named, width: width)
+    }
+
+    /// Formats a found plan: the common shapes first, without copying the entry out of its
+    /// plan (a plural of one integer variable, a text that formats); anything else, and every
+    /// error (located with the entry), goes through `run`.
+    private func render(
+        _ found: CompiledPlan, _ compiled: CompiledTable, chain: ResolvedChain, arguments: [LocalizationArgument],
+        named: [String: LocalizationArgument], width: Int?
+    ) throws(ParlanceError) -> String {
         if named.isEmpty {
             switch found.plan {
             case .plural(let plural):

@@ -189,6 +189,12 @@ package struct CompiledPlural: Sendable {
         /// decides, errors included).
         func evaluate(rules: PluralRules, formatter: LocalizedFormatter, arguments: [LocalizationArgument]) -> String? {
             guard argument < arguments.count, case .int(let value) = arguments[argument] else { return nil }
+            return evaluate(rules: rules, formatter: formatter, value: value)
+        }
+
+        /// The text for the variable's integer `value` (the variable's argument already taken
+        /// from the caller's arguments), or nil when this shape cannot give it.
+        func evaluate(rules: PluralRules, formatter: LocalizedFormatter, value: Int64) -> String? {
             let variant = value == 0 ? (zero ?? byCategory[rules.category(for: Int(value)).index]) : byCategory[rules.category(for: Int(value)).index]
             var digits = ""
             if variant.number {
