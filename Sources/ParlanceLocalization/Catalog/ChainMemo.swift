@@ -41,7 +41,10 @@ final class ChainMemo: @unchecked Sendable {
     /// The thread-specific slot; its destructor releases the thread's memo when the thread ends.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
+        let status = pthread_key_create(&key) { value in
+            // Glibc passes an optional pointer, Darwin a non-optional one: widened to an
+            // optional, the closure compiles against both.
+            let pointer: UnsafeMutableRawPointer? = value
             guard let pointer else { return }
             Unmanaged<ChainMemo>.fromOpaque(pointer).release()
         }
