@@ -182,7 +182,3 @@ package struct DateVerification: Sendable {
         return state.withLock { $0 }
     }
 }
-
-private func debugQuoted(_ text: String) -> String {
-    "\"" + text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined() + "\""
-}
