@@ -1,4 +1,3 @@
-import Dispatch
 package import Parlance
 
 /// The proof that compiled list formats (``CompiledListFormat``, issue 19) write exactly what
@@ -115,12 +114,9 @@ package struct ListVerification: Sendable {
 
     package func run() -> Report {
         let lists = itemLists()
-        let state = Locked(Report())
-        let locales = self.locales
         let types = self.types
         let widths = self.widths
-        DispatchQueue.concurrentPerform(iterations: locales.count) { localeIndex in
-            let locale = locales[localeIndex]
+        var report = sweepLocales(locales, into: Report()) { locale in
             var report = Report()
             report.locales = 1
             for type in types {
@@ -169,19 +165,18 @@ package struct ListVerification: Sendable {
                     }
                 }
             }
-            state.withLock { total in
-                total.locales += report.locales
-                total.formatters += report.formatters
-                total.compiledFormatters += report.compiledFormatters
-                total.contextRules.merge(report.contextRules, uniquingKeysWith: +)
-                total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
-                if total.fallbackExamples.count < 20 { total.fallbackExamples += report.fallbackExamples }
-                total.compared += report.compared
-                total.mismatchCount += report.mismatchCount
-                if total.mismatches.count < 50 { total.mismatches += report.mismatches }
-            }
+            return report
+        } merge: { total, report in
+            total.locales += report.locales
+            total.formatters += report.formatters
+            total.compiledFormatters += report.compiledFormatters
+            total.contextRules.merge(report.contextRules, uniquingKeysWith: +)
+            total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
+            if total.fallbackExamples.count < 20 { total.fallbackExamples += report.fallbackExamples }
+            total.compared += report.compared
+            total.mismatchCount += report.mismatchCount
+            if total.mismatches.count < 50 { total.mismatches += report.mismatches }
         }
-        var report = state.withLock { $0 }
         report.listsPerFormatter = lists.count
         return report
     }
