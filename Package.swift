@@ -348,6 +348,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // ── end compiled date formats ──
+        // ── Compiled list formats (issue 19, lists): the reduced `--verify-lists` sweep ──
+        .testTarget(
+            name: "ParlanceListVerificationTests",
+            dependencies: ["Parlance", "ParlanceBench"],
+            swiftSettings: swiftSettings
+        ),
+        // ── end compiled list formats ──
         .testTarget(
             name: "ParlanceLocalizationTests",
             dependencies: [

@@ -2,6 +2,7 @@
 #include "CICU_Characters.h"
 
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 
 int32_t CICU_displayWidth(uint32_t codePoint) {
     if (codePoint > 0x10FFFF) return 1;
@@ -16,4 +17,11 @@ int32_t CICU_displayWidth(uint32_t codePoint) {
     if (width == U_EA_WIDE || width == U_EA_FULLWIDTH) return 2;
     if (u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION)) return 2;
     return 1;
+}
+
+bool CICU_isHebrewScript(uint32_t codePoint) {
+    if (codePoint > 0x10FFFF) return false;
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript((UChar32)codePoint, &status);
+    return U_SUCCESS(status) && script == USCRIPT_HEBREW;
 }

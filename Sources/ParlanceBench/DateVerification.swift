@@ -1,4 +1,3 @@
-import Dispatch
 package import Parlance
 
 /// The proof that compiled date formats (``CompiledDateFormat``, issue 19) write exactly what
@@ -111,12 +110,9 @@ package struct DateVerification: Sendable {
 
     package func run() -> Report {
         let zoneInstants = zones.indices.map { instants(zoneIndex: $0) }
-        let state = Locked(Report())
-        let locales = self.locales
         let specs = self.specs
         let zones = self.zones
-        DispatchQueue.concurrentPerform(iterations: locales.count) { localeIndex in
-            let locale = locales[localeIndex]
+        return sweepLocales(locales, into: Report()) { locale in
             var report = Report()
             report.locales = 1
             for spec in specs {
@@ -166,23 +162,18 @@ package struct DateVerification: Sendable {
                     }
                 }
             }
-            state.withLock { total in
-                total.locales += report.locales
-                total.formatters += report.formatters
-                total.compiledFormatters += report.compiledFormatters
-                total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
-                total.compared += report.compared
-                total.outsideRange += report.outsideRange
-                total.fallbackInstants += report.fallbackInstants
-                total.mismatchCount += report.mismatchCount
-                if total.mismatches.count < 50 { total.mismatches += report.mismatches }
-                total.fallbackPatterns.merge(report.fallbackPatterns, uniquingKeysWith: +)
-            }
+            return report
+        } merge: { total, report in
+            total.locales += report.locales
+            total.formatters += report.formatters
+            total.compiledFormatters += report.compiledFormatters
+            total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
+            total.compared += report.compared
+            total.outsideRange += report.outsideRange
+            total.fallbackInstants += report.fallbackInstants
+            total.mismatchCount += report.mismatchCount
+            if total.mismatches.count < 50 { total.mismatches += report.mismatches }
+            total.fallbackPatterns.merge(report.fallbackPatterns, uniquingKeysWith: +)
         }
-        return state.withLock { $0 }
     }
-}
-
-private func debugQuoted(_ text: String) -> String {
-    "\"" + text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined() + "\""
 }

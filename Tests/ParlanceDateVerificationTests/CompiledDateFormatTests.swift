@@ -8,19 +8,11 @@ import Testing
 struct CompiledDateFormatTests {
     /// 30 locales: the bench's and ones with non-Latin digits, other calendars, RTL marks and
     /// 12/24-hour cycles, then every n-th ICU locale.
-    static let locales: [LocaleID] = {
-        let named = [
+    static let locales = sampleLocales(
+        named: [
             "de", "en", "en-US", "ar", "ar-EG", "fa", "th", "ja", "hi", "bn", "zh-Hant", "ru", "he", "ko", "mr", "my", "ne", "ff-Adlm",
             "es-419", "sr-Latn",
-        ]
-        var locales = named.compactMap { try? LocaleID($0) }
-        let all = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        let step = max(1, all.count / (30 - locales.count))
-        for index in stride(from: 7, to: all.count, by: step) where locales.count < 30 {
-            if !locales.contains(all[index]) { locales.append(all[index]) }
-        }
-        return locales
-    }()
+        ], count: 30, offset: 7)
 
     @Test("30 locales × skeletons and styles × 6 zones × ~250 instants: 0 mismatches, mostly compiled")
     func reducedSweep() {

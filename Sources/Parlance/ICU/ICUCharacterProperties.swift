@@ -12,4 +12,10 @@ package enum ICUCharacterProperties {
     package static func bidiClassIndex(_ scalar: Unicode.Scalar) -> Int {
         Int(CICU_charDirection(scalar.value))
     }
+
+    /// Whether ICU gives the code point the Hebrew script (`uscript_getScript`), as ICU's list
+    /// formatter tests the last item in Hebrew (see ``ListContextRule``).
+    package static func isHebrewScript(_ scalar: Unicode.Scalar) -> Bool {
+        CICU_isHebrewScript(scalar.value)
+    }
 }

@@ -65,6 +65,21 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "With --verify-dates: every zone gets every hour (6× longer; by default the hours rotate among the zones).")
     var everyZoneEveryHour = false
 
+    @Flag(
+        help:
+            "Instead of timing, prove compiled list formats equal to ICU's ulistfmt: every ICU locale × 3 types × 3 widths × lists of 0–7 items chosen to break them and seeded random ones."
+    )
+    var verifyLists = false
+
+    @Option(help: "With --verify-lists: seeded random item lists per list length.")
+    var randomLists = 150
+
+    @Option(help: "With --verify-lists: check only the first n locales (sorted; default all).")
+    var listLocales: Int?
+
+    @Option(help: "With --verify-lists: check only this locale (repeatable; default every ICU locale).")
+    var listLocale: [String] = []
+
     /// The memory group runs each kind's sweep in a child process started with this option.
     @Option(help: .hidden)
     var memoryKind: String?
@@ -80,6 +95,10 @@ struct BenchCommand: ParsableCommand {
         }
         if verifyDates {
             try runDateVerification()
+            return
+        }
+        if verifyLists {
+            try runListVerification()
             return
         }
         if verifyPlurals {
@@ -194,6 +213,30 @@ struct BenchCommand: ParsableCommand {
         if !patterns.isEmpty {
             print("  patterns with a field not compiled (formatters): " + patterns.prefix(25).map { "\($0.key) (\($0.value))" }.joined(separator: "; "))
         }
+        if report.mismatchCount > 0 { throw ExitCode(1) }
+    }
+
+    /// `--verify-lists`: prints the counts, the fallbacks and every mismatch (exit 1 on any).
+    func runListVerification() throws {
+        let start = BenchHarness.now()
+        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
+        if let listLocales { locales = Array(locales.prefix(listLocales)) }
+        if !listLocale.isEmpty { locales = try listLocale.map { try LocaleID($0) } }
+        let verification = ListVerification(locales: locales, randomListsPerLength: randomLists)
+        let report = verification.run()
+        let seconds = Double(BenchHarness.now() - start) / 1e9
+        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
+        let rules = report.contextRules.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        print(
+            """
+            list verification: \(report.locales) locales × \(verification.types.count) types × \(verification.widths.count) widths = \(report.formatters) formatters
+              compiled: \(report.compiledFormatters) formatters (with an ICU context rule: \(rules.isEmpty ? "none" : rules)); fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
+              item lists per compiled formatter: \(report.listsPerFormatter) (0–\(verification.maxLength) items: \(ListVerification.trickyItems.count) tricky items as last, first and every item; \(verification.randomListsPerLength) seeded random lists per length) + the formatter's own connectors as items
+              compared byte for byte with ICU: \(report.compared) lists
+              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
+            """)
+        for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
+        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
         if report.mismatchCount > 0 { throw ExitCode(1) }
     }
 
