@@ -183,6 +183,7 @@ package struct DateVerification: Sendable {
     }
 }
 
-private func debugQuoted(_ text: String) -> String {
+/// `text` quoted, with controls and non-ASCII scalars as `\u{…}` escapes (mismatch reports).
+func debugQuoted(_ text: String) -> String {
     "\"" + text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined() + "\""
 }
