@@ -47,7 +47,9 @@ struct CompiledNumberFormatTests {
             let formatter = try ICUNumberFormatter(skeleton: skeleton, locale: "de")
             #expect(formatter.compiled != nil, "\(skeleton): \(String(describing: formatter.fallback))")
         }
-        for skeleton in ["compact-short", "measure-unit/length-meter", "sign-always", "@@#", "scientific", "currency/EUR unit-width-iso-code", "rounding-mode-up"] {
+        for skeleton in [
+            "compact-short", "measure-unit/length-meter", "sign-always", "@@#", "scientific", "currency/EUR unit-width-iso-code", "rounding-mode-up",
+        ] {
             let formatter = try ICUNumberFormatter(skeleton: skeleton, locale: "de")
             #expect(formatter.compiled == nil, "\(skeleton)")
             #expect(formatter.fallback == .skeleton)

@@ -107,6 +107,22 @@ package final class CompiledNumberFormat: Sendable {
         if magnitude < Self.exactIntegerLimit, magnitude.rounded(.towardZero) == magnitude {
             return format(magnitude: UInt64(magnitude), negative: negative)
         }
+        // A value with at most 15 significant digits, m / 10^k for the least k that gives the
+        // double back: those are its shortest digits. (Below 10^15 the doubles around m / 10^k
+        // are less than 10^-k apart, so one m at most reads back, and m · 10^-k is computed to
+        // within 0.25 of m, so rounding finds it.)
+        if magnitude >= 1e-6, magnitude < 1e14 {
+            var k = 1
+            var scaled = magnitude * 10
+            while scaled < 1e15, k <= 15 {
+                let m = scaled.rounded()
+                if m / Self.powersOfTen[k] == magnitude {
+                    return format(magnitude: UInt64(m), negative: negative, fractionDigits: k)
+                }
+                k += 1
+                scaled = magnitude * Self.powersOfTen[k]
+            }
+        }
         // The shortest round-trip digits, as Swift writes them: "1234.5", "1e-05", "1.2e+16".
         let text = magnitude.description
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits -> String? in
@@ -155,7 +171,15 @@ package final class CompiledNumberFormat: Sendable {
         format(magnitude: value.magnitude, negative: value < 0)
     }
 
-    private func format(magnitude: UInt64, negative: Bool) -> String {
+    /// 10^0 … 10^22, each exact.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var power = 1.0
+        for _ in 0..<exponent { power *= 10 }
+        return power
+    }
+
+    /// Formats magnitude · 10^-fractionDigits.
+    private func format(magnitude: UInt64, negative: Bool, fractionDigits: Int = 0) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
             var count = 0
             var rest = magnitude
@@ -172,7 +196,7 @@ package final class CompiledNumberFormat: Sendable {
                 low += 1
                 high -= 1
             }
-            let exponent = count
+            let exponent = count - fractionDigits
             while count > 0, digits[count - 1] == 0 { count -= 1 }
             return write(digits, count: count, exponent: exponent, negative: negative)
         }
