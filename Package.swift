@@ -355,6 +355,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // ── end compiled list formats ──
+        // ── Compiled number formats (issue 19, numbers): the reduced `--verify-numbers` sweep ──
+        .testTarget(
+            name: "ParlanceNumberVerificationTests",
+            dependencies: ["Parlance", "ParlanceBench"],
+            swiftSettings: swiftSettings
+        ),
+        // ── end compiled number formats ──
         .testTarget(
             name: "ParlanceLocalizationTests",
             dependencies: [

@@ -10,6 +10,7 @@
 
 #include <unicode/ucurr.h>
 #include <unicode/uformattedvalue.h>
+#include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
 
 #include <pthread.h>
@@ -97,4 +98,63 @@ bool CICU_currencyIsAvailable(const uint16_t *code) {
     // From the earliest to the latest date ICU's calendar knows.
     UBool available = ucurr_isAvailable(iso, -184303902528000000.0, 183882168921600000.0, &status);
     return U_SUCCESS(status) && available;
+}
+
+// ── Compiled number formats (issue 19, numbers) ──
+
+_Static_assert(CICU_NUMBER_FIELD_INTEGER == UNUM_INTEGER_FIELD, "field ids mirror ICU's");
+_Static_assert(CICU_NUMBER_FIELD_FRACTION == UNUM_FRACTION_FIELD, "field ids mirror ICU's");
+_Static_assert(CICU_NUMBER_FIELD_DECIMAL_SEPARATOR == UNUM_DECIMAL_SEPARATOR_FIELD, "field ids mirror ICU's");
+_Static_assert(CICU_NUMBER_FIELD_GROUPING_SEPARATOR == UNUM_GROUPING_SEPARATOR_FIELD, "field ids mirror ICU's");
+_Static_assert(CICU_NUMBER_FIELD_PERCENT == UNUM_PERCENT_FIELD, "field ids mirror ICU's");
+_Static_assert(CICU_NUMBER_FIELD_CURRENCY == UNUM_CURRENCY_FIELD, "field ids mirror ICU's");
+_Static_assert(CICU_NUMBER_FIELD_SIGN == UNUM_SIGN_FIELD, "field ids mirror ICU's");
+
+int32_t CICU_numberFormatFields(const CICUNumberFormatter *handle, double value, uint16_t *out,
+                                int32_t capacity, int32_t *fields, int32_t fieldCapacity,
+                                int32_t *fieldCount, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    *fieldCount = 0;
+    UFormattedNumber *result = resultForThread(st);
+    if (U_FAILURE(*st)) return 0;
+    unumf_formatDouble(handle->formatter, value, result, st);
+    const UFormattedValue *formatted = unumf_resultAsValue(result, st);
+    if (U_FAILURE(*st)) return 0;
+    UConstrainedFieldPosition *position = ucfpos_open(st);
+    if (U_FAILURE(*st)) return 0;
+    ucfpos_constrainCategory(position, UFIELD_CATEGORY_NUMBER, st);
+    int32_t count = 0;
+    while (U_SUCCESS(*st) && ufmtval_nextPosition(formatted, position, st)) {
+        if (count < fieldCapacity) {
+            int32_t start = 0, limit = 0;
+            ucfpos_getIndexes(position, &start, &limit, st);
+            fields[3 * count] = ucfpos_getField(position, st);
+            fields[3 * count + 1] = start;
+            fields[3 * count + 2] = limit;
+        }
+        count++;
+    }
+    ucfpos_close(position);
+    *fieldCount = count < fieldCapacity ? count : fieldCapacity;
+    int32_t length = 0;
+    const UChar *text = ufmtval_getString(formatted, &length, st);
+    return CICU_copyOut(text, length, out, capacity, st);
+}
+
+bool CICU_currencyStandardRounding(const uint16_t *code, int32_t *fractionDigits, double *increment) {
+    UChar iso[4] = {code[0], code[1], code[2], 0};
+    UErrorCode status = U_ZERO_ERROR;
+    *fractionDigits = ucurr_getDefaultFractionDigitsForUsage(iso, UCURR_USAGE_STANDARD, &status);
+    *increment = ucurr_getRoundingIncrementForUsage(iso, UCURR_USAGE_STANDARD, &status);
+    return U_SUCCESS(status);
+}
+
+bool CICU_currencyForLocale(const char *localeID, uint16_t *out) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar buffer[8];
+    int32_t length = ucurr_forLocale(localeID, buffer, 8, &status);
+    if (U_FAILURE(status) || length != 3) return false;
+    for (int i = 0; i < 3; i++) out[i] = buffer[i];
+    out[3] = 0;
+    return true;
 }

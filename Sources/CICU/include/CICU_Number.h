@@ -41,6 +41,38 @@ int32_t CICU_numberFormatDecimal(const CICUNumberFormatter *formatter, const cha
                                  int32_t decimalLength, char *out, int32_t capacity,
                                  int32_t *status);
 
+
+// ── Compiled number formats (issue 19, numbers): what the Swift compiler reads from ICU ──
+
+/// Field ids of `CICU_numberFormatFields` (ICU's UNumberFormatFields values).
+#define CICU_NUMBER_FIELD_INTEGER 0
+#define CICU_NUMBER_FIELD_FRACTION 1
+#define CICU_NUMBER_FIELD_DECIMAL_SEPARATOR 2
+#define CICU_NUMBER_FIELD_GROUPING_SEPARATOR 6
+#define CICU_NUMBER_FIELD_PERCENT 8
+#define CICU_NUMBER_FIELD_CURRENCY 7
+#define CICU_NUMBER_FIELD_SIGN 10
+
+/// Formats a binary double as UTF-16 and reports ICU's number fields in it: up to
+/// `fieldCapacity` triples (field id, start, limit; UTF-16 offsets) in `fields`, their count in
+/// `*fieldCount`. Returns the text's length (U_BUFFER_OVERFLOW_ERROR when `capacity` is short).
+/// Why: the compiled number formatter (issue 19) reads the separators, digits and affixes
+/// exactly as this formatter writes them from such probes.
+int32_t CICU_numberFormatFields(const CICUNumberFormatter *formatter, double value, uint16_t *out,
+                                int32_t capacity, int32_t *fields, int32_t fieldCapacity,
+                                int32_t *fieldCount, int32_t *status);
+
+/// The fraction digits and rounding increment ICU's `currency/XXX` precision (usage standard)
+/// uses for the ISO code in 3 UTF-16 units (`ucurr_getDefaultFractionDigitsForUsage`,
+/// `ucurr_getRoundingIncrementForUsage`). Returns false on an ICU error.
+bool CICU_currencyStandardRounding(const uint16_t *code, int32_t *fractionDigits, double *increment);
+
+/// The ISO code of the locale's currency (`ucurr_forLocale`) into `out` (4 units, NUL-ended);
+/// returns false when the locale has none.
+bool CICU_currencyForLocale(const char *localeID, uint16_t *out);
+
+// ── end compiled number formats ──
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,11 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     /// further allocation. Nil for every other skeleton, and for a locale whose samples do not
     /// compose from its digits.
     private let smallIntegers: [String]?
+    /// The skeleton compiled into Swift (issue 19), used first for every finite value; nil when
+    /// the skeleton or the locale's output is not covered (see ``fallback``).
+    package let compiled: CompiledNumberFormat?
+    /// Why there is no compiled path, when there is none.
+    package let fallback: ICUNumberCompiler.Fallback?
 
     /// Compiles `skeleton` for `locale`.
     ///
@@ -44,6 +49,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
         self.skeleton = skeleton
         self.locale = locale
         self.smallIntegers = skeleton.isEmpty ? Self.positionalDigits(opened).map { digits in (0..<1000).map { Self.compose(Int64($0), digits) } } : nil
+        (self.compiled, self.fallback) = ICUNumberCompiler.compile(handle: opened, skeleton: skeleton)
     }
 
     /// The ten digits ICU writes for 0…9, if it writes integers below 1,000 as their digits
@@ -93,6 +99,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     /// Formats an integer. Total: a valid formatter always formats an integer.
     package func format(_ value: Int64) -> String {
         if let smallIntegers, value >= 0, value < 1000 { return smallIntegers[Int(value)] }
+        if let compiled { return compiled.format(value) }
         return formatThroughICU(value)
     }
 
@@ -101,8 +108,15 @@ package final class ICUNumberFormatter: @unchecked Sendable {
         (try? ICUOutput.utf8 { CICU_numberFormatInt64(handle, value, $0, $1, $2) }) ?? String(value)
     }
 
-    /// Formats a binary double (NaN and infinities as ICU spells them in the locale).
+    /// Formats a binary double (NaN and infinities as ICU spells them in the locale): with the
+    /// compiled skeleton when there is one, else with ICU.
     package func format(_ value: Double) -> String {
+        if let compiled, let text = compiled.format(value) { return text }
+        return formatThroughICU(value)
+    }
+
+    /// ``format(_:)-(Double)`` always through ICU (the reference `--verify-numbers` compares against).
+    package func formatThroughICU(_ value: Double) -> String {
         (try? ICUOutput.utf8 { CICU_numberFormatDouble(handle, value, $0, $1, $2) }) ?? value.description
     }
 

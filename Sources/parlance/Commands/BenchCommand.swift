@@ -80,6 +80,21 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "With --verify-lists: check only this locale (repeatable; default every ICU locale).")
     var listLocale: [String] = []
 
+    @Flag(
+        help:
+            "Instead of timing, prove compiled number formats equal to ICU's unumf output: every ICU locale × the number skeletons (decimal, grouping, fraction digits, percent, currencies) × 1,000,000 values per locale shared out among its skeletons, plus edge values for every formatter (several minutes)."
+    )
+    var verifyNumbers = false
+
+    @Option(help: "With --verify-numbers: generated values per locale (default 1,000,000).")
+    var numberValues = 1_000_000
+
+    @Option(help: "With --verify-numbers: check only the first n locales (sorted; default all).")
+    var numberLocales: Int?
+
+    @Flag(help: "With --verify-numbers: every skeleton gets every value (by default the values rotate among a locale's skeletons).")
+    var everySkeletonEveryValue = false
+
     /// The memory group runs each kind's sweep in a child process started with this option.
     @Option(help: .hidden)
     var memoryKind: String?
@@ -99,6 +114,10 @@ struct BenchCommand: ParsableCommand {
         }
         if verifyLists {
             try runListVerification()
+            return
+        }
+        if verifyNumbers {
+            try runNumberVerification()
             return
         }
         if verifyPlurals {
@@ -237,6 +256,31 @@ struct BenchCommand: ParsableCommand {
             """)
         for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
         for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
+        if report.mismatchCount > 0 { throw ExitCode(1) }
+    }
+
+    /// `--verify-numbers`: prints the counts and the first mismatches (exit 1 on any).
+    func runNumberVerification() throws {
+        let start = BenchHarness.now()
+        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
+        if let numberLocales { locales = Array(locales.prefix(numberLocales)) }
+        let verification = NumberVerification(locales: locales, valuesPerLocale: numberValues, rotateSkeletons: !everySkeletonEveryValue)
+        let report = verification.run()
+        let seconds = Double(BenchHarness.now() - start) / 1e9
+        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let skeletons = report.fallbackSkeletons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        print(
+            """
+            number verification: \(report.locales) locales × \(NumberVerification.skeletons.count) skeletons + the locale's own currency = \(report.formatters) formatters
+              compiled: \(report.compiledFormatters) formatters; fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
+              values: \(numberValues) generated per locale (\(everySkeletonEveryValue ? "each to every skeleton" : "shared out among its skeletons in turn")) + \(NumberVerification.edgeValues.count) edge values per formatter
+              compared byte for byte with unumf_formatDouble/unumf_formatInt: \(report.compared) formats; left to ICU by the compiled path (NaN, ±∞): \(report.leftToICU); values of fallback formatters (ICU): \(report.fallbackValues)
+              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
+            """)
+        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
+        if !skeletons.isEmpty {
+            print("  skeletons that fell back (formatters): " + skeletons.prefix(25).map { "[\($0.key)] (\($0.value))" }.joined(separator: "; "))
+        }
         if report.mismatchCount > 0 { throw ExitCode(1) }
     }
 
