@@ -36,26 +36,71 @@ struct LocatedJSON {
     /// The deepest nesting accepted (String Catalogs are about six levels deep).
     static let maximumDepth = 128
 
+    /// Parses JSON text: UTF-8 (with or without a byte order mark) is read in place, without
+    /// decoding it into an array of scalars first (a String Catalog of 70 MB would need 280 MB
+    /// for that array); UTF-16 text is decoded, then read the same way.
     static func parse(_ bytes: [UInt8], file: String) throws(CatalogDiagnostic) -> LocatedJSON {
-        let scalars = try TextDecoding.decode(bytes, file: file)
-        var parser = Parser(scalars: scalars, file: file)
+        var parser: Parser
+        if let start = try TextDecoding.validatedUTF8(bytes, file: file) {
+            parser = Parser(utf8: bytes, start: start, file: file)
+        } else {
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(bytes.count)
+            for scalar in try TextDecoding.decode(bytes, file: file) { UTF8.encode(scalar) { utf8.append($0) } }
+            parser = Parser(utf8: utf8, start: 0, file: file)
+        }
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
-        if parser.index < scalars.count { throw parser.failure("unexpected text after the JSON value") }
+        if parser.index < parser.utf8.count { throw parser.failure("unexpected text after the JSON value") }
         return value
     }
 
-    private struct Parser: LocatedScanner {
-        let scalars: [Unicode.Scalar]
+    /// The JSON grammar over valid UTF-8, one scalar at a time, tracking line and column
+    /// (columns in scalars, as the other catalog scanners count them).
+    private struct Parser {
+        /// Valid UTF-8 (checked before parsing).
+        let utf8: [UInt8]
         let file: String
-        var index = 0
+        /// A byte offset, always at the start of a scalar.
+        var index: Int
         var line = 1
         var column = 1
 
-        init(scalars: [Unicode.Scalar], file: String) {
-            self.scalars = scalars
+        init(utf8: [UInt8], start: Int, file: String) {
+            self.utf8 = utf8
+            self.index = start
             self.file = file
+        }
+
+        /// The scalar at the position, nil at the end.
+        var current: Unicode.Scalar? {
+            guard index < utf8.count else { return nil }
+            let lead = utf8[index]
+            if lead < 0x80 { return Unicode.Scalar(lead) }
+            var value: UInt32
+            let count: Int
+            if lead < 0xE0 {
+                (value, count) = (UInt32(lead & 0x1F), 2)
+            } else if lead < 0xF0 {
+                (value, count) = (UInt32(lead & 0x0F), 3)
+            } else {
+                (value, count) = (UInt32(lead & 0x07), 4)
+            }
+            for offset in 1..<count { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+            return Unicode.Scalar(value)
+        }
+
+        /// Moves past the current scalar, counting lines.
+        mutating func advance() {
+            let lead = utf8[index]
+            if lead == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
         }
 
         func failure(_ message: String) -> CatalogDiagnostic {
