@@ -40,6 +40,25 @@ struct LocatedJSON {
     /// decoding it into an array of scalars first (a String Catalog of 70 MB would need 280 MB
     /// for that array); UTF-16 text is decoded, then read the same way.
     static func parse(_ bytes: [UInt8], file: String) throws(CatalogDiagnostic) -> LocatedJSON {
+        try parse(bytes, file: file, streaming: nil)
+    }
+
+    /// How a top-level object member is handed over one member at a time instead of kept.
+    struct Streaming {
+        /// The top-level member whose object value is streamed (`strings`).
+        var member: String
+        /// Asked when the member starts, with the top-level members read so far: whether to
+        /// stream it (false: it is kept in the tree as usual).
+        var shouldStream: ([(String, LocatedJSON)]) -> Bool
+        /// Each member of the streamed object, in file order, as soon as it is parsed.
+        var each: (String, LocatedJSON) -> Void
+    }
+
+    /// ``parse(_:file:)``, streaming one top-level member: a String Catalog's `strings` object
+    /// is handed over entry by entry, so that memory holds one entry's tree, not the whole
+    /// file's. A streamed member stays in the tree as an empty object at its own position.
+    /// Errors are the same as without streaming (a syntax error anywhere fails the whole parse).
+    static func parse(_ bytes: [UInt8], file: String, streaming: Streaming?) throws(CatalogDiagnostic) -> LocatedJSON {
         var parser: Parser
         if let start = try TextDecoding.validatedUTF8(bytes, file: file) {
             parser = Parser(utf8: bytes, start: start, file: file)
@@ -50,7 +69,12 @@ struct LocatedJSON {
             parser = Parser(utf8: utf8, start: 0, file: file)
         }
         parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
+        let value: LocatedJSON
+        if let streaming {
+            value = try parser.topLevel(streaming)
+        } else {
+            value = try parser.value(depth: 0)
+        }
         parser.skipWhitespace()
         if parser.index < parser.utf8.count { throw parser.failure("unexpected text after the JSON value") }
         return value
@@ -117,6 +141,75 @@ struct LocatedJSON {
             for expected in word.unicodeScalars {
                 guard current == expected else { throw failure("expected \(quoted(word))") }
                 advance()
+            }
+        }
+
+        /// The top-level value, one object member streamed (see ``Streaming``); the grammar and
+        /// messages of ``value(depth:)``.
+        mutating func topLevel(_ streaming: Streaming) throws(CatalogDiagnostic) -> LocatedJSON {
+            guard current == "{" else { return try value(depth: 0) }
+            let (startLine, startColumn) = (line, column)
+            advance()
+            var members: [(String, LocatedJSON)] = []
+            skipWhitespace()
+            if current == "}" {
+                advance()
+                return LocatedJSON(value: .object(members), line: startLine, column: startColumn)
+            }
+            while true {
+                skipWhitespace()
+                guard current == "\"" else { throw failure("expected a quoted member name") }
+                let name = try string()
+                skipWhitespace()
+                guard current == ":" else { throw failure("expected ':' after the member name \(quoted(name))") }
+                advance()
+                skipWhitespace()
+                if name == streaming.member, current == "{", streaming.shouldStream(members) {
+                    let (valueLine, valueColumn) = (line, column)
+                    try objectMembers(depth: 1) { key, value in streaming.each(key, value) }
+                    members.append((name, LocatedJSON(value: .object([]), line: valueLine, column: valueColumn)))
+                } else {
+                    members.append((name, try self.value(depth: 1)))
+                }
+                skipWhitespace()
+                if current == "," {
+                    advance()
+                    continue
+                }
+                guard current == "}" else { throw failure("expected ',' or '}' in an object") }
+                advance()
+                break
+            }
+            return LocatedJSON(value: .object(members), line: startLine, column: startColumn)
+        }
+
+        /// An object at `depth` (the position at its `{`), each member handed to `body` as it is
+        /// parsed; the grammar and messages of ``value(depth:)``.
+        mutating func objectMembers(depth: Int, _ body: (String, LocatedJSON) -> Void) throws(CatalogDiagnostic) {
+            guard depth < LocatedJSON.maximumDepth else { throw failure("nested deeper than \(LocatedJSON.maximumDepth) levels") }
+            advance()
+            skipWhitespace()
+            if current == "}" {
+                advance()
+                return
+            }
+            while true {
+                skipWhitespace()
+                guard current == "\"" else { throw failure("expected a quoted member name") }
+                let name = try string()
+                skipWhitespace()
+                guard current == ":" else { throw failure("expected ':' after the member name \(quoted(name))") }
+                advance()
+                skipWhitespace()
+                body(name, try self.value(depth: depth + 1))
+                skipWhitespace()
+                if current == "," {
+                    advance()
+                    continue
+                }
+                guard current == "}" else { throw failure("expected ',' or '}' in an object") }
+                advance()
+                break
             }
         }
 
