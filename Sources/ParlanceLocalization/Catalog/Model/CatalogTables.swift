@@ -357,12 +357,16 @@ enum CatalogFileJob: Sendable {
                 throw CatalogDiagnostic(file: path, line: 0, column: 0, message: "a YAML file is not a table file", code: "ignored-file")
             case .xcstrings:
                 let catalog = try StringCatalogFile(reading: path)
+                let (sourceLanguage, diagnostics) = (catalog.sourceLanguage, catalog.diagnostics)
+                // Each language's records are let go once they are table entries (the file's
+                // records and the entries are not held whole at the same time).
+                var records = (consume catalog).records
                 var sources: [(String, LocaleID, TableSource)] = []
-                for (language, records) in catalog.records.sorted(by: { $0.key < $1.key }) {
-                    guard let locale = try? ParlanceCore.locale(language) else { continue }
-                    sources.append((language, locale, CatalogModel.source(records, table: table, locale: locale, format: format, file: path)))
+                for language in records.keys.sorted() {
+                    guard let languageRecords = records.removeValue(forKey: language), let locale = try? ParlanceCore.locale(language) else { continue }
+                    sources.append((language, locale, CatalogModel.source(languageRecords, table: table, locale: locale, format: format, file: path)))
                 }
-                return .success(.xcstrings(sourceLanguage: catalog.sourceLanguage, catalog.diagnostics, sources))
+                return .success(.xcstrings(sourceLanguage: sourceLanguage, diagnostics, sources))
             case .stringsdict, .strings:
                 let (records, diagnostics) =
                     format == .strings
