@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """Generates a large .lproj catalog for measuring `parlance lint` and catalog loading.
 
-Usage: python3 Scripts/generate-large-catalog.py OUT_DIR [--languages 100] [--keys 5000]
+Usage: python3 Scripts/generate-large-catalog.py OUT_DIR [--languages 100] [--keys 5000] [--format lproj|xcstrings]
 
-Each language gets `Localizable.strings` (UTF-16 LE with a byte order mark, as Xcode writes
+With --format lproj (the default), each language gets `Localizable.strings` (UTF-16 LE with a byte order mark, as Xcode writes
 it; 90% of the keys, with comments and %@/%d/%1$@ placeholders) and
 `Localizable.stringsdict` (10% of the keys: plural entries with one variable, the
 categories of a few plural families). The development language is `en`.
+
+With --format xcstrings, the same keys and values go into one String Catalog,
+`Localizable.xcstrings` (sourceLanguage `en`, written as Xcode writes it: 2-space indent,
+" : " separators, keys sorted): a `stringUnit` per language for the plain keys, `plural`
+variations (`%lld`) for the plural ones.
 """
 import argparse
+import json
 import pathlib
 
 # Real locale ids with a mix of plural rule families (one/other, one/few/many/other, …).
@@ -67,14 +73,49 @@ def stringsdict_file(language, keys):
     return "\n".join(out)
 
 
+def string_value(language, index):
+    if index % 3 == 0:
+        return f"{language}: Hi %@, %lld new"
+    if index % 3 == 1:
+        return f"{language}: %1$@ sent %2$@"
+    return f"{language}: item {index} \"q\""
+
+
+def string_catalog(languages, keys):
+    strings = {}
+    for index in range(keys):
+        localizations = {}
+        for language in languages:
+            if index % 10 == 9:
+                categories = CATEGORIES.get(language, CATEGORIES["default"])
+                localizations[language] = {"variations": {"plural": {
+                    category: {"stringUnit": {"state": "translated", "value": f"%lld {category} {index}"}}
+                    for category in categories}}}
+            else:
+                localizations[language] = {"stringUnit": {"state": "translated", "value": string_value(language, index)}}
+        entry = {"localizations": localizations}
+        if index % 5 == 0:
+            entry["comment"] = f"Key {index}; %@ is a name."
+        strings[f"key.{index:05d}"] = entry
+    document = {"sourceLanguage": "en", "strings": strings, "version": "1.0"}
+    return json.dumps(document, indent=2, separators=(",", " : "), ensure_ascii=False, sort_keys=True).encode("utf-8")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
     parser.add_argument("--languages", type=int, default=100)
     parser.add_argument("--keys", type=int, default=5000)
+    parser.add_argument("--format", choices=["lproj", "xcstrings"], default="lproj")
     arguments = parser.parse_args()
     root = pathlib.Path(arguments.out)
     languages = BASE_LANGUAGES[: arguments.languages]
+    if arguments.format == "xcstrings":
+        root.mkdir(parents=True, exist_ok=True)
+        data = string_catalog(languages, arguments.keys)
+        (root / "Localizable.xcstrings").write_bytes(data)
+        print(f"{len(languages)} languages x {arguments.keys} keys: {len(data) / 1e6:.1f} MB in {root}/Localizable.xcstrings")
+        return
     total = 0
     for language in languages:
         folder = root / f"{language}.lproj"

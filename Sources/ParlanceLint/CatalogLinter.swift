@@ -370,12 +370,18 @@ private struct LintRun {
     ) {
         // Every entry of every file (the shadowed ones too) is checked on its own; the
         // comparison with the development language uses the run-time winner.
-        for (sourceIndex, source) in language.sources.enumerated() {
-            let earlier = language.sources[..<sourceIndex]
-            for key in source.keys {
-                guard let entry = source.entries[key] else { continue }
+        // Sources by index throughout: iterating `sources` would copy each source.
+        let sources = language.sources
+        func earlierHas(_ key: String, before sourceIndex: Int) -> Bool {
+            for index in 0..<sourceIndex where sources[index].entries[key] != nil { return true }
+            return false
+        }
+        for sourceIndex in sources.indices {
+            let entries = sources[sourceIndex].entries
+            for key in sources[sourceIndex].keys {
+                guard let entry = entries[key] else { continue }
                 // The run-time winner: no earlier (preferred) source has the key.
-                let isWinner = !earlier.contains { $0.entries[key] != nil }
+                let isWinner = !earlierHas(key, before: sourceIndex)
                 let counterpart = isReference || !isWinner ? nil : reference?.entry(key)
                 checkEntry(
                     entry, table: tableName, language: language.name, reference: counterpart, referenceName: referenceName,
@@ -387,7 +393,7 @@ private struct LintRun {
         let inherits = language.language.language == development.language
         var translated = 0
         for key in referenceKeys {  // the report is sorted at the end
-            if language.sources.contains(where: { $0.entries[key] != nil }) {
+            if earlierHas(key, before: sources.count) {
                 translated += 1
                 continue
             }
@@ -402,10 +408,10 @@ private struct LintRun {
             counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
             counts[language.name, default: (0, 0, 0, 0)].translated += translated
         }
-        for (sourceIndex, source) in language.sources.enumerated() {
-            let earlier = language.sources[..<sourceIndex]
-            for key in source.keys where !referenceKeys.contains(key) && !earlier.contains(where: { $0.entries[key] != nil }) {
-                let entry = source.entries[key]
+        for sourceIndex in sources.indices {
+            let entries = sources[sourceIndex].entries
+            for key in sources[sourceIndex].keys where !referenceKeys.contains(key) && !earlierHas(key, before: sourceIndex) {
+                let entry = entries[key]
                 report(
                     .extraKey, entry?.location, table: tableName, key: key, language: language.name,
                     "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")

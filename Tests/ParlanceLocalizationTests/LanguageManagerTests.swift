@@ -46,10 +46,13 @@ enum ManagerFixture {
         return directory
     }()
 
-    /// The catalog is read completely when it is created; the temporary folder goes right after.
+    /// The catalog is read completely when it is created (`loadAllLocales()`: a catalog parses
+    /// each locale on first use otherwise); the temporary folder goes right after.
     static let catalog: Catalog = {
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        return try! Catalog(directory: directory, developmentLanguage: "en")
+        let catalog = try! Catalog(directory: directory, developmentLanguage: "en")
+        catalog.loadAllLocales()
+        return catalog
     }()
 
     static func manager(

@@ -36,6 +36,15 @@ public struct CatalogLookup: Hashable, Sendable {
 /// ``diagnostics``. Each entry is compiled once into a ready-to-run plan, and the fallback
 /// chain and plural rules are resolved once per (table, locale).
 ///
+/// Opening a catalog lists the directory (which locales and tables exist, from the `.lproj`
+/// folder and file names) and reads its String Catalogs and YAML files (each holds all its
+/// languages in one file, so they are read whole); a locale's `.lproj` tables are parsed when
+/// a lookup first needs them (the locales of its fallback chain, the negotiated one, the
+/// development language, Base), exactly once even when many tasks ask at the same time. A
+/// file's problems are logged when its locale is parsed. Locale negotiation, ``locales`` and
+/// ``tableNames`` work from the listing without parsing; ``diagnostics``, ``keys(table:)``
+/// and ``loadAllLocales()`` parse every locale not parsed yet.
+///
 /// ```swift
 /// let catalog = try Catalog(directory: "/app/Resources")
 /// try catalog.localizedString("items.count", locale: "ru", arguments: [21])  // "21 элемент"
@@ -52,31 +61,61 @@ public struct Catalog: Sendable {
     public let developmentLanguage: LocaleID
     /// The device whose `device` variations are used (`iphone`, `ipad`, `mac`, …); `other` by default.
     public let device: String
-    /// Files and entries that could not be used (each skipped), and warnings such as duplicate keys.
+    /// Files and entries that could not be used (each skipped), and warnings such as duplicate
+    /// keys, of every locale, in directory order.
+    ///
+    /// Complete: reading it parses every locale not parsed yet (see ``loadAllLocales()``), so
+    /// it costs a full read of the catalog the first time; ``loadedDiagnostics`` is the
+    /// cheap form that covers only what has been parsed.
     public var diagnostics: [CatalogDiagnostic] { model.diagnostics }
 
-    /// The located model every consumer reads.
-    package let model: CatalogModel
+    /// The diagnostics of what has been parsed so far: the listing, the String Catalogs and
+    /// YAML files, and the locales lookups have needed (``loadedLocales``). Parses nothing;
+    /// it is not every problem of the catalog unless ``loadAllLocales()`` has run.
+    public var loadedDiagnostics: [CatalogDiagnostic] { runtime.lazy.loadedDiagnostics }
+
+    /// Parses every locale's tables now (each locale once, as a lookup would), logging their
+    /// problems: a server that wants every file read and every problem logged at start-up,
+    /// rather than at each locale's first lookup, calls this once after opening.
+    public func loadAllLocales() { runtime.lazy.loadAll() }
+
+    /// The locales whose `.lproj` tables have been parsed so far (String Catalog and YAML
+    /// locales are read when the catalog opens and are not listed).
+    public var loadedLocales: [LocaleID] {
+        let keys = Set(runtime.lazy.loadedKeys)
+        return runtime.locales.filter { keys.contains(CatalogModel.localeKey($0)) }
+    }
+
+    /// The located model every consumer reads: the whole catalog (every locale is parsed first).
+    package var model: CatalogModel { runtime.lazy.model }
+
+    /// The catalog opened lazily (parts parsed so far, parse counts).
+    package var lazyModel: LazyCatalogModel { runtime.lazy }
     private let runtime: CatalogRuntime
 
-    /// The names of the tables, sorted.
-    public var tableNames: [String] { model.tables.keys.sorted() }
+    /// The names of the tables, sorted (from the listing: a table is in the catalog when a file
+    /// of it is, even if that file turns out unreadable).
+    public var tableNames: [String] { runtime.lazy.tableNames }
 
-    /// The locales with at least one table, sorted by identifier (Base excluded).
+    /// The locales with at least one table file, sorted by identifier (Base excluded), from the
+    /// listing: no locale is parsed to give them.
     public var locales: [LocaleID] { runtime.locales }
 
-    /// Every key of a table in any locale, sorted.
+    /// Every key of a table in any locale, sorted (every locale holding the table is parsed first).
     ///
     /// ```swift
     /// catalog.keys(table: "Localizable")  // ["items.count", "settings.title", …]
     /// ```
     public func keys(table: String = "Localizable") -> [String] {
         var keys = Set<String>()
-        for table in model.tables[table]?.values ?? [:].values { keys.formUnion(table.keys) }
+        for key in (runtime.lazy.index[table] ?? [:]).keys.sorted() {
+            if let localeTable = runtime.lazy.localeTable(table, key: key) { keys.formUnion(localeTable.keys) }
+        }
         return keys.sorted()
     }
 
-    /// Loads every table of a directory.
+    /// Opens a directory: lists it and reads its String Catalogs and YAML files; each locale's
+    /// `.lproj` tables are parsed on first use.
     ///
     /// ```swift
     /// let catalog = try Catalog(directory: "Resources", developmentLanguage: "en")
@@ -95,20 +134,23 @@ public struct Catalog: Sendable {
     /// ``init(directory:developmentLanguage:device:)`` with its error type.
     package init(loading directory: String, developmentLanguage: String? = nil, device: String = "other") throws(ParlanceError) {
         let explicit = try developmentLanguage.map { language throws(ParlanceError) in try ParlanceCore.locale(language) }
-        var model = try CatalogModel(directory: directory)
-        let development = try model.developmentLanguage(explicit: explicit)
-        model.assignBase(to: development)
-        try self.init(model: model, developmentLanguage: development, device: device)
+        let lazy = try LazyCatalogModel(listing: CatalogListing(directory: directory), developmentLanguage: explicit)
+        self.init(lazy: lazy, device: device)
     }
 
     /// A catalog over an already-read model.
     package init(model: CatalogModel, developmentLanguage: LocaleID, device: String = "other") throws(ParlanceError) {
-        self.directory = model.directory
-        self.developmentLanguage = developmentLanguage
+        self.init(lazy: LazyCatalogModel(model: model, developmentLanguage: developmentLanguage), device: device)
+    }
+
+    /// A catalog over a lazily read directory; logs what was read at once (the listing, String
+    /// Catalogs, YAML files); each locale's problems are logged when it is parsed.
+    private init(lazy: LazyCatalogModel, device: String) {
+        self.directory = lazy.directory
+        self.developmentLanguage = lazy.development
         self.device = device.lowercased()
-        self.model = model
-        self.runtime = CatalogRuntime(model: model, developmentLanguage: developmentLanguage, device: device.lowercased())
-        for diagnostic in model.diagnostics where diagnostic.code != "duplicate-key" {
+        self.runtime = CatalogRuntime(lazy: lazy, device: device.lowercased())
+        for diagnostic in lazy.shared.diagnostics where diagnostic.code != "duplicate-key" {
             CatalogRuntime.logger.warning("\(diagnostic.description)")
         }
     }
@@ -220,7 +262,7 @@ public struct Catalog: Sendable {
 
     private func find(_ key: String, table: String, chain: ResolvedChain) throws(ParlanceError) -> (CompiledPlan, CompiledTable) {
         if let found = chain.find(key) { return found }
-        if model.tables[table] == nil {
+        if runtime.lazy.index[table] == nil {
             throw ParlanceError(.missingKey, "the table \(quoted(table)) is not in the catalog \(quoted(directory))")
         }
         throw ParlanceError(.missingKey, "the key \(quoted(key)) is not in table \(quoted(table)) for any of \(chain.names.joined(separator: ", "))")
@@ -452,7 +494,7 @@ final class ResolvedChain: Sendable {
 final class CatalogRuntime: Sendable {
     static let logger = Logger(label: "parlance.catalog")
 
-    let model: CatalogModel
+    let lazy: LazyCatalogModel
     let developmentLanguage: LocaleID
     let device: String
     let locales: [LocaleID]
@@ -471,15 +513,16 @@ final class CatalogRuntime: Sendable {
     /// This runtime's serial number for the threads' chain memos (``ChainMemo``).
     private let serial = ChainMemo.serial()
 
-    init(model: CatalogModel, developmentLanguage: LocaleID, device: String) {
-        self.model = model
-        self.developmentLanguage = developmentLanguage
+    init(lazy: LazyCatalogModel, device: String) {
+        self.lazy = lazy
+        self.developmentLanguage = lazy.development
         self.device = device
-        var seen: [String: LocaleID] = [:]
-        for byLocale in model.tables.values {
-            for (key, table) in byLocale where key != CatalogModel.baseKey { seen[key] = table.language }
-        }
-        self.locales = seen.values.sorted { $0.identifier < $1.identifier }
+        self.locales = lazy.locales
+    }
+
+    /// A runtime over a model read whole.
+    convenience init(model: CatalogModel, developmentLanguage: LocaleID, device: String) {
+        self.init(lazy: LazyCatalogModel(model: model, developmentLanguage: developmentLanguage), device: device)
     }
 
     func chain(table: String, locale: LocaleID) -> ResolvedChain {
@@ -502,10 +545,10 @@ final class CatalogRuntime: Sendable {
 
     /// The compiled form of one locale table (made on first use).
     func compiledTable(_ table: String, language: LocaleID) -> CompiledTable? {
-        guard let byLocale = model.tables[table] else { return nil }
+        guard let byLocale = lazy.index[table] else { return nil }
         let localeKey = CatalogModel.localeKey(language)
         let key = byLocale[localeKey] != nil ? localeKey : CatalogModel.baseKey
-        guard let localeTable = byLocale[key] else { return nil }
+        guard let localeTable = lazy.localeTable(table, key: key) else { return nil }
         return compiledTable(table, key: key, localeTable)
     }
 
@@ -531,16 +574,16 @@ final class CatalogRuntime: Sendable {
     /// chain under ``LocaleID/FallbackRules/catalog``, then the chain of its maximized form (so
     /// that `zh-CN` finds `zh-Hans.lproj`); when none of those is in the table, the catalog
     /// locale ICU's `LocaleMatcher` negotiates for it and its chain; then the development
-    /// language's chain, then Base.
-    func fallbackKeys(table byLocale: [String: LocaleTable], locale: LocaleID) -> [String] {
+    /// language's chain, then Base. `byLocale` is the table's locales (locale key → language)
+    /// as listed: negotiation parses nothing.
+    func fallbackKeys(table byLocale: [String: LocaleID], locale: LocaleID) -> [String] {
         var keys: [String] = []
         func add(_ chain: [LocaleID]) {
             for key in chain.filter({ !$0.isRoot }).map(CatalogModel.localeKey) where !keys.contains(key) { keys.append(key) }
         }
         add([locale, ParlanceCore.maximized(locale)].flatMap(ParlanceCore.catalogChain))
         if !keys.contains(where: { byLocale[$0] != nil }) {
-            let candidates = byLocale.filter { $0.key != CatalogModel.baseKey }.values.map(\.language)
-                .sorted { $0.identifier < $1.identifier }
+            let candidates = byLocale.filter { $0.key != CatalogModel.baseKey }.values.sorted { $0.identifier < $1.identifier }
             if let negotiated = ParlanceCore.bestMatch(locale, in: candidates) { add(ParlanceCore.catalogChain(negotiated)) }
         }
         add(ParlanceCore.catalogChain(developmentLanguage))
@@ -550,11 +593,13 @@ final class CatalogRuntime: Sendable {
 
     private func resolveChain(table: String, locale: LocaleID) -> ResolvedChain {
         let formatter = LocalizedFormatter(resolving: locale)
-        guard let byLocale = model.tables[table] else { return ResolvedChain(tables: [], names: [], formatter: formatter) }
+        guard let byLocale = lazy.index[table] else { return ResolvedChain(tables: [], names: [], formatter: formatter) }
         let keys = fallbackKeys(table: byLocale, locale: locale)
         var tables: [(LocaleTable, CompiledTable)] = []
         for key in keys {
-            guard let localeTable = byLocale[key] else { continue }
+            // Parses the locale on first use (once); a listed file that could not be read at all
+            // leaves no table.
+            guard byLocale[key] != nil, let localeTable = lazy.localeTable(table, key: key) else { continue }
             tables.append((localeTable, compiledTable(table, key: key, localeTable)))
         }
         let names = keys.map { $0 == CatalogModel.baseKey ? "Base" : $0 }

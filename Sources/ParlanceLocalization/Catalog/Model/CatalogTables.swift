@@ -19,6 +19,9 @@ package struct LocaleTable: Sendable {
     package var name: String
     package var isBase: Bool
     package var sources: [TableSource] = []
+    /// The index of the listed job whose file made this table (``CatalogListing``; `.max` for
+    /// YAML), which decides its language and name when parts are merged.
+    package var firstJob: Int = .max
 
     /// The entry a lookup finds for a key in this table (the run-time winner).
     package func entry(_ key: String) -> CatalogEntry? {
@@ -38,6 +41,15 @@ package struct LocaleTable: Sendable {
 
     /// The files of this table in this locale.
     package var files: [String] { sources.map(\.file) }
+
+    /// This table and the same table read in another part of the directory, as one reading of
+    /// both parts would give it: language and name from the earlier-listed file, sources in
+    /// lookup order.
+    func merged(with other: LocaleTable) -> LocaleTable {
+        var merged = firstJob <= other.firstJob ? self : other
+        for source in (firstJob <= other.firstJob ? other : self).sources { merged.add(source) }
+        return merged
+    }
 
     mutating func add(_ source: TableSource) {
         sources.append(source)
@@ -60,6 +72,9 @@ package struct CatalogModel: Sendable {
     package var sourceLanguages: [(table: String, language: String)] = []
     /// How many catalog files were found (`.strings`, `.stringsdict`, `.xcstrings`, YAML).
     package var fileCount = 0
+    /// The index of the listed job (``CatalogListing``) each of the first
+    /// `diagnosticJobs.count` diagnostics came from; the rest are the YAML files'.
+    package var diagnosticJobs: [Int] = []
 
     package static let baseKey = "\u{0}base"
 
@@ -93,79 +108,58 @@ package struct CatalogModel: Sendable {
     /// catalog of many languages) reads a directory this way, in the groups
     /// ``lprojFolderGroups(directory:)`` gives.
     package init(directory: String, lprojFolders: Set<String>?) throws(ParlanceError) {
-        self.directory = directory
-        let names = try CatalogFileSystem.contents(ofDirectory: directory)
-        func path(_ parts: String...) -> String { ([directory.hasSuffix("/") ? String(directory.dropLast()) : directory] + parts).joined(separator: "/") }
-        // 1. The files, in the order the model is assembled.
-        var jobs: [CatalogFileJob] = []
-        for name in names {
-            let lowered = name.lowercased()
-            if let lprojFolders, !(lowered.hasSuffix(".lproj") && lprojFolders.contains(name)) { continue }
-            if lowered.hasSuffix(".xcstrings") {
-                jobs.append(.file(.xcstrings, path: path(name), table: String(name.dropLast(".xcstrings".count)), folder: nil))
-            } else if lowered.hasSuffix(".lproj") {
-                let localeName = String(name.dropLast(".lproj".count))
-                let isBase = localeName.lowercased() == "base"
-                let locale: LocaleID
-                if isBase {
-                    locale = .root
-                } else if let parsed = try? ParlanceCore.locale(localeName) {
-                    locale = parsed
-                } else {
-                    jobs.append(
-                        .diagnostic(
-                            CatalogDiagnostic(
-                                file: path(name), line: 0, column: 0,
-                                message: "ignored: \(quoted(localeName)) is not a locale id", code: "ignored-folder")))
-                    continue
-                }
-                let folder = CatalogFileJob.Folder(name: localeName, locale: locale, isBase: isBase, key: isBase ? Self.baseKey : Self.localeKey(locale))
-                guard let files = try? FileManager.default.contentsOfDirectory(atPath: path(name)) else { continue }
-                for fileName in files.sorted() {
-                    let loweredFile = fileName.lowercased()
-                    if loweredFile.hasSuffix(".stringsdict") {
-                        jobs.append(
-                            .file(.stringsdict, path: path(name, fileName), table: String(fileName.dropLast(".stringsdict".count)), folder: folder))
-                    } else if loweredFile.hasSuffix(".strings") {
-                        jobs.append(.file(.strings, path: path(name, fileName), table: String(fileName.dropLast(".strings".count)), folder: folder))
-                    }
-                }
-            }
-        }
+        let listing = try CatalogListing(directory: directory, lprojFolders: lprojFolders)
+        self.init(listing: listing, jobs: listing.jobs.indices, readsYAML: lprojFolders == nil)
+    }
+
+    /// Reads the files of `jobs` (indices into `listing.jobs`) and, when `readsYAML`, the YAML
+    /// files of the tree: a part of a directory (``CatalogListing``), assembled exactly as the
+    /// whole would assemble it, so that parts merge into the whole model (``LazyCatalogModel``).
+    /// Files are parsed on all cores; the model is then assembled in directory order, so the
+    /// result (and the order of its diagnostics) does not depend on the scheduling.
+    package init(listing: CatalogListing, jobs selected: some Collection<Int>, readsYAML: Bool) {
+        self.directory = listing.directory
+        let jobs = listing.jobs
+        let indices = Array(selected)
         // 2. Parse every file (concurrently: the readers share nothing mutable).
-        let parsed = ConcurrentSlots<Result<CatalogFileJob.Parsed, CatalogDiagnostic>>(count: jobs.count)
-        let work = jobs
-        DispatchQueue.concurrentPerform(iterations: work.count) { index in
-            guard case .file(let format, let path, let table, let folder) = work[index] else { return }
-            parsed.store(index, CatalogFileJob.parse(format, path: path, table: table, folder: folder))
+        let parsed = ConcurrentSlots<Result<CatalogFileJob.Parsed, CatalogDiagnostic>>(count: indices.count)
+        DispatchQueue.concurrentPerform(iterations: indices.count) { slot in
+            guard case .file(let format, let path, let table, let folder) = jobs[indices[slot]] else { return }
+            parsed.store(slot, CatalogFileJob.parse(format, path: path, table: table, folder: folder))
         }
         // 3. Assemble in order.
-        for (index, job) in jobs.enumerated() {
-            switch job {
+        for (slot, index) in indices.enumerated() {
+            switch jobs[index] {
             case .diagnostic(let diagnostic):
-                diagnostics.append(diagnostic)
+                addDiagnostics([diagnostic], job: index)
             case .file(_, _, let table, let folder):
                 fileCount += 1
-                switch parsed.take(index) {
+                switch parsed.take(slot) {
                 case .failure(let error):
-                    diagnostics.append(folder.map { error.with(language: $0.name) } ?? error)
+                    addDiagnostics([folder.map { error.with(language: $0.name) } ?? error], job: index)
                 case .success(.xcstrings(let sourceLanguage, let fileDiagnostics, let sources)):
                     sourceLanguages.append((table, sourceLanguage))
-                    diagnostics += fileDiagnostics
+                    addDiagnostics(fileDiagnostics, job: index)
                     for (language, locale, source) in sources {
-                        insert(source, table: table, key: Self.localeKey(locale), locale: locale, name: language, isBase: false)
+                        insert(source, table: table, key: Self.localeKey(locale), locale: locale, name: language, isBase: false, job: index)
                     }
                 case .success(.lproj(let fileDiagnostics, let source)):
                     guard let folder else { continue }
-                    diagnostics += fileDiagnostics.map { $0.with(language: folder.name) }
-                    insert(source, table: table, key: folder.key, locale: folder.locale, name: folder.name, isBase: folder.isBase)
+                    addDiagnostics(fileDiagnostics.map { $0.with(language: folder.name) }, job: index)
+                    insert(source, table: table, key: folder.key, locale: folder.locale, name: folder.name, isBase: folder.isBase, job: index)
                 case nil:
                     continue
                 }
             }
         }
         // 4. YAML catalogs of the whole tree, merged into `Localizable` (CatalogFormatReader.swift).
-        if lprojFolders == nil { readLocaleKeyedFiles() }
+        if readsYAML { readLocaleKeyedFiles() }
+    }
+
+    /// Diagnostics of one listed job (kept with the job's index, so that parts merge in order).
+    private mutating func addDiagnostics(_ found: [CatalogDiagnostic], job: Int) {
+        diagnostics += found
+        diagnosticJobs += repeatElement(job, count: found.count)
     }
 
     /// The `.lproj` folders of a directory by the locale table they fill (folders whose names
@@ -214,8 +208,8 @@ package struct CatalogModel: Sendable {
         return TableSource(format: format, file: file, entries: entries, keys: keys)
     }
 
-    mutating func insert(_ source: TableSource, table: String, key: String, locale: LocaleID, name: String, isBase: Bool) {
-        tables[table, default: [:]][key, default: LocaleTable(language: locale, name: isBase ? "Base" : name, isBase: isBase)]
+    mutating func insert(_ source: TableSource, table: String, key: String, locale: LocaleID, name: String, isBase: Bool, job: Int = .max) {
+        tables[table, default: [:]][key, default: LocaleTable(language: locale, name: isBase ? "Base" : name, isBase: isBase, firstJob: job)]
             .add(source)
     }
 
@@ -239,6 +233,98 @@ extension CatalogEntry {
         CatalogEntry(
             record: EntryRecord(key: key, location: location, content: content, state: state, extractionState: extractionState),
             context: context)
+    }
+}
+
+/// A catalog directory listed, not read: every file a reader would parse, in the order the
+/// model is assembled (directory order, files of a folder sorted), and the diagnostics found
+/// while listing (a folder whose name is not a locale id). Listing costs one directory read
+/// per `.lproj` folder; nothing is parsed.
+package struct CatalogListing: Sendable {
+    /// The directory listed.
+    package let directory: String
+    /// The files to parse and the listing's diagnostics, in assembly order.
+    let jobs: [CatalogFileJob]
+
+    /// Lists a directory: `<locale>.lproj/<Table>.strings|.stringsdict` and `<Table>.xcstrings`
+    /// (only the `.lproj` folders named in `lprojFolders` and no String Catalog when it is not nil).
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidFile`` only when the directory cannot be listed.
+    package init(directory: String, lprojFolders: Set<String>? = nil) throws(ParlanceError) {
+        self.directory = directory
+        let names = try CatalogFileSystem.contents(ofDirectory: directory)
+        func path(_ parts: String...) -> String { ([directory.hasSuffix("/") ? String(directory.dropLast()) : directory] + parts).joined(separator: "/") }
+        var jobs: [CatalogFileJob] = []
+        for name in names {
+            let lowered = name.lowercased()
+            if let lprojFolders, !(lowered.hasSuffix(".lproj") && lprojFolders.contains(name)) { continue }
+            if lowered.hasSuffix(".xcstrings") {
+                jobs.append(.file(.xcstrings, path: path(name), table: String(name.dropLast(".xcstrings".count)), folder: nil))
+            } else if lowered.hasSuffix(".lproj") {
+                let localeName = String(name.dropLast(".lproj".count))
+                let isBase = localeName.lowercased() == "base"
+                let locale: LocaleID
+                if isBase {
+                    locale = .root
+                } else if let parsed = try? ParlanceCore.locale(localeName) {
+                    locale = parsed
+                } else {
+                    jobs.append(
+                        .diagnostic(
+                            CatalogDiagnostic(
+                                file: path(name), line: 0, column: 0,
+                                message: "ignored: \(quoted(localeName)) is not a locale id", code: "ignored-folder")))
+                    continue
+                }
+                let folder = CatalogFileJob.Folder(
+                    name: localeName, locale: locale, isBase: isBase, key: isBase ? CatalogModel.baseKey : CatalogModel.localeKey(locale))
+                guard let files = try? FileManager.default.contentsOfDirectory(atPath: path(name)) else { continue }
+                for fileName in files.sorted() {
+                    let loweredFile = fileName.lowercased()
+                    if loweredFile.hasSuffix(".stringsdict") {
+                        jobs.append(
+                            .file(.stringsdict, path: path(name, fileName), table: String(fileName.dropLast(".stringsdict".count)), folder: folder))
+                    } else if loweredFile.hasSuffix(".strings") {
+                        jobs.append(.file(.strings, path: path(name, fileName), table: String(fileName.dropLast(".strings".count)), folder: folder))
+                    }
+                }
+            }
+        }
+        self.jobs = jobs
+    }
+
+    /// A directory not listed (a model read by other means): no jobs.
+    package init(unlisted directory: String) {
+        self.directory = directory
+        self.jobs = []
+    }
+
+    /// The `.lproj` file jobs by locale key (``CatalogModel/localeKey(_:)``, ``CatalogModel/baseKey``).
+    var lprojJobs: [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        for (index, job) in jobs.enumerated() {
+            if case .file(_, _, _, let folder?) = job { out[folder.key, default: []].append(index) }
+        }
+        return out
+    }
+
+    /// Every job but the `.lproj` files: String Catalogs and the listing's diagnostics.
+    var sharedJobs: [Int] {
+        jobs.indices.filter { index in
+            if case .file(_, _, _, _?) = jobs[index] { return false }
+            return true
+        }
+    }
+
+    /// table → locale key → language of every `.lproj` table file listed, the language being
+    /// the first folder's in listing order (as a table's first source gives it when read).
+    var lprojTables: [String: [String: (language: LocaleID, job: Int)]] {
+        var out: [String: [String: (language: LocaleID, job: Int)]] = [:]
+        for (index, job) in jobs.enumerated() {
+            guard case .file(_, _, let table, let folder?) = job, out[table]?[folder.key] == nil else { continue }
+            out[table, default: [:]][folder.key] = (folder.locale, index)
+        }
+        return out
     }
 }
 
@@ -271,12 +357,16 @@ enum CatalogFileJob: Sendable {
                 throw CatalogDiagnostic(file: path, line: 0, column: 0, message: "a YAML file is not a table file", code: "ignored-file")
             case .xcstrings:
                 let catalog = try StringCatalogFile(reading: path)
+                let (sourceLanguage, diagnostics) = (catalog.sourceLanguage, catalog.diagnostics)
+                // Each language's records are let go once they are table entries (the file's
+                // records and the entries are not held whole at the same time).
+                var records = (consume catalog).records
                 var sources: [(String, LocaleID, TableSource)] = []
-                for (language, records) in catalog.records.sorted(by: { $0.key < $1.key }) {
-                    guard let locale = try? ParlanceCore.locale(language) else { continue }
-                    sources.append((language, locale, CatalogModel.source(records, table: table, locale: locale, format: format, file: path)))
+                for language in records.keys.sorted() {
+                    guard let languageRecords = records.removeValue(forKey: language), let locale = try? ParlanceCore.locale(language) else { continue }
+                    sources.append((language, locale, CatalogModel.source(languageRecords, table: table, locale: locale, format: format, file: path)))
                 }
-                return .success(.xcstrings(sourceLanguage: catalog.sourceLanguage, catalog.diagnostics, sources))
+                return .success(.xcstrings(sourceLanguage: sourceLanguage, diagnostics, sources))
             case .stringsdict, .strings:
                 let (records, diagnostics) =
                     format == .strings

@@ -36,26 +36,95 @@ struct LocatedJSON {
     /// The deepest nesting accepted (String Catalogs are about six levels deep).
     static let maximumDepth = 128
 
+    /// Parses JSON text: UTF-8 (with or without a byte order mark) is read in place, without
+    /// decoding it into an array of scalars first (a String Catalog of 70 MB would need 280 MB
+    /// for that array); UTF-16 text is decoded, then read the same way.
     static func parse(_ bytes: [UInt8], file: String) throws(CatalogDiagnostic) -> LocatedJSON {
-        let scalars = try TextDecoding.decode(bytes, file: file)
-        var parser = Parser(scalars: scalars, file: file)
+        try parse(bytes, file: file, streaming: nil)
+    }
+
+    /// How a top-level object member is handed over one member at a time instead of kept.
+    struct Streaming {
+        /// The top-level member whose object value is streamed (`strings`).
+        var member: String
+        /// Asked when the member starts, with the top-level members read so far: whether to
+        /// stream it (false: it is kept in the tree as usual).
+        var shouldStream: ([(String, LocatedJSON)]) -> Bool
+        /// Each member of the streamed object, in file order, as soon as it is parsed.
+        var each: (String, LocatedJSON) -> Void
+    }
+
+    /// ``parse(_:file:)``, streaming one top-level member: a String Catalog's `strings` object
+    /// is handed over entry by entry, so that memory holds one entry's tree, not the whole
+    /// file's. A streamed member stays in the tree as an empty object at its own position.
+    /// Errors are the same as without streaming (a syntax error anywhere fails the whole parse).
+    static func parse(_ bytes: [UInt8], file: String, streaming: Streaming?) throws(CatalogDiagnostic) -> LocatedJSON {
+        var parser: Parser
+        if let start = try TextDecoding.validatedUTF8(bytes, file: file) {
+            parser = Parser(utf8: bytes, start: start, file: file)
+        } else {
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(bytes.count)
+            for scalar in try TextDecoding.decode(bytes, file: file) { UTF8.encode(scalar) { utf8.append($0) } }
+            parser = Parser(utf8: utf8, start: 0, file: file)
+        }
         parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
+        let value: LocatedJSON
+        if let streaming {
+            value = try parser.topLevel(streaming)
+        } else {
+            value = try parser.value(depth: 0)
+        }
         parser.skipWhitespace()
-        if parser.index < scalars.count { throw parser.failure("unexpected text after the JSON value") }
+        if parser.index < parser.utf8.count { throw parser.failure("unexpected text after the JSON value") }
         return value
     }
 
-    private struct Parser: LocatedScanner {
-        let scalars: [Unicode.Scalar]
+    /// The JSON grammar over valid UTF-8, one scalar at a time, tracking line and column
+    /// (columns in scalars, as the other catalog scanners count them).
+    private struct Parser {
+        /// Valid UTF-8 (checked before parsing).
+        let utf8: [UInt8]
         let file: String
-        var index = 0
+        /// A byte offset, always at the start of a scalar.
+        var index: Int
         var line = 1
         var column = 1
 
-        init(scalars: [Unicode.Scalar], file: String) {
-            self.scalars = scalars
+        init(utf8: [UInt8], start: Int, file: String) {
+            self.utf8 = utf8
+            self.index = start
             self.file = file
+        }
+
+        /// The scalar at the position, nil at the end.
+        var current: Unicode.Scalar? {
+            guard index < utf8.count else { return nil }
+            let lead = utf8[index]
+            if lead < 0x80 { return Unicode.Scalar(lead) }
+            var value: UInt32
+            let count: Int
+            if lead < 0xE0 {
+                (value, count) = (UInt32(lead & 0x1F), 2)
+            } else if lead < 0xF0 {
+                (value, count) = (UInt32(lead & 0x0F), 3)
+            } else {
+                (value, count) = (UInt32(lead & 0x07), 4)
+            }
+            for offset in 1..<count { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+            return Unicode.Scalar(value)
+        }
+
+        /// Moves past the current scalar, counting lines.
+        mutating func advance() {
+            let lead = utf8[index]
+            if lead == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
         }
 
         func failure(_ message: String) -> CatalogDiagnostic {
@@ -72,6 +141,75 @@ struct LocatedJSON {
             for expected in word.unicodeScalars {
                 guard current == expected else { throw failure("expected \(quoted(word))") }
                 advance()
+            }
+        }
+
+        /// The top-level value, one object member streamed (see ``Streaming``); the grammar and
+        /// messages of ``value(depth:)``.
+        mutating func topLevel(_ streaming: Streaming) throws(CatalogDiagnostic) -> LocatedJSON {
+            guard current == "{" else { return try value(depth: 0) }
+            let (startLine, startColumn) = (line, column)
+            advance()
+            var members: [(String, LocatedJSON)] = []
+            skipWhitespace()
+            if current == "}" {
+                advance()
+                return LocatedJSON(value: .object(members), line: startLine, column: startColumn)
+            }
+            while true {
+                skipWhitespace()
+                guard current == "\"" else { throw failure("expected a quoted member name") }
+                let name = try string()
+                skipWhitespace()
+                guard current == ":" else { throw failure("expected ':' after the member name \(quoted(name))") }
+                advance()
+                skipWhitespace()
+                if name == streaming.member, current == "{", streaming.shouldStream(members) {
+                    let (valueLine, valueColumn) = (line, column)
+                    try objectMembers(depth: 1) { key, value in streaming.each(key, value) }
+                    members.append((name, LocatedJSON(value: .object([]), line: valueLine, column: valueColumn)))
+                } else {
+                    members.append((name, try self.value(depth: 1)))
+                }
+                skipWhitespace()
+                if current == "," {
+                    advance()
+                    continue
+                }
+                guard current == "}" else { throw failure("expected ',' or '}' in an object") }
+                advance()
+                break
+            }
+            return LocatedJSON(value: .object(members), line: startLine, column: startColumn)
+        }
+
+        /// An object at `depth` (the position at its `{`), each member handed to `body` as it is
+        /// parsed; the grammar and messages of ``value(depth:)``.
+        mutating func objectMembers(depth: Int, _ body: (String, LocatedJSON) -> Void) throws(CatalogDiagnostic) {
+            guard depth < LocatedJSON.maximumDepth else { throw failure("nested deeper than \(LocatedJSON.maximumDepth) levels") }
+            advance()
+            skipWhitespace()
+            if current == "}" {
+                advance()
+                return
+            }
+            while true {
+                skipWhitespace()
+                guard current == "\"" else { throw failure("expected a quoted member name") }
+                let name = try string()
+                skipWhitespace()
+                guard current == ":" else { throw failure("expected ':' after the member name \(quoted(name))") }
+                advance()
+                skipWhitespace()
+                body(name, try self.value(depth: depth + 1))
+                skipWhitespace()
+                if current == "," {
+                    advance()
+                    continue
+                }
+                guard current == "}" else { throw failure("expected ',' or '}' in an object") }
+                advance()
+                break
             }
         }
 

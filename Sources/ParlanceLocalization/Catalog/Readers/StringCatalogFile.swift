@@ -59,86 +59,53 @@ public struct StringCatalogFile: Sendable {
     }
 
     package init(parsing bytes: [UInt8], file: String) throws(CatalogDiagnostic) {
-        let root = try LocatedJSON.parse(bytes, file: file)
+        // `strings` is read entry by entry as the parser meets it (once a valid
+        // `sourceLanguage` has been read before it, as Xcode writes the file), so that memory
+        // holds the records and one entry's tree, not the tree of the whole file.
+        var streamed: EntryCollector?
+        var streams = 0
+        let streaming = LocatedJSON.Streaming(
+            member: "strings",
+            shouldStream: { members in
+                guard case .string(let source)? = members.last(where: { $0.0 == "sourceLanguage" })?.1.value,
+                    (try? ParlanceCore.locale(source)) != nil
+                else { return false }
+                streams += 1
+                streamed = EntryCollector(file: file, source: source)
+                return true
+            },
+            each: { key, entry in streamed?.read(key, entry) })
+        var root = try LocatedJSON.parse(bytes, file: file, streaming: streaming)
         func fail(_ node: LocatedJSON, _ message: String) -> CatalogDiagnostic {
             CatalogDiagnostic(file: file, line: node.line, column: node.column, message: message)
         }
-        guard case .object = root.value else { throw fail(root, "the top level must be an object, found \(root.typeName)") }
+        guard case .object(let members) = root.value else { throw fail(root, "the top level must be an object, found \(root.typeName)") }
         guard let sourceNode = root["sourceLanguage"] else { throw fail(root, "the catalog has no \"sourceLanguage\"") }
         guard case .string(let source) = sourceNode.value else {
             throw fail(sourceNode, "\"sourceLanguage\" must be a string, found \(sourceNode.typeName)")
         }
         guard (try? ParlanceCore.locale(source)) != nil else { throw fail(sourceNode, "\"sourceLanguage\" \(quoted(source)) is not a locale id") }
-        var keys: [String] = []
-        var records: [String: [EntryRecord]] = [:]
-        var diagnostics: [CatalogDiagnostic] = []
-        func skip(_ node: LocatedJSON, _ message: String, key: String?, language: String? = nil) {
-            diagnostics.append(
-                CatalogDiagnostic(
-                    file: file, line: node.line, column: node.column, message: message,
-                    key: key, language: language, code: "malformed-entry"))
-        }
-        if let stringsNode = root["strings"] {
-            guard case .object(let strings) = stringsNode.value else {
-                throw fail(stringsNode, "\"strings\" must be an object, found \(stringsNode.typeName)")
+        let collected: EntryCollector
+        if let streamed, streams == 1, streamed.source == source, members.count(where: { $0.0 == "strings" }) == 1 {
+            collected = streamed
+        } else {
+            // Not streamed, or streamed under a `sourceLanguage` or a `strings` that a later
+            // duplicate member replaces (the last one wins): read the whole tree.
+            if streams > 0 { root = try LocatedJSON.parse(bytes, file: file) }
+            var collector = EntryCollector(file: file, source: source)
+            if let stringsNode = root["strings"] {
+                guard case .object(let strings) = stringsNode.value else {
+                    throw fail(stringsNode, "\"strings\" must be an object, found \(stringsNode.typeName)")
+                }
+                for (key, entry) in strings { collector.read(key, entry) }
             }
-            for (key, entry) in strings {
-                keys.append(key)
-                let keyAt = CatalogLocation(file: file, line: entry.line, column: entry.column)
-                guard case .object = entry.value else {
-                    skip(entry, "the entry \(quoted(key)) must be an object, found \(entry.typeName); it is skipped", key: key)
-                    continue
-                }
-                var extraction: String?
-                if case .string(let text)? = entry["extractionState"]?.value { extraction = text }
-                var comment: String?
-                if case .string(let text)? = entry["comment"]?.value { comment = text }
-                let isMessageFormat = comment?.contains(CatalogEntry.messageFormatMarker) ?? false
-                var hasSource = false
-                if let localizationsNode = entry["localizations"] {
-                    guard case .object(let localizations) = localizationsNode.value else {
-                        skip(
-                            localizationsNode,
-                            "\"localizations\" of \(quoted(key)) must be an object, found \(localizationsNode.typeName); the entry is skipped", key: key)
-                        continue
-                    }
-                    for (language, node) in localizations {
-                        guard (try? ParlanceCore.locale(language)) != nil else {
-                            skip(node, "the language \(quoted(language)) of \(quoted(key)) is not a locale id; it is skipped", key: key, language: language)
-                            continue
-                        }
-                        var reader = UnitReader(file: file, key: key)
-                        do {
-                            if let value = try reader.value(node) {
-                                var record = EntryRecord(
-                                    key: key, location: CatalogLocation(file: file, line: node.line, column: node.column),
-                                    content: value, state: reader.state, extractionState: extraction, comment: comment)
-                                record.isMessageFormat = isMessageFormat
-                                records[language, default: []].append(record)
-                                if language == source { hasSource = true }
-                            }
-                        } catch {
-                            diagnostics.append(error.with(language: language))
-                            if language == source { hasSource = true }
-                        }
-                    }
-                }
-                if !hasSource {
-                    // Xcode compiles a key without a source localization to the key itself.
-                    var record = EntryRecord(
-                        key: key, location: keyAt, content: .text(LocatedText(text: key, location: keyAt)),
-                        extractionState: extraction, comment: comment)
-                    record.isImplicit = true
-                    record.isMessageFormat = isMessageFormat
-                    records[source, default: []].append(record)
-                }
-            }
+            collected = collector
         }
         self.file = file
         self.sourceLanguage = source
-        self.keys = keys
-        self.records = records
-        self.diagnostics = diagnostics
+        self.keys = collected.keys
+        self.records = collected.records
+        self.diagnostics = collected.diagnostics
     }
 
     /// The value of a key in a language as written in the file (no fallback).
@@ -148,6 +115,81 @@ public struct StringCatalogFile: Sendable {
     /// ```
     public func value(forKey key: String, language: String) -> CatalogValue? {
         records[language]?.last { $0.key == key }?.content.catalogValue
+    }
+}
+
+/// The keys, records and diagnostics of a String Catalog's `strings`, read entry by entry.
+private struct EntryCollector {
+    let file: String
+    let source: String
+    var keys: [String] = []
+    var records: [String: [EntryRecord]] = [:]
+    var diagnostics: [CatalogDiagnostic] = []
+
+    init(file: String, source: String) {
+        self.file = file
+        self.source = source
+    }
+
+    mutating func skip(_ node: LocatedJSON, _ message: String, key: String?, language: String? = nil) {
+        diagnostics.append(
+            CatalogDiagnostic(
+                file: file, line: node.line, column: node.column, message: message,
+                key: key, language: language, code: "malformed-entry"))
+    }
+
+    /// One entry of `strings`: its localizations as records (a malformed one is skipped with a
+    /// located diagnostic); a key without a source localization means the key itself.
+    mutating func read(_ key: String, _ entry: LocatedJSON) {
+        keys.append(key)
+        let keyAt = CatalogLocation(file: file, line: entry.line, column: entry.column)
+        guard case .object = entry.value else {
+            skip(entry, "the entry \(quoted(key)) must be an object, found \(entry.typeName); it is skipped", key: key)
+            return
+        }
+        var extraction: String?
+        if case .string(let text)? = entry["extractionState"]?.value { extraction = text }
+        var comment: String?
+        if case .string(let text)? = entry["comment"]?.value { comment = text }
+        let isMessageFormat = comment?.contains(CatalogEntry.messageFormatMarker) ?? false
+        var hasSource = false
+        if let localizationsNode = entry["localizations"] {
+            guard case .object(let localizations) = localizationsNode.value else {
+                skip(
+                    localizationsNode,
+                    "\"localizations\" of \(quoted(key)) must be an object, found \(localizationsNode.typeName); the entry is skipped", key: key)
+                return
+            }
+            for (language, node) in localizations {
+                guard (try? ParlanceCore.locale(language)) != nil else {
+                    skip(node, "the language \(quoted(language)) of \(quoted(key)) is not a locale id; it is skipped", key: key, language: language)
+                    continue
+                }
+                var reader = UnitReader(file: file, key: key)
+                do {
+                    if let value = try reader.value(node) {
+                        var record = EntryRecord(
+                            key: key, location: CatalogLocation(file: file, line: node.line, column: node.column),
+                            content: value, state: reader.state, extractionState: extraction, comment: comment)
+                        record.isMessageFormat = isMessageFormat
+                        records[language, default: []].append(record)
+                        if language == source { hasSource = true }
+                    }
+                } catch {
+                    diagnostics.append(error.with(language: language))
+                    if language == source { hasSource = true }
+                }
+            }
+        }
+        if !hasSource {
+            // Xcode compiles a key without a source localization to the key itself.
+            var record = EntryRecord(
+                key: key, location: keyAt, content: .text(LocatedText(text: key, location: keyAt)),
+                extractionState: extraction, comment: comment)
+            record.isImplicit = true
+            record.isMessageFormat = isMessageFormat
+            records[source, default: []].append(record)
+        }
     }
 }
 

@@ -125,25 +125,59 @@ enum TextDecoding {
             invalid: "invalid UTF-8 (and no UTF-16 byte order mark)")
     }
 
+    /// When ``decode(_:file:)`` would read the bytes as UTF-8: checks them (throwing its
+    /// located error for invalid UTF-8) and gives the offset of the text after a UTF-8 byte
+    /// order mark, without making the array of scalars; nil when the text is UTF-16.
+    static func validatedUTF8(_ bytes: [UInt8], file: String) throws(CatalogDiagnostic) -> Int? {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) { return nil }
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        if start == 0, bytes.count >= 2, bytes.count % 2 == 0, (bytes[0] != 0) != (bytes[1] != 0) { return nil }
+        var iterator = bytes[start...].makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        var column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                return start
+            case .error:
+                throw CatalogDiagnostic(file: file, line: line, column: column, message: "invalid UTF-8 (and no UTF-16 byte order mark)")
+            }
+        }
+    }
+
     private static func utf16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, file: String) throws(CatalogDiagnostic) -> [Unicode.Scalar] {
         guard (bytes.count - start) % 2 == 0 else {
             throw CatalogDiagnostic(file: file, line: 0, column: 0, message: "UTF-16 text with an odd number of bytes (\(bytes.count))")
         }
-        var units: [UInt16] = []
-        units.reserveCapacity((bytes.count - start) / 2)
-        var index = start
-        while index + 1 < bytes.count {
-            let pair =
-                littleEndian
+        // The code units are read from the bytes as they are decoded (no array of units).
+        var iterator = UTF16Units(bytes: bytes, index: start, littleEndian: littleEndian)
+        return try scalars(
+            decoding: &iterator, as: UTF16.self, capacity: (bytes.count - start) / 2, file: file,
+            invalid: "an unpaired UTF-16 surrogate")
+    }
+
+    /// The UTF-16 code units of a byte array, in either byte order.
+    private struct UTF16Units: IteratorProtocol {
+        let bytes: [UInt8]
+        var index: Int
+        let littleEndian: Bool
+
+        mutating func next() -> UInt16? {
+            guard index + 1 < bytes.count else { return nil }
+            defer { index += 2 }
+            return littleEndian
                 ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
                 : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
-            units.append(pair)
-            index += 2
         }
-        var iterator = units.makeIterator()
-        return try scalars(
-            decoding: &iterator, as: UTF16.self, capacity: units.count, file: file,
-            invalid: "an unpaired UTF-16 surrogate")
     }
 
     /// Decodes code units to scalars, tracking line and column so a decoding error is located.
