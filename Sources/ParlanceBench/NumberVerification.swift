@@ -49,7 +49,7 @@ package struct NumberVerification: Sendable {
             .double(0), .double(-0.0), .double(.nan), .double(.infinity), .double(-.infinity), .double(.leastNonzeroMagnitude),
             .double(-.leastNonzeroMagnitude), .double(.greatestFiniteMagnitude), .double(-.greatestFiniteMagnitude),
             .double(.leastNormalMagnitude), .double(0.1 + 0.2), .double(1 - 1e-16), .double(9_007_199_254_740_992),
-            .double(9_007_199_254_740_994), .double(9_007_199_254_740_991), .double(-9_007_199_254_740_993),
+            .double(9_007_199_254_740_994), .double(9_007_199_254_740_991), .double(-(9_007_199_254_740_992.0.nextUp)),
             .integer(.min), .integer(.max), .integer(.min + 1), .integer(0), .integer(-1), .integer(9_007_199_254_740_993),
         ]
         var power = 1.0
