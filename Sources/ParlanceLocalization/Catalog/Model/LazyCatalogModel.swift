@@ -22,12 +22,14 @@ package final class LazyCatalogModel: Sendable {
     /// The locales with at least one table, sorted by identifier (Base excluded).
     let locales: [LocaleID]
     private let slots: [String: LocaleSlot]
-    private let whole = Mutex<CatalogModel?>(nil)
+    /// `Locked` (a pthread mutex), not `Synchronization.Mutex`: ThreadSanitizer does not see
+    /// `Mutex`'s futex calls on Linux and reports the accesses it guards as races.
+    private let whole = Locked<CatalogModel?>(nil)
 
     /// One locale key's `.lproj` files and, once parsed, its tables merged with the shared part's.
     private final class LocaleSlot: Sendable {
         let jobs: [Int]
-        let loaded = Mutex<LoadedLocale?>(nil)
+        let loaded = Locked<LoadedLocale?>(nil)
         let parses = Atomic<Int>(0)
 
         init(jobs: [Int]) { self.jobs = jobs }
