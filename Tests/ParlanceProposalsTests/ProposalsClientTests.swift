@@ -55,7 +55,7 @@ struct ProposalsTestServer {
         let opened = try await ProposalDatabase(location).open()
         let server = try await ProposalsTestServer.start(store: opened.store, token: token)
         do {
-            try await body(ProposalsClient(baseURL: server.url + "/", token: token), opened.store)
+            try await body(ProposalsClient(baseURL: server.url + "/", token: token, timeout: .seconds(120)), opened.store)
         } catch {
             try await server.stop()
             throw error
@@ -85,7 +85,7 @@ struct ProposalsTestServer {
             #expect(rows.first { $0.proposal.guid == "them" }?.canDelete == false)
             #expect(try await client.proposal(id: UUID()) == nil)
 
-            let anonymous = ProposalsClient(baseURL: client.baseURL)
+            let anonymous = ProposalsClient(baseURL: client.baseURL, timeout: .seconds(120))
             await ProposalStoreBehaviour.expectError(ParlanceError.Code(rawValue: "unauthorized")) {
                 _ = try await anonymous.propose(ProposalDraft(section: "S", key: "k2", locale: "de", value: "v", guid: "me"))
             }

@@ -153,7 +153,9 @@ final class RawConnection: Sendable {
             close(fd)
             throw TestFailure("connect() failed")
         }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        // Generous: on a 2-core CI machine hundreds of tests share the cooperative pool with the
+        // server's handlers, and a CPU-heavy sweep can delay an answer by tens of seconds.
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -164,10 +166,10 @@ final class RawConnection: Sendable {
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
-    /// Every byte until the peer closes the connection (or 20 s pass).
+    /// Every byte until the peer closes the connection (or 120 s pass).
     func readBytes() async -> [UInt8] { await offPool { self.blockingReadBytes() } }
 
-    /// Everything until the peer closes the connection or `until` appears (or 20 s pass).
+    /// Everything until the peer closes the connection or `until` appears (or 120 s pass).
     func read(until marker: String? = nil) async -> String { await offPool { self.blockingRead(until: marker) } }
 
     private func blockingReadBytes() -> [UInt8] {

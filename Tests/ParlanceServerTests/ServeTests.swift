@@ -148,7 +148,9 @@ import Testing
             let answer = await connection.read(until: "}}")
             #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
             #expect(answer.contains(#""code":"request-timeout""#))
-            #expect(ContinuousClock.now - start < .seconds(10))
+            // Well before the client's 120 s read timeout (a server that waited for the body
+            // would reach it); loose, for a loaded 2-core CI machine.
+            #expect(ContinuousClock.now - start < .seconds(60))
         }
     }
 

@@ -25,7 +25,7 @@ import Testing
         try await server.stop()
     }
 
-    func fastRetries(_ endpoint: String, attempts: Int = 3, timeout: Duration = .seconds(10), apiKey: String? = nil) -> LibreTranslateProvider {
+    func fastRetries(_ endpoint: String, attempts: Int = 3, timeout: Duration = .seconds(60), apiKey: String? = nil) -> LibreTranslateProvider {
         LibreTranslateProvider(
             configuration: .init(
                 endpoint: endpoint, apiKey: apiKey, requestTimeout: timeout, maximumAttempts: attempts,

@@ -5,7 +5,14 @@ internal import CICU
 /// `Sendable` notes: `UDateFormat` is not thread-safe (formatting sets its calendar's time), so
 /// the shim formats under a mutex owned by the handle; everything else here is immutable.
 package final class ICUDateFormatter: @unchecked Sendable {
-    private let handle: OpaquePointer
+    /// ICU's formatter: open while it is needed. A formatter whose pattern compiled
+    /// (``compiled``) closes it once compiled and opens it again the first time an instant
+    /// needs ICU (issue 19's memory target: an ICU date formatter holds a copy of its locale's
+    /// date symbols, tens of kilobytes, and the compiled path never uses it). Opened once, it
+    /// stays open until the formatter is released.
+    private let handle: Locked<OpaquePointer?>
+    /// How to open the ICU formatter again: its locale, zone and pattern or styles.
+    private let opening: Opening
     /// The ICU pattern in use, e.g. "MMM d, y".
     package let pattern: String
     /// The pattern compiled into Swift (issue 19), used first for instants it covers; nil when
@@ -26,6 +33,34 @@ package final class ICUDateFormatter: @unchecked Sendable {
         var locale: String
         var spec: Spec
         var zone: String
+    }
+
+    /// What opens the ICU formatter: a pattern (ICU's best pattern for a skeleton, or a pattern
+    /// as is) or date and time styles, in a locale and zone.
+    private struct Opening: Sendable {
+        enum Form: Sendable {
+            case pattern([UInt16])
+            case styles(date: Int32, time: Int32)
+        }
+        let locale: String
+        let zone: [UInt16]
+        let form: Form
+
+        /// A new ICU formatter; ICU's status when it refuses.
+        func open() -> (OpaquePointer?, Int32) {
+            var status: Int32 = 0
+            let opened = zone.withUnsafeBufferPointer { z -> OpaquePointer? in
+                switch form {
+                case .pattern(let pattern):
+                    pattern.withUnsafeBufferPointer { p in
+                        CICU_dateFormatterOpenPattern(locale, p.baseAddress, Int32(p.count), z.baseAddress, Int32(z.count), &status)
+                    }
+                case .styles(let date, let time):
+                    CICU_dateFormatterOpenStyles(locale, date, time, z.baseAddress, Int32(z.count), &status)
+                }
+            }
+            return (opened, status)
+        }
     }
 
     private static let cache = LRUCache<Key, ICUDateFormatter>(capacity: 1024)
@@ -49,59 +84,71 @@ package final class ICUDateFormatter: @unchecked Sendable {
 
     private init(locale: LocaleID, spec: Spec, zone: String) throws(ParlanceError) {
         let zoneUnits = Array(zone.utf16)
-        var status: Int32 = 0
-        let opened: OpaquePointer?
+        let opening: Opening
+        let opened: OpaquePointer
         switch spec {
         case .skeleton(let skeleton):
             let bestPattern = try Self.bestPattern(locale: locale, skeleton: skeleton)
-            let patternUnits = Array(bestPattern.utf16)
-            opened = patternUnits.withUnsafeBufferPointer { p in
-                zoneUnits.withUnsafeBufferPointer { z in
-                    CICU_dateFormatterOpenPattern(locale.identifier, p.baseAddress, Int32(p.count), z.baseAddress, Int32(z.count), &status)
-                }
-            }
-            guard let opened, status <= 0 else {
+            opening = Opening(locale: locale.identifier, zone: zoneUnits, form: .pattern(Array(bestPattern.utf16)))
+            let (made, status) = opening.open()
+            guard let made, status <= 0 else {
                 throw ICUStatusError(status: status).parlanceError(
                     .invalidSkeleton, "ICU rejects the pattern \(quoted(bestPattern)) for the date skeleton \(quoted(skeleton))")
             }
-            self.handle = opened
+            opened = made
         case .pattern(let pattern):
-            let patternUnits = Array(pattern.utf16)
-            opened = patternUnits.withUnsafeBufferPointer { p in
-                zoneUnits.withUnsafeBufferPointer { z in
-                    CICU_dateFormatterOpenPattern(locale.identifier, p.baseAddress, Int32(p.count), z.baseAddress, Int32(z.count), &status)
-                }
-            }
-            guard let opened, status <= 0 else {
+            opening = Opening(locale: locale.identifier, zone: zoneUnits, form: .pattern(Array(pattern.utf16)))
+            let (made, status) = opening.open()
+            guard let made, status <= 0 else {
                 throw ICUStatusError(status: status).parlanceError(.invalidSkeleton, "ICU rejects the date pattern \(quoted(pattern))")
             }
-            self.handle = opened
+            opened = made
         case .styles(let date, let time):
-            opened = zoneUnits.withUnsafeBufferPointer { z in
-                CICU_dateFormatterOpenStyles(locale.identifier, date, time, z.baseAddress, Int32(z.count), &status)
-            }
-            guard let opened, status <= 0 else {
+            opening = Opening(locale: locale.identifier, zone: zoneUnits, form: .styles(date: date, time: time))
+            let (made, status) = opening.open()
+            guard let made, status <= 0 else {
                 throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot open a date formatter for \(locale.identifier)")
             }
-            self.handle = opened
+            opened = made
         }
-        let handle = self.handle
-        let pattern = (try? ICUOutput.utf16 { CICU_dateFormatterPattern(handle, $0, $1, $2) }) ?? ""
+        self.opening = opening
+        handle = Locked(opened)
+        let pattern = (try? ICUOutput.utf16 { CICU_dateFormatterPattern(opened, $0, $1, $2) }) ?? ""
         self.pattern = pattern
         if case .pattern = spec {
             (self.compiled, self.fallback) = (nil, .field)
         } else {
             (self.compiled, self.fallback) = ICUDateCompiler.compile(locale: locale, zone: zone, pattern: pattern) { millis in
-                try? Self.icuFormat(handle: handle, millis: millis)
+                try? Self.icuFormat(handle: opened, millis: millis)
+            }
+        }
+        if compiled != nil {
+            handle.withLock { slot in
+                CICU_dateFormatterClose(opened)
+                slot = nil
             }
         }
     }
 
-    deinit { CICU_dateFormatterClose(handle) }
+    deinit {
+        if let opened = handle.withLock({ $0 }) { CICU_dateFormatterClose(opened) }
+    }
+
+    /// ICU's formatter, opened again if it was closed after compiling.
+    private func openHandle() throws(ICUStatusError) -> OpaquePointer {
+        try handle.withLock { (slot) throws(ICUStatusError) -> OpaquePointer in
+            if let slot { return slot }
+            let (made, status) = opening.open()
+            guard let made, status <= 0 else { throw ICUStatusError(status: status) }
+            slot = made
+            return made
+        }
+    }
 
     /// How many ICU clones the handle holds: 1 until threads contend for this formatter, then
     /// one more each time a thread finds all of them busy, up to the shim's bound (4).
-    package var cloneCount: Int { Int(CICU_dateFormatterCloneCount(handle)) }
+    /// 0 while the ICU formatter is closed (a compiled formatter that has not needed ICU).
+    package var cloneCount: Int { handle.withLock { $0 }.map { Int(CICU_dateFormatterCloneCount($0)) } ?? 0 }
 
     /// The ICU clones held by every cached formatter together.
     package static var cachedCloneCount: Int { cache.values.reduce(0) { $0 + $1.cloneCount } }
@@ -151,7 +198,7 @@ package final class ICUDateFormatter: @unchecked Sendable {
             throw ParlanceError(.invalidTime, "\(millis) ms is outside ICU's calendar range (\(CICU_DATE_MIN_MILLIS) … \(CICU_DATE_MAX_MILLIS) ms)")
         }
         do {
-            return try Self.icuFormat(handle: handle, millis: millis)
+            return try Self.icuFormat(handle: openHandle(), millis: millis)
         } catch {
             throw error.parlanceError(.internal, "ICU cannot format the time \(millis) ms")
         }

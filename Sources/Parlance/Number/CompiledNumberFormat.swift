@@ -65,11 +65,29 @@ package final class CompiledNumberFormat: Sendable {
         }
     }
 
-    package let layout: Layout
+    /// The layout, rebuilt from the compact form the formatter keeps (tests and diagnostics read
+    /// it; formatting does not).
+    package var layout: Layout {
+        Layout(
+            digits: (0..<10).map { Array(bytes[($0 * digitWidth)..<(($0 + 1) * digitWidth)]) },
+            decimalSeparator: Array(bytes[decimalSeparator]), groupingSeparator: Array(bytes[groupingSeparator]),
+            primaryGroup: primary, secondaryGroup: secondary, minimumGrouping: minimumGrouping,
+            positivePrefix: Array(bytes[positivePrefix]), positiveSuffix: Array(bytes[positiveSuffix]),
+            negativePrefix: Array(bytes[negativePrefix]), negativeSuffix: Array(bytes[negativeSuffix]))
+    }
     package let rounding: Rounding
-    /// The ten digits, `digitWidth` bytes each, back to back.
-    private let digitBytes: [UInt8]
+    /// Everything the formatter writes, in one allocation (issue 19's memory target: a layout's
+    /// seventeen small arrays took about 850 bytes a formatter, this about 80): the ten digits,
+    /// `digitWidth` bytes each, back to back, then the separators and affixes, which the ranges
+    /// below locate.
+    private let bytes: [UInt8]
     private let digitWidth: Int
+    private let decimalSeparator: Range<Int>
+    private let groupingSeparator: Range<Int>
+    private let positivePrefix: Range<Int>
+    private let positiveSuffix: Range<Int>
+    private let negativePrefix: Range<Int>
+    private let negativeSuffix: Range<Int>
     private let primary: Int
     private let secondary: Int
     private let minimumGrouping: Int
@@ -85,9 +103,20 @@ package final class CompiledNumberFormat: Sendable {
             layout.primaryGroup >= 0, layout.secondaryGroup >= 0, layout.minimumGrouping >= 1,
             layout.primaryGroup == 0 || layout.secondaryGroup > 0
         else { return nil }
-        self.layout = layout
         self.rounding = rounding
-        self.digitBytes = layout.digits.flatMap { $0 }
+        var bytes = layout.digits.flatMap { $0 }
+        func append(_ part: [UInt8]) -> Range<Int> {
+            let start = bytes.count
+            bytes += part
+            return start..<bytes.count
+        }
+        self.decimalSeparator = append(layout.decimalSeparator)
+        self.groupingSeparator = append(layout.groupingSeparator)
+        self.positivePrefix = append(layout.positivePrefix)
+        self.positiveSuffix = append(layout.positiveSuffix)
+        self.negativePrefix = append(layout.negativePrefix)
+        self.negativeSuffix = append(layout.negativeSuffix)
+        self.bytes = bytes.withUnsafeBufferPointer { Array($0) }  // exactly sized
         self.digitWidth = width
         self.primary = layout.primaryGroup
         self.secondary = layout.secondaryGroup
@@ -252,26 +281,27 @@ package final class CompiledNumberFormat: Sendable {
         let grouped = primary > 0 && integerCount - primary >= minimumGrouping
         let separators = grouped ? 1 + (integerCount - primary - 1) / secondary : 0
         let capacity =
-            affixBytes + (integerCount + fractionCount) * digitWidth + separators * layout.groupingSeparator.count
-            + (fractionCount > 0 ? layout.decimalSeparator.count : 0)
-        let prefix = negative ? layout.negativePrefix : layout.positivePrefix
-        let suffix = negative ? layout.negativeSuffix : layout.positiveSuffix
+            affixBytes + (integerCount + fractionCount) * digitWidth + separators * groupingSeparator.count
+            + (fractionCount > 0 ? decimalSeparator.count : 0)
+        let prefix = negative ? negativePrefix : positivePrefix
+        let suffix = negative ? negativeSuffix : positiveSuffix
+        let bytes = self.bytes
         return String(unsafeUninitializedCapacity: capacity) { out in
             var at = 0
-            @inline(__always) func put(_ bytes: [UInt8]) {
-                for byte in bytes {
-                    out[at] = byte
+            @inline(__always) func put(_ range: Range<Int>) {
+                for index in range {
+                    out[at] = bytes[index]
                     at += 1
                 }
             }
             @inline(__always) func putDigit(_ digit: UInt8) {
                 if digitWidth == 1 {
-                    out[at] = digitBytes[Int(digit)]
+                    out[at] = bytes[Int(digit)]
                     at += 1
                 } else {
                     let start = Int(digit) * digitWidth
                     for index in start..<(start + digitWidth) {
-                        out[at] = digitBytes[index]
+                        out[at] = bytes[index]
                         at += 1
                     }
                 }
@@ -284,12 +314,12 @@ package final class CompiledNumberFormat: Sendable {
                     putDigit(index < count ? digits[index] : 0)
                     let position = integerCount - 1 - index
                     if grouped, position >= primary, (position - primary) % secondary == 0 {
-                        put(layout.groupingSeparator)
+                        put(groupingSeparator)
                     }
                 }
             }
             if fractionCount > 0 {
-                put(layout.decimalSeparator)
+                put(decimalSeparator)
                 for index in 0..<fractionCount {
                     let place = exponent + index
                     putDigit(place >= 0 && place < count ? digits[place] : 0)

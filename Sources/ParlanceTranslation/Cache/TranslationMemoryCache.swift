@@ -22,49 +22,46 @@ import Darwin
 /// pthread mutex (intercepted by ThreadSanitizer), so it is never accessed concurrently; its
 /// dynamic exclusivity check is off for that reason.
 public final class TranslationMemoryCache: @unchecked Sendable {
-    /// Entries in parallel arrays indexed by slot, found through an open-addressing table keyed
-    /// by the process-seeded hash of the text and the target language. A hit hashes two
-    /// strings' bytes, compares the six parts in place, relinks two integers and returns the
-    /// text: no entry or key is copied, no string retained but the results.
+    /// Entries in one array of slots, found through an open-addressing table keyed by the
+    /// process-seeded hash of the text and the target language. A hit hashes two strings' bytes,
+    /// probes buckets that carry part of each slot's hash (so a probe reads a slot only when that
+    /// part matches), compares the six parts in place in one slot (the fields a hit reads and
+    /// writes are adjacent), relinks it and returns the text: no entry or key is copied, no
+    /// string retained but the results. (Parallel arrays, one per field, touched a dozen cache
+    /// lines a hit; a slot is three, its neighbours' links two more.)
     private struct State {
-        /// Open addressing over the slots: each bucket holds a slot, `empty` or `deleted`; a
+        /// One entry, or a free slot (`bucket` < 0). The fields a hit reads come first.
+        struct Slot {
+            var key: TranslationCacheKey
+            var text: String
+            var detected: String?
+            var expiresAt: Date?
+            var previous: Int  // toward most recent; -1 at the head
+            var next: Int  // toward least recent; -1 at the tail
+            var hash: Int
+            var bucket: Int  // the bucket holding the slot; -1 when free
+            var createdAt: Date
+            var bytes: Int
+        }
+
+        /// Open addressing over the slots: a bucket is ``empty``, ``deleted``, or the slot's
+        /// index + 2 in its low 32 bits and the high 32 bits of the slot's hash above them. A
         /// key's probe starts at its hash masked to the table's size (a power of two, kept at
         /// most three-quarters full of slots and tombstones).
-        var buckets: [Int] = Array(repeating: State.empty, count: 16)
+        var buckets: [UInt64] = Array(repeating: State.empty, count: 16)
         var tombstones = 0
-        var hashes: [Int] = []
-        var bucketOf: [Int] = []  // the bucket holding each slot
-        var keys: [TranslationCacheKey?] = []
-        var texts: [String] = []
-        var detected: [String?] = []
-        var created: [Date] = []
-        var expiries: [Date?] = []
-        var sizes: [Int] = []
-        var previous: [Int] = []  // toward most recent; -1 at the head
-        var next: [Int] = []  // toward least recent; -1 at the tail
+        var slots: [Slot] = []
         var free: [Int] = []
         var head = -1  // most recently used
         var tail = -1  // least recently used
         var bytes = 0
         var count = 0
 
-        mutating func unlink(_ slot: Int) {
-            let before = previous[slot]
-            let after = next[slot]
-            if before >= 0 { next[before] = after } else { head = after }
-            if after >= 0 { previous[after] = before } else { tail = before }
-        }
+        static let empty: UInt64 = 0
+        static let deleted: UInt64 = 1
 
-        mutating func pushFront(_ slot: Int) {
-            previous[slot] = -1
-            next[slot] = head
-            if head >= 0 { previous[head] = slot }
-            head = slot
-            if tail < 0 { tail = slot }
-        }
-
-        static let empty = -1
-        static let deleted = -2
+        @inline(__always)
+        static func tag(_ hash: Int) -> UInt64 { UInt64(bitPattern: Int64(hash)) & 0xFFFF_FFFF_0000_0000 }
 
         /// The cache's random key of ``hash(text:target:)``.
         let hashKey: (UInt64, UInt64)
@@ -93,17 +90,27 @@ public final class TranslationMemoryCache: @unchecked Sendable {
             _ providerID: String, hash: Int
         ) -> Int? {
             let mask = buckets.count - 1
+            let tag = Self.tag(hash)
             var bucket = hash & mask
-            while true {
-                let slot = buckets[bucket]
-                if slot == Self.empty { return nil }
-                if slot >= 0, hashes[slot] == hash, keys[slot]?.sourceText == sourceText, keys[slot]?.targetLanguage == targetLanguage,
-                    keys[slot]?.sourceLanguage == sourceLanguage, keys[slot]?.context == context, keys[slot]?.namespace == namespace,
-                    keys[slot]?.providerID == providerID
-                {
-                    return slot
+            return buckets.withUnsafeBufferPointer { buckets in
+                slots.withUnsafeBufferPointer { slots in
+                    while true {
+                        let word = buckets[bucket]
+                        if word == Self.empty { return nil }
+                        if word & 0xFFFF_FFFF_0000_0000 == tag, word & 0xFFFF_FFFF >= 2 {
+                            let slot = Int(word & 0xFFFF_FFFF) - 2
+                            let key = UnsafePointer(slots.baseAddress! + slot)
+                            if key.pointee.hash == hash, key.pointee.key.sourceText == sourceText,
+                                key.pointee.key.targetLanguage == targetLanguage, key.pointee.key.sourceLanguage == sourceLanguage,
+                                key.pointee.key.context == context, key.pointee.key.namespace == namespace,
+                                key.pointee.key.providerID == providerID
+                            {
+                                return slot
+                            }
+                        }
+                        bucket = (bucket + 1) & mask
+                    }
                 }
-                bucket = (bucket + 1) & mask
             }
         }
 
@@ -116,11 +123,12 @@ public final class TranslationMemoryCache: @unchecked Sendable {
         /// Puts `slot` in the first free bucket of its probe.
         mutating func place(_ slot: Int) {
             let mask = buckets.count - 1
-            var bucket = hashes[slot] & mask
-            while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
+            let hash = slots[slot].hash
+            var bucket = hash & mask
+            while buckets[bucket] > Self.deleted { bucket = (bucket + 1) & mask }
             if buckets[bucket] == Self.deleted { tombstones -= 1 }
-            buckets[bucket] = slot
-            bucketOf[slot] = bucket
+            buckets[bucket] = Self.tag(hash) | UInt64(slot + 2)
+            slots[slot].bucket = bucket
         }
 
         /// Grows (or just cleans) the table so that one more slot keeps it at most 3/4 full.
@@ -130,65 +138,91 @@ public final class TranslationMemoryCache: @unchecked Sendable {
             while (count + 1) * 2 > size { size *= 2 }
             buckets = Array(repeating: Self.empty, count: size)
             tombstones = 0
-            for slot in keys.indices where keys[slot] != nil { place(slot) }
+            for slot in slots.indices where slots[slot].bucket >= 0 { place(slot) }
+        }
+
+        /// Makes `slot` the most recent: unlinks it and pushes it at the head, over one buffer.
+        mutating func moveToFront(_ slot: Int) {
+            guard head != slot else { return }
+            let oldHead = head
+            let newTail = slots.withUnsafeMutableBufferPointer { slots -> Int? in
+                let before = slots[slot].previous
+                let after = slots[slot].next
+                // Not the head, so it has a predecessor, and the list is not empty.
+                slots[before].next = after
+                if after >= 0 { slots[after].previous = before }
+                slots[slot].previous = -1
+                slots[slot].next = oldHead
+                slots[oldHead].previous = slot
+                return after >= 0 ? nil : before
+            }
+            if let newTail { tail = newTail }
+            head = slot
+        }
+
+        mutating func unlink(_ slot: Int) {
+            let before = slots[slot].previous
+            let after = slots[slot].next
+            if before >= 0 { slots[before].next = after } else { head = after }
+            if after >= 0 { slots[after].previous = before } else { tail = before }
+        }
+
+        mutating func pushFront(_ slot: Int) {
+            slots[slot].previous = -1
+            slots[slot].next = head
+            if head >= 0 { slots[head].previous = slot }
+            head = slot
+            if tail < 0 { tail = slot }
         }
 
         /// `slot`, made most recent; nil (and the entry removed) when it expired at `now`.
         mutating func hit(_ slot: Int, now: () -> Date) -> Int? {
-            if let expiresAt = expiries[slot], expiresAt <= now() {
+            if let expiresAt = slots[slot].expiresAt, expiresAt <= now() {
                 remove(slot)
                 return nil
             }
-            if head != slot {
-                unlink(slot)
-                pushFront(slot)
-            }
+            moveToFront(slot)
             return slot
         }
 
         func entry(_ slot: Int) -> TranslationCacheEntry? {
-            keys[slot].map {
-                TranslationCacheEntry(key: $0, text: texts[slot], detectedSourceLanguage: detected[slot], createdAt: created[slot], expiresAt: expiries[slot])
-            }
+            guard slots[slot].bucket >= 0 else { return nil }
+            let found = slots[slot]
+            return TranslationCacheEntry(
+                key: found.key, text: found.text, detectedSourceLanguage: found.detected, createdAt: found.createdAt,
+                expiresAt: found.expiresAt)
         }
 
         mutating func remove(_ slot: Int) {
             unlink(slot)
-            buckets[bucketOf[slot]] = Self.deleted
+            buckets[slots[slot].bucket] = Self.deleted
             tombstones += 1
-            bytes -= sizes[slot]
+            bytes -= slots[slot].bytes
             count -= 1
-            keys[slot] = nil
-            texts[slot] = ""
-            detected[slot] = nil
+            // Release the strings now; the slot waits in `free`.
+            slots[slot].key = State.freeKey
+            slots[slot].text = ""
+            slots[slot].detected = nil
+            slots[slot].bucket = -1
             free.append(slot)
         }
+
+        static let freeKey = TranslationCacheKey(
+            sourceText: "", sourceLanguage: "", targetLanguage: "", context: "", namespace: "", providerID: "")
 
         mutating func store(_ entry: TranslationCacheEntry, bytes: Int) -> Int {
             let hash = hash(text: entry.key.sourceText, target: entry.key.targetLanguage)
             reserveBucket()
+            let made = Slot(
+                key: entry.key, text: entry.text, detected: entry.detectedSourceLanguage, expiresAt: entry.expiresAt, previous: -1,
+                next: -1, hash: hash, bucket: -1, createdAt: entry.createdAt, bytes: bytes)
             let slot: Int
             if let reused = free.popLast() {
                 slot = reused
-                keys[slot] = entry.key
-                texts[slot] = entry.text
-                detected[slot] = entry.detectedSourceLanguage
-                created[slot] = entry.createdAt
-                expiries[slot] = entry.expiresAt
-                sizes[slot] = bytes
-                hashes[slot] = hash
+                slots[slot] = made
             } else {
-                slot = keys.count
-                keys.append(entry.key)
-                texts.append(entry.text)
-                detected.append(entry.detectedSourceLanguage)
-                created.append(entry.createdAt)
-                expiries.append(entry.expiresAt)
-                sizes.append(bytes)
-                hashes.append(hash)
-                bucketOf.append(-1)
-                previous.append(-1)
-                next.append(-1)
+                slot = slots.count
+                slots.append(made)
             }
             place(slot)
             self.bytes += bytes
@@ -255,7 +289,7 @@ public final class TranslationMemoryCache: @unchecked Sendable {
             guard let found = state.find(sourceText, sourceLanguage, targetLanguage, context, namespace, providerID, hash: hash),
                 let slot = state.hit(found, now: now)
             else { return nil }
-            return (state.texts[slot], state.detected[slot])
+            return (state.slots[slot].text, state.slots[slot].detected)
         }
     }
 
@@ -277,7 +311,7 @@ public final class TranslationMemoryCache: @unchecked Sendable {
     @discardableResult
     public func removeEntries(in scope: TranslationCacheScope) -> Int {
         withState { state in
-            let slots = state.keys.indices.filter { state.keys[$0].map(scope.contains) ?? false }
+            let slots = state.slots.indices.filter { state.slots[$0].bucket >= 0 && scope.contains(state.slots[$0].key) }
             for slot in slots { state.remove(slot) }
             if state.count == 0 { state = State(hashKey: hashKey) }
             return slots.count
