@@ -56,10 +56,11 @@ public enum ProposalDatabase: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Opens the store: for SQLite, creates the file's directory when missing; for PostgreSQL,
-    /// connects and migrates.
+    /// connects and migrates, within `timeout` (a PostgreSQL server that does not answer in time
+    /// is an error).
     ///
     /// - Throws: ``ParlanceError/Code/proposalStoreFailed``.
-    public func open(logger: Logger = PostgresProposalStore.defaultLogger) async throws -> OpenedProposalStore {
+    public func open(logger: Logger = PostgresProposalStore.defaultLogger, timeout: Duration = .seconds(30)) async throws -> OpenedProposalStore {
         switch self {
         case .sqlite(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -70,7 +71,7 @@ public enum ProposalDatabase: Sendable, Hashable, CustomStringConvertible {
             }
             return OpenedProposalStore(store: try SQLiteProposalStore(path: path), close: {})
         case .postgres(let settings):
-            let store = try await PostgresProposalStore.connect(settings, logger: logger)
+            let store = try await PostgresProposalStore.connect(settings, timeout: timeout, logger: logger)
             return OpenedProposalStore(store: store, close: { await store.close() })
         }
     }

@@ -191,8 +191,8 @@ public final class LiveLocalizer: Sendable {
     public func cachedTranslation(for request: TranslationRequest) -> TranslationResponse? {
         // The hot path of a warm cache: the request's parts are looked up as they are, without
         // building a key (six retained strings) unless an observer or debug log wants one.
-        if let target = request.targetLanguage?.languageTag {
-            return cachedResponse(request, target: target)
+        if let target = request.targetLanguage {
+            return cachedResponse(request, target: target.languageTag)
         }
         guard let target = try? targetLanguage(for: request) else { return nil }
         return cachedResponse(request, target: target.languageTag)
@@ -201,8 +201,7 @@ public final class LiveLocalizer: Sendable {
     private func cachedResponse(_ request: TranslationRequest, target: String) -> TranslationResponse? {
         guard
             let hit = memoryCache.text(
-                sourceText: request.sourceText, sourceLanguage: request.sourceLanguage?.languageTag ?? "", targetLanguage: target,
-                context: request.context ?? "", namespace: cachePolicy.namespace, providerID: providerID, now: clock.now)
+                request: request, target: target, namespace: cachePolicy.namespace, providerID: providerID, now: clock.now)
         else { return nil }
         instrumentation.memoryHit(
             TranslationCacheKey(

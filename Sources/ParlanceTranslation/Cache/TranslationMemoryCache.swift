@@ -89,6 +89,41 @@ public final class TranslationMemoryCache: @unchecked Sendable {
             _ sourceText: String, _ sourceLanguage: String, _ targetLanguage: String, _ context: String, _ namespace: String,
             _ providerID: String, hash: Int
         ) -> Int? {
+            probe(hash: hash) { slot in
+                slot.pointee.key.sourceText == sourceText && slot.pointee.key.targetLanguage == targetLanguage
+                    && slot.pointee.key.sourceLanguage == sourceLanguage && slot.pointee.key.context == context
+                    && slot.pointee.key.namespace == namespace && slot.pointee.key.providerID == providerID
+            }
+        }
+
+        /// The slot holding the key of `request` (its source language and context, nil
+        /// standing for ""), translated to `target`, if any: the request's fields are compared
+        /// where they are, so nothing is copied or retained.
+        func find(request: TranslationRequest, target: String, namespace: String, providerID: String, hash: Int) -> Int? {
+            probe(hash: hash) { slot in
+                slot.pointee.key.sourceText == request.sourceText && slot.pointee.key.targetLanguage == target
+                    && Self.same(slot.pointee.key.sourceLanguage, request.sourceLanguage)
+                    && Self.same(slot.pointee.key.context, request.context) && slot.pointee.key.namespace == namespace
+                    && slot.pointee.key.providerID == providerID
+            }
+        }
+
+        @inline(__always)
+        static func same(_ stored: String, _ given: LocaleID?) -> Bool {
+            if let given { return stored == given.languageTag }
+            return stored.isEmpty
+        }
+
+        @inline(__always)
+        static func same(_ stored: String, _ given: String?) -> Bool {
+            if let given { return stored == given }
+            return stored.isEmpty
+        }
+
+        /// Probes the table for `hash`: the first slot whose bucket tag and hash match and that
+        /// `matches` accepts (it reads the slot in place).
+        @inline(__always)
+        func probe(hash: Int, _ matches: (UnsafePointer<Slot>) -> Bool) -> Int? {
             let mask = buckets.count - 1
             let tag = Self.tag(hash)
             var bucket = hash & mask
@@ -99,14 +134,8 @@ public final class TranslationMemoryCache: @unchecked Sendable {
                         if word == Self.empty { return nil }
                         if word & 0xFFFF_FFFF_0000_0000 == tag, word & 0xFFFF_FFFF >= 2 {
                             let slot = Int(word & 0xFFFF_FFFF) - 2
-                            let key = UnsafePointer(slots.baseAddress! + slot)
-                            if key.pointee.hash == hash, key.pointee.key.sourceText == sourceText,
-                                key.pointee.key.targetLanguage == targetLanguage, key.pointee.key.sourceLanguage == sourceLanguage,
-                                key.pointee.key.context == context, key.pointee.key.namespace == namespace,
-                                key.pointee.key.providerID == providerID
-                            {
-                                return slot
-                            }
+                            let pointer = UnsafePointer(slots.baseAddress! + slot)
+                            if pointer.pointee.hash == hash, matches(pointer) { return slot }
                         }
                         bucket = (bucket + 1) & mask
                     }
@@ -287,6 +316,21 @@ public final class TranslationMemoryCache: @unchecked Sendable {
         let hash = State.hash(text: sourceText, target: targetLanguage, key: hashKey)
         return withState { state in
             guard let found = state.find(sourceText, sourceLanguage, targetLanguage, context, namespace, providerID, hash: hash),
+                let slot = state.hit(found, now: now)
+            else { return nil }
+            return (state.slots[slot].text, state.slots[slot].detected)
+        }
+    }
+
+    /// ``text(sourceText:sourceLanguage:targetLanguage:context:namespace:providerID:now:)`` for
+    /// the key of a request translated to `target` (the localizer's hot path), reading the
+    /// request's fields in place.
+    func text(
+        request: TranslationRequest, target: String, namespace: String, providerID: String, now: () -> Date
+    ) -> (text: String, detectedSourceLanguage: String?)? {
+        let hash = State.hash(text: request.sourceText, target: target, key: hashKey)
+        return withState { state in
+            guard let found = state.find(request: request, target: target, namespace: namespace, providerID: providerID, hash: hash),
                 let slot = state.hit(found, now: now)
             else { return nil }
             return (state.slots[slot].text, state.slots[slot].detected)
