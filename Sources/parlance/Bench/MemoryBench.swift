@@ -134,8 +134,17 @@ extension BenchCommand {
         return reports
     }
 
-    /// The process's peak resident set size so far, in MB (getrusage's ru_maxrss is in KiB).
+    /// The process's peak resident set size so far, in MB: Linux's `VmHWM` (the high-water mark
+    /// of this program image's memory, which starts afresh at exec), else getrusage's ru_maxrss
+    /// (in KiB). Not ru_maxrss on Linux: it carries over exec, so a sweep's child process would
+    /// start at the parent's peak and a small sweep would read as the parent's figure.
     static func peakRSSMB() -> Double {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Double(line.dropFirst("VmHWM:".count).split(separator: " ").first ?? "")
+        {
+            return kilobytes / 1024
+        }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
