@@ -8,8 +8,11 @@
 /// formatted (``format(millis:)`` returns nil); the owner (``ICUDateFormatter``) then asks ICU.
 /// `parlance bench --verify-dates` proves the output byte for byte equal to ICU's.
 ///
-/// Immutable after compilation: `Sendable`, and formatting takes no lock.
-package final class CompiledDateFormat: Sendable {
+/// Immutable after compilation: `Sendable`, and formatting takes no lock. Its steps, bytes and
+/// zone tables live in memory it owns, not in Swift arrays or enum payloads, so that formatting
+/// on many threads at once touches no reference count (each retain and release of a shared
+/// array writes one cache line that every core then fights over; issue 19's two-thread target).
+package final class CompiledDateFormat: @unchecked Sendable {
     /// 1800-01-01T00:00:00Z: well after the Gregorian change of 1582 (ICU's Gregorian calendar
     /// is Julian before it), and before the zone tables start.
     package static let lowerBoundMillis: Double = -5_364_662_400_000
@@ -39,22 +42,32 @@ package final class CompiledDateFormat: Sendable {
     }
 
     /// A zone's total UTC offset over the compiled range, as ICU's rules give it.
-    package final class ZoneOffsets: Sendable {
+    ///
+    /// Its tables live in memory it owns (not Swift arrays), so that reading them on many
+    /// threads at once touches no reference count; immutable after `init`.
+    package final class ZoneOffsets: @unchecked Sendable {
         /// Start of each interval (ms since 1970), ascending; the first is the table's start.
-        let starts: [Int64]
+        let starts: UnsafeMutableBufferPointer<Int64>
         /// Offset (ms) from `starts[i]` until `starts[i + 1]` (or `end`).
-        let offsets: [Int32]
+        let offsets: UnsafeMutableBufferPointer<Int32>
         let end: Int64
 
         package init(starts: [Int64], offsets: [Int32], end: Int64) {
             precondition(starts.count == offsets.count && !starts.isEmpty, "a zone table needs one offset per interval")
-            self.starts = starts
-            self.offsets = offsets
+            self.starts = .allocate(capacity: starts.count)
+            _ = self.starts.initialize(from: starts)
+            self.offsets = .allocate(capacity: offsets.count)
+            _ = self.offsets.initialize(from: offsets)
             self.end = end
         }
 
+        deinit {
+            starts.deallocate()
+            offsets.deallocate()
+        }
+
         /// Where each interval starts (the first is the table's start).
-        package var intervalStarts: [Int64] { starts }
+        package var intervalStarts: [Int64] { Array(starts) }
 
         /// Whether the zone keeps one offset throughout the table.
         package var isFixed: Bool { offsets.count == 1 }
@@ -62,32 +75,78 @@ package final class CompiledDateFormat: Sendable {
         @inline(__always)
         func offset(at millis: Int64) -> Int32? {
             guard millis >= starts[0], millis < end else { return nil }
-            return offsets[CompiledDateFormat.intervalIndex(starts, millis)]
+            return offsets[CompiledDateFormat.intervalIndex(UnsafeBufferPointer(starts), millis)]
         }
     }
 
     /// The text ICU writes for a time-zone field run ("z", "zzzz", "XXX"…) over the compiled
     /// range, per interval in which it cannot change (the owner splits the range wherever the
     /// text's inputs change: the zone's offsets and DST, its metazone).
-    package final class ZoneTexts: Sendable {
-        let starts: [Int64]
-        let texts: [[UInt8]]
+    ///
+    /// Its tables live in memory it owns, as ``ZoneOffsets``'s do; immutable after `init`.
+    package final class ZoneTexts: @unchecked Sendable {
+        let starts: UnsafeMutableBufferPointer<Int64>
+        /// Every text's bytes, back to back; `spans[i]` locates `texts[i]`.
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        let spans: UnsafeMutableBufferPointer<Span>
+        /// The longest text, in bytes.
+        let maximumLength: Int
 
         /// `texts[i]` holds from `starts[i]` (ms since 1970; the first covers everything before)
         /// until `starts[i + 1]`.
         package init(starts: [Int64], texts: [[UInt8]]) {
             precondition(starts.count == texts.count && !starts.isEmpty, "a zone text table needs one text per interval")
-            self.starts = starts
-            self.texts = texts
+            self.starts = .allocate(capacity: starts.count)
+            _ = self.starts.initialize(from: starts)
+            var flat = FlatBytes()
+            let spans = texts.map { flat.append($0) }
+            self.bytes = flat.storage()
+            self.spans = .allocate(capacity: spans.count)
+            _ = self.spans.initialize(from: spans)
+            self.maximumLength = texts.map(\.count).max() ?? 0
         }
 
+        deinit {
+            starts.deallocate()
+            bytes.deallocate()
+            spans.deallocate()
+        }
+
+        /// The texts, one per interval (tests and the compiler read them; formatting does not).
+        package var texts: [[UInt8]] { spans.map { Array(bytes[$0.range]) } }
+
         @inline(__always)
-        func text(at millis: Int64) -> [UInt8] { texts[CompiledDateFormat.intervalIndex(starts, millis)] }
+        func span(at millis: Int64) -> Span { spans[CompiledDateFormat.intervalIndex(UnsafeBufferPointer(starts), millis)] }
+    }
+
+    /// Where some bytes are in a formatter's byte table.
+    struct Span: Sendable {
+        var start: Int32
+        var count: Int32
+
+        var range: Range<Int> { Int(start)..<Int(start + count) }
+    }
+
+    /// Bytes collected while compiling, then moved into memory the formatter owns.
+    struct FlatBytes {
+        var bytes: [UInt8] = []
+
+        mutating func append(_ part: [UInt8]) -> Span {
+            let span = Span(start: Int32(bytes.count), count: Int32(part.count))
+            bytes += part
+            return span
+        }
+
+        func storage() -> UnsafeMutableBufferPointer<UInt8> {
+            let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            _ = storage.initialize(from: bytes)
+            return storage
+        }
     }
 
     /// The index of the interval holding `millis`: the last start ≤ `millis` (0 before all).
     @inline(__always)
-    static func intervalIndex(_ starts: [Int64], _ millis: Int64) -> Int {
+    static func intervalIndex(_ starts: UnsafeBufferPointer<Int64>, _ millis: Int64) -> Int {
         var low = 0
         var high = starts.count - 1
         while low < high {
@@ -97,30 +156,56 @@ package final class CompiledDateFormat: Sendable {
         return low
     }
 
-    enum NumericField: Sendable {
+    enum NumericField: UInt8, Sendable {
         case year, month, day, hour0To23, hour1To12, hour0To11, hour1To24, minute, second
     }
 
-    enum TextField: Sendable {
+    enum TextField: UInt8, Sendable {
         case era, month, weekday, amPm
     }
 
-    enum Piece: Sendable {
-        case literal([UInt8])
-        case number(NumericField, minDigits: Int, maxDigits: Int)
-        case text(TextField, [[UInt8]])
+    /// What one step of the pattern writes.
+    enum StepKind: UInt8, Sendable {
+        /// The bytes at `first`, `count` of them.
+        case literal
+        /// A numeric field (`field`), `minDigits`…`maxDigits` digits.
+        case number
+        /// A name of a text field (`field`): the names' spans start at `spans[first]`, `count`
+        /// of them.
+        case text
         /// `S`…: the milliseconds cut to `count` digits (left-justified), zeros past three.
-        case fraction(count: Int)
-        /// A time-zone field, from the table ICU's texts were read into.
-        case zone(ZoneTexts)
+        case fraction
+        /// A time-zone field: the table `zoneTexts[first]`.
+        case zone
     }
 
-    let pieces: [Piece]
-    let digits: [[UInt8]]
-    let asciiDigits: Bool
-    let zone: ZoneOffsets
+    /// One step of the compiled pattern: plain values, so that reading it retains nothing.
+    struct Step: Sendable {
+        var kind: StepKind
+        /// The raw value of a ``NumericField`` or ``TextField``.
+        var field: UInt8 = 0
+        var minDigits: Int32 = 0
+        var maxDigits: Int32 = 0
+        var first: Int32 = 0
+        var count: Int32 = 0
+    }
+
+    /// The steps of the pattern, in order.
+    private let steps: UnsafeMutableBufferPointer<Step>
+    /// Every literal and name, back to back.
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Where each digit (the first ten spans) and each name is in ``bytes``.
+    private let spans: UnsafeMutableBufferPointer<Span>
+    /// The zone text tables the steps name, held here; read through ``zoneTextRefs``, which
+    /// neither retains nor releases them.
+    private let zoneTexts: [ZoneTexts]
+    private let zoneTextRefs: UnsafeMutableBufferPointer<Unmanaged<ZoneTexts>>
+    private let asciiDigits: Bool
+    /// The zone's offsets (held), and the same without a reference count for formatting.
+    private let zone: ZoneOffsets
+    private let zoneRef: Unmanaged<ZoneOffsets>
     /// An upper bound on the UTF-8 length of any output.
-    let capacity: Int
+    private let capacity: Int
     /// The pattern compiled.
     package let pattern: String
 
@@ -129,17 +214,32 @@ package final class CompiledDateFormat: Sendable {
     /// when the owner can build one that is exact (nil: not compiled).
     package init?(pattern: String, symbols: Symbols, zone: ZoneOffsets, zoneTexts: (String) -> ZoneTexts?) {
         guard symbols.digits.count == 10 else { return nil }
-        var pieces: [Piece] = []
+        var flat = FlatBytes()
+        var spans = symbols.digits.map { flat.append($0) }
+        var steps: [Step] = []
+        var zoneTables: [ZoneTexts] = []
         var literal: [UInt8] = []
+        var capacity = 0
+        let digitWidth = symbols.digits.map(\.count).max() ?? 1
         func flushLiteral() {
             if !literal.isEmpty {
-                pieces.append(.literal(literal))
+                let span = flat.append(literal)
+                steps.append(Step(kind: .literal, first: span.start, count: span.count))
+                capacity += literal.count
                 literal = []
             }
         }
-        func table(_ kind: Symbols.Kind, needs count: Int) -> [[UInt8]]? {
+        /// The names of `kind` as a text step's spans, if ICU gave at least `count` of them.
+        func names(_ kind: Symbols.Kind, needs count: Int, field: TextField) -> Step? {
             guard let table = symbols.tables[kind], table.count >= count else { return nil }
-            return table
+            let first = Int32(spans.count)
+            spans += table.map { flat.append($0) }
+            capacity += table.map(\.count).max() ?? 0
+            return Step(kind: .text, field: field.rawValue, first: first, count: Int32(table.count))
+        }
+        func number(_ field: NumericField, minDigits: Int, maxDigits: Int) -> Step {
+            capacity += max(minDigits, 10) * digitWidth
+            return Step(kind: .number, field: field.rawValue, minDigits: Int32(minDigits), maxDigits: Int32(maxDigits))
         }
         let scalars = Array(pattern.unicodeScalars)
         var index = 0
@@ -166,18 +266,20 @@ package final class CompiledDateFormat: Sendable {
             while index + count < scalars.count, scalars[index + count] == scalar { count += 1 }
             index += count
             let letter = Character(scalar)
-            let piece: Piece
+            // Literal bytes before this field are written first.
+            flushLiteral()
+            let step: Step
             switch letter {
             case "G":
-                guard count <= 4, let names = table(count == 4 ? .eraNames : .eras, needs: 2) else { return nil }
-                piece = .text(.era, names)
+                guard count <= 4, let names = names(count == 4 ? .eraNames : .eras, needs: 2, field: .era) else { return nil }
+                step = names
             case "y":
                 guard count <= 9 else { return nil }
-                piece = .number(.year, minDigits: count, maxDigits: count == 2 ? 2 : 10)
+                step = number(.year, minDigits: count, maxDigits: count == 2 ? 2 : 10)
             case "M", "L":
                 guard count <= 5 else { return nil }
                 if count <= 2 {
-                    piece = .number(.month, minDigits: count, maxDigits: 10)
+                    step = number(.month, minDigits: count, maxDigits: 10)
                 } else {
                     let standalone = letter == "L"
                     let kind: Symbols.Kind =
@@ -186,12 +288,12 @@ package final class CompiledDateFormat: Sendable {
                         case 4: standalone ? .standaloneMonths : .months
                         default: standalone ? .standaloneNarrowMonths : .narrowMonths
                         }
-                    guard let names = table(kind, needs: 12) else { return nil }
-                    piece = .text(.month, names)
+                    guard let names = names(kind, needs: 12, field: .month) else { return nil }
+                    step = names
                 }
             case "d":
                 guard count <= 9 else { return nil }
-                piece = .number(.day, minDigits: count, maxDigits: 10)
+                step = number(.day, minDigits: count, maxDigits: 10)
             case "E", "e", "c":
                 // Numeric local weekdays (e, ee, c, cc) depend on the first day of the week: ICU's.
                 guard count <= 6, letter == "E" || count >= 3 else { return nil }
@@ -203,12 +305,12 @@ package final class CompiledDateFormat: Sendable {
                     case 6: standalone ? .standaloneShorterWeekdays : .shorterWeekdays
                     default: standalone ? .standaloneShortWeekdays : .shortWeekdays
                     }
-                guard let names = table(kind, needs: 8) else { return nil }
-                piece = .text(.weekday, names)
+                guard let names = names(kind, needs: 8, field: .weekday) else { return nil }
+                step = names
             case "a":
                 // aaaa and aaaaa are wide and narrow forms udat_getSymbols does not expose.
-                guard count <= 3, let names = table(.amPms, needs: 2) else { return nil }
-                piece = .text(.amPm, names)
+                guard count <= 3, let names = names(.amPms, needs: 2, field: .amPm) else { return nil }
+                step = names
             case "h", "H", "K", "k", "m", "s":
                 guard count <= 9 else { return nil }
                 let field: NumericField =
@@ -220,50 +322,60 @@ package final class CompiledDateFormat: Sendable {
                     case "m": .minute
                     default: .second
                     }
-                piece = .number(field, minDigits: count, maxDigits: 10)
+                step = number(field, minDigits: count, maxDigits: 10)
             case "S":
                 guard count <= 9 else { return nil }
-                piece = .fraction(count: count)
+                capacity += max(count, 3) * digitWidth
+                step = Step(kind: .fraction, count: Int32(count))
             case "z", "v", "V", "O", "Z", "X", "x":
                 guard let texts = zoneTexts(String(repeating: letter, count: count)) else { return nil }
-                if texts.texts.count == 1 {
-                    literal.append(contentsOf: texts.texts[0])
+                let spans = texts.spans
+                if spans.count == 1 {
+                    literal.append(contentsOf: texts.bytes[spans[0].range])
                     continue
                 }
-                piece = .zone(texts)
+                capacity += texts.maximumLength
+                step = Step(kind: .zone, first: Int32(zoneTables.count))
+                zoneTables.append(texts)
             default:
                 return nil
             }
-            flushLiteral()
-            pieces.append(piece)
+            steps.append(step)
         }
         flushLiteral()
         let digits = symbols.digits
-        let digitWidth = digits.map(\.count).max() ?? 1
-        var capacity = 0
-        for piece in pieces {
-            switch piece {
-            case .literal(let bytes): capacity += bytes.count
-            case .number(_, let minDigits, _): capacity += max(minDigits, 10) * digitWidth
-            case .text(_, let names): capacity += names.map(\.count).max() ?? 0
-            case .fraction(let count): capacity += max(count, 3) * digitWidth
-            case .zone(let texts): capacity += texts.texts.map(\.count).max() ?? 0
-            }
-        }
-        self.pieces = pieces
-        self.digits = digits
         self.asciiDigits = digits.enumerated().allSatisfy { $0.element == [UInt8(ascii: "0") + UInt8($0.offset)] }
+        self.steps = .allocate(capacity: max(steps.count, 1))
+        _ = self.steps.initialize(from: steps)
+        self.bytes = flat.storage()
+        self.spans = .allocate(capacity: spans.count)
+        _ = self.spans.initialize(from: spans)
+        self.zoneTexts = zoneTables
+        self.zoneTextRefs = .allocate(capacity: max(zoneTables.count, 1))
+        _ = self.zoneTextRefs.initialize(from: zoneTables.map { Unmanaged.passUnretained($0) })
         self.zone = zone
+        self.zoneRef = Unmanaged.passUnretained(zone)
         self.capacity = capacity
         self.pattern = pattern
+        self.stepCount = steps.count
     }
+
+    deinit {
+        steps.deallocate()
+        bytes.deallocate()
+        spans.deallocate()
+        zoneTextRefs.deallocate()
+    }
+
+    /// How many of ``steps`` are in use (the buffer has at least one place).
+    private let stepCount: Int
 
     /// The formatted instant, or nil outside the compiled range (then ICU formats it).
     package func format(millis: Double) -> String? {
         guard millis >= Self.lowerBoundMillis, millis < Self.upperBoundMillis else { return nil }
         // ICU's calendar fields come from the instant floored to a millisecond.
         let instant = Int64(millis.rounded(.down))
-        guard let offset = zone.offset(at: instant) else { return nil }
+        guard let offset = zoneRef._withUnsafeGuaranteedRef({ $0.offset(at: instant) }) else { return nil }
         let local = instant + Int64(offset)
         let days = local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000
         let millisInDay = Int(local - days * 86_400_000)
@@ -283,13 +395,20 @@ package final class CompiledDateFormat: Sendable {
         let minute = millisInDay / 60_000 % 60
         let second = millisInDay / 1000 % 60
         let milli = millisInDay % 1000
-        let capacity = self.capacity
+        let steps = UnsafeBufferPointer(rebasing: self.steps[0..<stepCount])
+        let bytes = UnsafeBufferPointer(self.bytes)
+        let spans = UnsafeBufferPointer(self.spans)
+        let zoneTextRefs = UnsafeBufferPointer(self.zoneTextRefs)
+        let asciiDigits = self.asciiDigits
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var length = 0
-            @inline(__always) func put(_ bytes: [UInt8]) {
-                for byte in bytes {
-                    buffer[length] = byte
+            @inline(__always) func put(_ span: Span, from source: UnsafeBufferPointer<UInt8>) {
+                var index = Int(span.start)
+                let end = index + Int(span.count)
+                while index < end {
+                    buffer[length] = source[index]
                     length += 1
+                    index += 1
                 }
             }
             @inline(__always) func number(_ value: Int, minDigits: Int, maxDigits: Int) {
@@ -319,18 +438,18 @@ package final class CompiledDateFormat: Sendable {
                             buffer[length] = UInt8(ascii: "0") + UInt8(digit)
                             length += 1
                         } else {
-                            put(digits[digit])
+                            put(spans[digit], from: bytes)
                         }
                     }
                 }
             }
-            for piece in pieces {
-                switch piece {
-                case .literal(let bytes):
-                    put(bytes)
-                case .number(let field, let minDigits, let maxDigits):
+            for step in steps {
+                switch step.kind {
+                case .literal:
+                    put(Span(start: step.first, count: step.count), from: bytes)
+                case .number:
                     let value: Int =
-                        switch field {
+                        switch NumericField(rawValue: step.field) ?? .year {
                         case .year: year
                         case .month: month
                         case .day: day
@@ -341,22 +460,25 @@ package final class CompiledDateFormat: Sendable {
                         case .minute: minute
                         case .second: second
                         }
-                    number(value, minDigits: minDigits, maxDigits: maxDigits)
-                case .text(let field, let names):
+                    number(value, minDigits: Int(step.minDigits), maxDigits: Int(step.maxDigits))
+                case .text:
                     let index: Int =
-                        switch field {
+                        switch TextField(rawValue: step.field) ?? .era {
                         case .era: year >= 1 ? 1 : 0
                         case .month: month - 1
                         case .weekday: weekday
                         case .amPm: hour < 12 ? 0 : 1
                         }
-                    put(names[index])
-                case .fraction(let count):
+                    put(spans[Int(step.first) + index], from: bytes)
+                case .fraction:
+                    let count = Int(step.count)
                     let value = count == 1 ? milli / 100 : count == 2 ? milli / 10 : milli
                     number(value, minDigits: min(count, 3), maxDigits: 10)
                     if count > 3 { number(0, minDigits: count - 3, maxDigits: 10) }
-                case .zone(let texts):
-                    put(texts.text(at: instant))
+                case .zone:
+                    zoneTextRefs[Int(step.first)]._withUnsafeGuaranteedRef { texts in
+                        put(texts.span(at: instant), from: UnsafeBufferPointer(texts.bytes))
+                    }
                 }
             }
             return length

@@ -18,6 +18,10 @@ package final class ICUDateFormatter: @unchecked Sendable {
     /// The pattern compiled into Swift (issue 19), used first for instants it covers; nil when
     /// the pattern, calendar or digits are not covered (see ``fallback``).
     package let compiled: CompiledDateFormat?
+    /// ``compiled`` without a reference count: formatting calls it through
+    /// `_withUnsafeGuaranteedRef`, which neither retains nor releases, so that threads sharing
+    /// one formatter do not all write its count (``compiled`` keeps it alive).
+    private let compiledRef: Unmanaged<CompiledDateFormat>?
     /// Why there is no compiled path, when there is none.
     package let fallback: ICUDateCompiler.Fallback?
 
@@ -122,6 +126,7 @@ package final class ICUDateFormatter: @unchecked Sendable {
                 try? Self.icuFormat(handle: opened, millis: millis)
             }
         }
+        self.compiledRef = compiled.map { Unmanaged.passUnretained($0) }
         if compiled != nil {
             handle.withLock { slot in
                 CICU_dateFormatterClose(opened)
@@ -188,7 +193,7 @@ package final class ICUDateFormatter: @unchecked Sendable {
     /// Formats a UDate (milliseconds since the epoch, within ICU's calendar range): with the
     /// compiled pattern where it covers the instant, else with ICU.
     package func format(millis: Double) throws(ParlanceError) -> String {
-        if let compiled, let text = compiled.format(millis: millis) { return text }
+        if let compiledRef, let text = compiledRef._withUnsafeGuaranteedRef({ $0.format(millis: millis) }) { return text }
         return try icuFormat(millis: millis)
     }
 

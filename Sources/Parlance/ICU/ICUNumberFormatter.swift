@@ -23,6 +23,10 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     /// The skeleton compiled into Swift (issue 19), used first for every finite value; nil when
     /// the skeleton or the locale's output is not covered (see ``fallback``).
     package let compiled: CompiledNumberFormat?
+    /// ``compiled`` without a reference count: formatting calls it through
+    /// `_withUnsafeGuaranteedRef`, which neither retains nor releases, so that threads sharing
+    /// one formatter do not all write its count (``compiled`` keeps it alive).
+    private let compiledRef: Unmanaged<CompiledNumberFormat>?
     /// Why there is no compiled path, when there is none.
     package let fallback: ICUNumberCompiler.Fallback?
 
@@ -50,6 +54,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
         self.skeleton = skeleton
         self.locale = locale
         (self.compiled, self.fallback) = ICUNumberCompiler.compile(handle: opened, skeleton: skeleton)
+        self.compiledRef = compiled.map { Unmanaged.passUnretained($0) }
         // The compiled formatter writes small integers itself; the 16 KB table is kept only for
         // a default skeleton that did not compile (most locales' defaults compile, so the
         // every-locale sweep keeps 12.9 MB fewer).
@@ -105,7 +110,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     /// Formats an integer. Total: a valid formatter always formats an integer.
     package func format(_ value: Int64) -> String {
         if let smallIntegers, value >= 0, value < 1000 { return smallIntegers[Int(value)] }
-        if let compiled { return compiled.format(value) }
+        if let compiledRef { return compiledRef._withUnsafeGuaranteedRef { $0.format(value) } }
         return formatThroughICU(value)
     }
 
@@ -117,7 +122,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     /// Formats a binary double (NaN and infinities as ICU spells them in the locale): with the
     /// compiled skeleton when there is one, else with ICU.
     package func format(_ value: Double) -> String {
-        if let compiled, let text = compiled.format(value) { return text }
+        if let compiledRef, let text = compiledRef._withUnsafeGuaranteedRef({ $0.format(value) }) { return text }
         return formatThroughICU(value)
     }
 

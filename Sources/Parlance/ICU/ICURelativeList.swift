@@ -50,6 +50,10 @@ package final class ICUListFormatter: @unchecked Sendable {
     /// The formatter compiled into Swift, used for every list; nil when it does not compile
     /// (see ``fallback``).
     package let compiled: CompiledListFormat?
+    /// ``compiled`` without a reference count: formatting calls it through
+    /// `_withUnsafeGuaranteedRef`, which neither retains nor releases, so that threads sharing
+    /// one formatter do not all write its count (``compiled`` keeps it alive).
+    private let compiledRef: Unmanaged<CompiledListFormat>?
     /// Why there is no compiled path, when there is none.
     package let fallback: ListCompileFallback?
 
@@ -78,6 +82,7 @@ package final class ICUListFormatter: @unchecked Sendable {
         (compiled, fallback) = ListCompiler.compile(language: language) { items throws(ICUStatusError) in
             try Self.icuFormat(handle, items)
         }
+        compiledRef = compiled.map { Unmanaged.passUnretained($0) }
     }
     deinit { CICU_listFormatterClose(handle) }
 
@@ -89,7 +94,7 @@ package final class ICUListFormatter: @unchecked Sendable {
 
     /// The items joined: by the compiled format where there is one, else by ICU.
     package func format(_ items: [String]) -> String {
-        if let compiled { return compiled.format(items) }
+        if let compiledRef { return compiledRef._withUnsafeGuaranteedRef { $0.format(items) } }
         return (try? Self.icuFormat(handle, items)) ?? items.joined(separator: ", ")
     }
 

@@ -77,7 +77,8 @@ package final class CompiledListFormat: Sendable {
         } else {
             capacity += common.startToMiddle.utf8.count + common.middleToMiddle.utf8.count * (count - 4) + joins.middleToEnd.utf8.count
         }
-        for item in items { capacity += item.utf8.count }
+        // By index: a `for … in` iterator would hold its own reference to the caller's array.
+        for index in 0..<count { capacity += items[index].utf8.count }
         result.reserveCapacity(capacity)
         result.append(items[0])
         result.append(common.startInfix)

@@ -14,8 +14,11 @@
 /// infinities (``format(_:)-(Double)`` returns nil). `parlance bench --verify-numbers` proves
 /// the output byte for byte equal to ICU's.
 ///
-/// Immutable after compilation: `Sendable`, and formatting takes no lock.
-package final class CompiledNumberFormat: Sendable {
+/// Immutable after compilation: `Sendable`, and formatting takes no lock. Its bytes live in
+/// memory it owns (not a Swift array), so that formatting on many threads at once touches no
+/// reference count: an array's, retained and released per call, is one cache line that every
+/// core writes (issue 19's two-thread target).
+package final class CompiledNumberFormat: @unchecked Sendable {
     /// What ICU writes for a formatter, as UTF-8 (read from probe values by the owner).
     package struct Layout: Sendable, Equatable {
         /// The digits 0…9 (each the same number of UTF-8 bytes).
@@ -79,8 +82,8 @@ package final class CompiledNumberFormat: Sendable {
     /// Everything the formatter writes, in one allocation (issue 19's memory target: a layout's
     /// seventeen small arrays took about 850 bytes a formatter, this about 80): the ten digits,
     /// `digitWidth` bytes each, back to back, then the separators and affixes, which the ranges
-    /// below locate.
-    private let bytes: [UInt8]
+    /// below locate. Allocated by `init`, freed by `deinit`, never written in between.
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let digitWidth: Int
     private let decimalSeparator: Range<Int>
     private let groupingSeparator: Range<Int>
@@ -116,7 +119,9 @@ package final class CompiledNumberFormat: Sendable {
         self.positiveSuffix = append(layout.positiveSuffix)
         self.negativePrefix = append(layout.negativePrefix)
         self.negativeSuffix = append(layout.negativeSuffix)
-        self.bytes = bytes.withUnsafeBufferPointer { Array($0) }  // exactly sized
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = storage.initialize(from: bytes)
+        self.bytes = storage
         self.digitWidth = width
         self.primary = layout.primaryGroup
         self.secondary = layout.secondaryGroup
@@ -200,12 +205,19 @@ package final class CompiledNumberFormat: Sendable {
         format(magnitude: value.magnitude, negative: value < 0)
     }
 
-    /// 10^0 … 10^22, each exact.
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
+    deinit { bytes.deallocate() }
+
+    /// 10^0 … 10^22, each exact: in memory allocated once and never freed or written again, so
+    /// that reading it touches no array's reference count.
+    private nonisolated(unsafe) static let powersOfTen: UnsafeBufferPointer<Double> = {
+        let table = UnsafeMutableBufferPointer<Double>.allocate(capacity: 23)
         var power = 1.0
-        for _ in 0..<exponent { power *= 10 }
-        return power
-    }
+        for exponent in 0...22 {
+            table[exponent] = power
+            power *= 10
+        }
+        return UnsafeBufferPointer(table)
+    }()
 
     /// Formats magnitude · 10^-fractionDigits.
     private func format(magnitude: UInt64, negative: Bool, fractionDigits: Int = 0) -> String {

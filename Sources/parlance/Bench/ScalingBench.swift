@@ -9,7 +9,7 @@ import Glibc
 /// Throughput on two threads against one, on every formatting row.
 extension BenchCommand {
     /// How much more formatting two threads get done than one, per row: 2 × T(1 thread, n ops) /
-    /// T(2 threads, n ops each), the median of five trials. 2.0 is perfect scaling; a global
+    /// T(2 threads, n ops each), the median of nine trials. 2.0 is perfect scaling; a global
     /// lock on the hot path gives ~1. The first row is a control: a loop of arithmetic that
     /// shares nothing, i.e. what the machine itself gives two threads at the time (on a shared
     /// or loaded machine it is below 2, and so is every other row).
@@ -81,21 +81,45 @@ extension BenchCommand {
                 }
             ),
         ]
-        /// The median of five trials (a maximum would report the luckiest one).
+        /// The median of nine trials (a maximum would report the luckiest one; this VM's second
+        /// core comes and goes, so fewer trials swing by ±0.3×). Each trial runs
+        /// the work on one new thread, then on two new threads at once, each thread started and
+        /// parked first so that the clock covers the work only (`concurrentPerform` may run both
+        /// iterations on the calling thread when no worker is awake yet, which measured one
+        /// thread twice).
         func ratio(_ work: @escaping @Sendable () -> Void) -> Double {
-            work()  // warm-up
+            _ = Self.timeOnThreads(1, work)  // warm-up
             var trials: [Double] = []
-            for _ in 0..<5 {
-                let start = BenchHarness.now()
-                work()
-                let one = Double(BenchHarness.now() - start)
-                let startTwo = BenchHarness.now()
-                DispatchQueue.concurrentPerform(iterations: 2) { _ in work() }
-                let two = Double(BenchHarness.now() - startTwo)
+            for _ in 0..<9 {
+                let one = Self.timeOnThreads(1, work)
+                let two = Self.timeOnThreads(2, work)
                 trials.append(2 * one / two)
             }
             return trials.sorted()[trials.count / 2]
         }
         return rows.map { ($0.0, ratio($0.1)) }
+    }
+
+    /// Nanoseconds from releasing `count` parked threads, each running `work` once, until the
+    /// last one is done.
+    static func timeOnThreads(_ count: Int, _ work: @escaping @Sendable () -> Void) -> Double {
+        let parked = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<count {
+            let thread = Thread {
+                parked.signal()
+                go.wait()
+                work()
+                done.signal()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        for _ in 0..<count { parked.wait() }
+        let start = BenchHarness.now()
+        for _ in 0..<count { go.signal() }
+        for _ in 0..<count { done.wait() }
+        return Double(BenchHarness.now() - start)
     }
 }

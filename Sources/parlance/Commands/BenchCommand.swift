@@ -191,7 +191,7 @@ struct BenchCommand: ParsableCommand {
             for result in peerResults { print("peer: \(result.label)") }
             for note in peerNotes { print(note) }
             if !scaling.isEmpty {
-                print("two threads vs one (throughput, median of 5 trials; target ≥ 1.80× on every formatting row):")
+                print("two threads vs one (throughput, median of 9 trials; target ≥ 1.80× on every formatting row):")
                 for row in scaling { print("  " + row.name.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: " %.2f×", row.ratio)) }
             }
             if !memory.isEmpty {
