@@ -197,13 +197,25 @@ package struct CatalogModel: Sendable {
     /// The entries of one file's records (a later record of the same key wins, as in Apple's
     /// readers), keys in file order.
     static func source(_ records: [EntryRecord], table: String, locale: LocaleID, format: CatalogFileFormat, file: String) -> TableSource {
+        var pool = CatalogEntry.MetadataPool()
+        return source(records, table: table, locale: locale, format: format, file: file, pool: &pool)
+    }
+
+    /// ``source(_:table:locale:format:file:)``, sharing metadata objects through `pool` (a
+    /// String Catalog's languages share one pool).
+    static func source(
+        _ records: [EntryRecord], table: String, locale: LocaleID, format: CatalogFileFormat, file: String,
+        pool: inout CatalogEntry.MetadataPool
+    ) -> TableSource {
         var entries: [String: CatalogEntry] = [:]
         entries.reserveCapacity(records.count)
         let context = CatalogEntry.Context(table: table, language: locale, format: format)
         var keys: [String] = []
         keys.reserveCapacity(records.count)
         for record in records {
-            if entries.updateValue(CatalogEntry(record: record, context: context), forKey: record.key) == nil { keys.append(record.key) }
+            if entries.updateValue(CatalogEntry(record: record, context: context, pool: &pool), forKey: record.key) == nil {
+                keys.append(record.key)
+            }
         }
         return TableSource(format: format, file: file, entries: entries, keys: keys)
     }
@@ -362,9 +374,11 @@ enum CatalogFileJob: Sendable {
                 // records and the entries are not held whole at the same time).
                 var records = (consume catalog).records
                 var sources: [(String, LocaleID, TableSource)] = []
+                var pool = CatalogEntry.MetadataPool()
                 for language in records.keys.sorted() {
                     guard let languageRecords = records.removeValue(forKey: language), let locale = try? ParlanceCore.locale(language) else { continue }
-                    sources.append((language, locale, CatalogModel.source(languageRecords, table: table, locale: locale, format: format, file: path)))
+                    sources.append(
+                        (language, locale, CatalogModel.source(languageRecords, table: table, locale: locale, format: format, file: path, pool: &pool)))
                 }
                 return .success(.xcstrings(sourceLanguage: sourceLanguage, diagnostics, sources))
             case .stringsdict, .strings:

@@ -52,6 +52,9 @@ struct LocatedJSON {
         var shouldStream: ([(String, LocatedJSON)]) -> Bool
         /// Each member of the streamed object, in file order, as soon as it is parsed.
         var each: (String, LocatedJSON) -> Void
+        /// After each streamed member, the byte offset below which the parser will not read
+        /// again (the owner of the bytes may give that memory back).
+        var consumed: ((Int) -> Void)? = nil
     }
 
     /// ``parse(_:file:)``, streaming one top-level member: a String Catalog's `strings` object
@@ -59,42 +62,57 @@ struct LocatedJSON {
     /// file's. A streamed member stays in the tree as an empty object at its own position.
     /// Errors are the same as without streaming (a syntax error anywhere fails the whole parse).
     static func parse(_ bytes: [UInt8], file: String, streaming: Streaming?) throws(CatalogDiagnostic) -> LocatedJSON {
-        var parser: Parser
+        try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogDiagnostic) in try parse(buffer: buffer, file: file, streaming: streaming) }
+    }
+
+    /// ``parse(_:file:streaming:)`` over bytes the caller owns (a file read into memory that
+    /// ``Streaming/consumed`` may give back as the parser moves on).
+    static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, streaming: Streaming?) throws(CatalogDiagnostic) -> LocatedJSON {
         if let start = try TextDecoding.validatedUTF8(bytes, file: file) {
-            parser = Parser(utf8: bytes, start: start, file: file)
-        } else {
-            var utf8: [UInt8] = []
-            utf8.reserveCapacity(bytes.count)
-            for scalar in try TextDecoding.decode(bytes, file: file) { UTF8.encode(scalar) { utf8.append($0) } }
-            parser = Parser(utf8: utf8, start: 0, file: file)
+            var parser = Parser(utf8: bytes, start: start, file: file)
+            return try parser.document(streaming)
         }
-        parser.skipWhitespace()
-        let value: LocatedJSON
-        if let streaming {
-            value = try parser.topLevel(streaming)
-        } else {
-            value = try parser.value(depth: 0)
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count)
+        for scalar in try TextDecoding.decode(Array(bytes), file: file) { UTF8.encode(scalar) { utf8.append($0) } }
+        return try utf8.withUnsafeBufferPointer { (decoded) throws(CatalogDiagnostic) in
+            var parser = Parser(utf8: decoded, start: 0, file: file)
+            // The decoded copy's offsets are not the caller's: nothing is given back.
+            var streaming = streaming
+            streaming?.consumed = nil
+            return try parser.document(streaming)
         }
-        parser.skipWhitespace()
-        if parser.index < parser.utf8.count { throw parser.failure("unexpected text after the JSON value") }
-        return value
     }
 
     /// The JSON grammar over valid UTF-8, one scalar at a time, tracking line and column
     /// (columns in scalars, as the other catalog scanners count them).
     private struct Parser {
-        /// Valid UTF-8 (checked before parsing).
-        let utf8: [UInt8]
+        /// Valid UTF-8 (checked before parsing), owned by the caller of `parse`.
+        let utf8: UnsafeBufferPointer<UInt8>
         let file: String
         /// A byte offset, always at the start of a scalar.
         var index: Int
         var line = 1
         var column = 1
 
-        init(utf8: [UInt8], start: Int, file: String) {
+        init(utf8: UnsafeBufferPointer<UInt8>, start: Int, file: String) {
             self.utf8 = utf8
             self.index = start
             self.file = file
+        }
+
+        /// The whole text: one value, then only whitespace.
+        mutating func document(_ streaming: LocatedJSON.Streaming?) throws(CatalogDiagnostic) -> LocatedJSON {
+            skipWhitespace()
+            let value: LocatedJSON
+            if let streaming {
+                value = try topLevel(streaming)
+            } else {
+                value = try self.value(depth: 0)
+            }
+            skipWhitespace()
+            if index < utf8.count { throw failure("unexpected text after the JSON value") }
+            return value
         }
 
         /// The scalar at the position, nil at the end.
@@ -166,7 +184,10 @@ struct LocatedJSON {
                 skipWhitespace()
                 if name == streaming.member, current == "{", streaming.shouldStream(members) {
                     let (valueLine, valueColumn) = (line, column)
-                    try objectMembers(depth: 1) { key, value in streaming.each(key, value) }
+                    try objectMembers(depth: 1) { key, value, offset in
+                        streaming.each(key, value)
+                        streaming.consumed?(offset)
+                    }
                     members.append((name, LocatedJSON(value: .object([]), line: valueLine, column: valueColumn)))
                 } else {
                     members.append((name, try self.value(depth: 1)))
@@ -185,7 +206,7 @@ struct LocatedJSON {
 
         /// An object at `depth` (the position at its `{`), each member handed to `body` as it is
         /// parsed; the grammar and messages of ``value(depth:)``.
-        mutating func objectMembers(depth: Int, _ body: (String, LocatedJSON) -> Void) throws(CatalogDiagnostic) {
+        mutating func objectMembers(depth: Int, _ body: (String, LocatedJSON, Int) -> Void) throws(CatalogDiagnostic) {
             guard depth < LocatedJSON.maximumDepth else { throw failure("nested deeper than \(LocatedJSON.maximumDepth) levels") }
             advance()
             skipWhitespace()
@@ -201,7 +222,7 @@ struct LocatedJSON {
                 guard current == ":" else { throw failure("expected ':' after the member name \(quoted(name))") }
                 advance()
                 skipWhitespace()
-                body(name, try self.value(depth: depth + 1))
+                body(name, try self.value(depth: depth + 1), index)
                 skipWhitespace()
                 if current == "," {
                     advance()

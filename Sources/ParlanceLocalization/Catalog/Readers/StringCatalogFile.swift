@@ -42,8 +42,16 @@ public struct StringCatalogFile: Sendable {
         do { try self.init(reading: path) } catch { throw error.error }
     }
 
+    /// Reads the file into memory of its own and gives that memory back as the parser moves
+    /// through `strings` (``CatalogFileBuffer``), so that the file's bytes and its entries are
+    /// not held whole at the same time.
     package init(reading path: String) throws(CatalogDiagnostic) {
-        try self.init(parsing: CatalogFileSystem.read(path), file: path)
+        let buffer = try CatalogFileBuffer(reading: path)
+        let parsed = try Self.parse(
+            buffer.bytes, file: path, consumed: { buffer.release(below: $0) },
+            whole: { () throws(CatalogDiagnostic) in try CatalogFileSystem.read(path) })
+        withExtendedLifetime(buffer) {}
+        self.init(parsed, file: path)
     }
 
     /// Reads `.xcstrings` JSON bytes.
@@ -59,6 +67,34 @@ public struct StringCatalogFile: Sendable {
     }
 
     package init(parsing bytes: [UInt8], file: String) throws(CatalogDiagnostic) {
+        let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogDiagnostic) in
+            try Self.parse(buffer, file: file, consumed: nil, whole: { bytes })
+        }
+        self.init(parsed, file: file)
+    }
+
+    /// What a parse found.
+    private struct Parsed {
+        var source: String
+        var collected: EntryCollector
+    }
+
+    private init(_ parsed: Parsed, file: String) {
+        self.file = file
+        self.sourceLanguage = parsed.source
+        self.keys = parsed.collected.keys
+        self.records = parsed.collected.records
+        self.diagnostics = parsed.collected.diagnostics
+    }
+
+    /// Parses the bytes; `consumed` is told how far the streamed parse has read (the bytes
+    /// below may be given back), and `whole` gives the file's bytes again for the rare file
+    /// that must be read a second time (a `strings` member before `sourceLanguage`, or two of
+    /// them).
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, consumed: ((Int) -> Void)?,
+        whole: () throws(CatalogDiagnostic) -> [UInt8]
+    ) throws(CatalogDiagnostic) -> Parsed {
         // `strings` is read entry by entry as the parser meets it (once a valid
         // `sourceLanguage` has been read before it, as Xcode writes the file), so that memory
         // holds the records and one entry's tree, not the tree of the whole file.
@@ -74,8 +110,8 @@ public struct StringCatalogFile: Sendable {
                 streamed = EntryCollector(file: file, source: source)
                 return true
             },
-            each: { key, entry in streamed?.read(key, entry) })
-        var root = try LocatedJSON.parse(bytes, file: file, streaming: streaming)
+            each: { key, entry in streamed?.read(key, entry) }, consumed: consumed)
+        var root = try LocatedJSON.parse(buffer: bytes, file: file, streaming: streaming)
         func fail(_ node: LocatedJSON, _ message: String) -> CatalogDiagnostic {
             CatalogDiagnostic(file: file, line: node.line, column: node.column, message: message)
         }
@@ -91,7 +127,7 @@ public struct StringCatalogFile: Sendable {
         } else {
             // Not streamed, or streamed under a `sourceLanguage` or a `strings` that a later
             // duplicate member replaces (the last one wins): read the whole tree.
-            if streams > 0 { root = try LocatedJSON.parse(bytes, file: file) }
+            if streams > 0 { root = try LocatedJSON.parse(whole(), file: file) }
             var collector = EntryCollector(file: file, source: source)
             if let stringsNode = root["strings"] {
                 guard case .object(let strings) = stringsNode.value else {
@@ -101,11 +137,7 @@ public struct StringCatalogFile: Sendable {
             }
             collected = collector
         }
-        self.file = file
-        self.sourceLanguage = source
-        self.keys = collected.keys
-        self.records = collected.records
-        self.diagnostics = collected.diagnostics
+        return Parsed(source: source, collected: collected)
     }
 
     /// The value of a key in a language as written in the file (no fallback).

@@ -129,10 +129,18 @@ enum TextDecoding {
     /// located error for invalid UTF-8) and gives the offset of the text after a UTF-8 byte
     /// order mark, without making the array of scalars; nil when the text is UTF-16.
     static func validatedUTF8(_ bytes: [UInt8], file: String) throws(CatalogDiagnostic) -> Int? {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogDiagnostic) in try validatedUTF8(buffer, file: file) }
+    }
+
+    /// ``validatedUTF8(_:file:)-([UInt8],_)`` over bytes the caller owns.
+    static func validatedUTF8(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(CatalogDiagnostic) -> Int? {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) { return nil }
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         if start == 0, bytes.count >= 2, bytes.count % 2 == 0, (bytes[0] != 0) != (bytes[1] != 0) { return nil }
+        // Valid text (nearly every file) is checked eight ASCII bytes at a time; only a file
+        // the quick check refuses is decoded scalar by scalar, for the error's line and column.
+        if isValidUTF8(bytes, from: start) { return start }
         var iterator = bytes[start...].makeIterator()
         var decoder = UTF8()
         var line = 1
@@ -152,6 +160,57 @@ enum TextDecoding {
                 throw CatalogDiagnostic(file: file, line: line, column: column, message: "invalid UTF-8 (and no UTF-16 byte order mark)")
             }
         }
+    }
+
+    /// Whether `bytes[start...]` is well-formed UTF-8 as Unicode defines it (the sequences
+    /// Swift's `UTF8` decoder accepts: no overlong forms, surrogates or scalars past U+10FFFF).
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var index = start
+        while index < count {
+            while index + 8 <= count,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+            }
+            guard index < count else { break }
+            let lead = base[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            /// The byte `offset` after the lead, if it is in `low`…`high`.
+            func continuation(_ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+                index + offset < count && base[index + offset] >= low && base[index + offset] <= high
+            }
+            switch lead {
+            case 0xC2...0xDF:
+                guard continuation(1) else { return false }
+                index += 2
+            case 0xE0:
+                guard continuation(1, 0xA0), continuation(2) else { return false }
+                index += 3
+            case 0xE1...0xEC, 0xEE...0xEF:
+                guard continuation(1), continuation(2) else { return false }
+                index += 3
+            case 0xED:
+                guard continuation(1, 0x80, 0x9F), continuation(2) else { return false }
+                index += 3
+            case 0xF0:
+                guard continuation(1, 0x90), continuation(2), continuation(3) else { return false }
+                index += 4
+            case 0xF1...0xF3:
+                guard continuation(1), continuation(2), continuation(3) else { return false }
+                index += 4
+            case 0xF4:
+                guard continuation(1, 0x80, 0x8F), continuation(2), continuation(3) else { return false }
+                index += 4
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     private static func utf16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, file: String) throws(CatalogDiagnostic) -> [Unicode.Scalar] {

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file's bytes in an anonymous memory mapping of their own, for a reader that goes through
+/// them once: ``release(below:)`` gives back the pages the reader has passed, so that a 70 MB
+/// String Catalog is not held whole while its entries are built (issue 11: peak memory under 3×
+/// the file's size).
+///
+/// The file is read with `read(2)` into the mapping, not mapped itself: a file truncated by
+/// another process while it is read gives fewer bytes (and a located JSON error, or fewer
+/// entries), never a `SIGBUS`. Pages given back read as zeros, so the owner must not read
+/// below the released offset again.
+final class CatalogFileBuffer {
+    /// The file's bytes.
+    let bytes: UnsafeBufferPointer<UInt8>
+    private let base: UnsafeMutableRawPointer
+    private let mappedLength: Int
+    /// Bytes below this offset have been given back.
+    private(set) var released = 0
+
+    private static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
+    /// Pages are given back in steps of at least this many bytes (one `madvise` per step).
+    private static let releaseStep = 1 << 20
+
+    /// Reads `path`.
+    ///
+    /// - Throws: the file's ``CatalogDiagnostic`` when it cannot be opened or read.
+    init(reading path: String) throws(CatalogDiagnostic) {
+        func failure(_ what: String) -> CatalogDiagnostic {
+            CatalogDiagnostic(file: path, line: 0, column: 0, message: "cannot be read (\(what): \(String(cString: strerror(errno))))")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("open") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure("fstat") }
+        let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        var contents: [UInt8]?
+        var mapping: (base: UnsafeMutableRawPointer, length: Int, count: Int)?
+        if size > 0, let mapped = Self.map(size) {
+            var total = 0
+            var readFailed = false
+            while total < size {
+                let count = read(descriptor, mapped + total, size - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    readFailed = true
+                    break
+                }
+                if count == 0 { break }
+                total += count
+            }
+            var extra: UInt8 = 0
+            if readFailed {
+                munmap(mapped, size)
+                throw failure("read")
+            } else if total == size, read(descriptor, &extra, 1) == 1 {
+                // The file grew since fstat: read it whole the ordinary way.
+                munmap(mapped, size)
+                contents = try CatalogFileSystem.read(path)
+            } else {
+                mapping = (mapped, size, total)
+            }
+        } else {
+            contents = try CatalogFileSystem.read(path)
+        }
+        if let contents {
+            let length = max(contents.count, 1)
+            guard let mapped = Self.map(length) else { throw failure("mmap") }
+            contents.withUnsafeBytes { mapped.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            mapping = (mapped, length, contents.count)
+        }
+        guard let mapping else { throw failure("read") }
+        self.base = mapping.base
+        self.mappedLength = mapping.length
+        self.bytes = UnsafeBufferPointer(start: mapping.base.assumingMemoryBound(to: UInt8.self), count: mapping.count)
+    }
+
+    private static func map(_ length: Int) -> UnsafeMutableRawPointer? {
+        let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        return mapped
+    }
+
+    deinit { munmap(base, mappedLength) }
+
+    /// Gives back the whole pages below `offset` (a reader's position it will not go back
+    /// before), in steps of a megabyte.
+    func release(below offset: Int) {
+        let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize
+        guard end - released >= Self.releaseStep else { return }
+        #if canImport(Darwin)
+        _ = madvise(base + released, end - released, MADV_FREE)
+        #else
+        _ = madvise(base + released, end - released, MADV_DONTNEED)
+        #endif
+        released = end
+    }
+}

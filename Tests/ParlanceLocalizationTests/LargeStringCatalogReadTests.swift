@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import ParlanceLocalization
+
+/// A String Catalog read from disk gives back the memory of the bytes its parser has passed
+/// (``CatalogFileBuffer``). These tests read files large enough for that to happen (several
+/// megabytes; memory is given back a megabyte at a time) and check that the result is the
+/// one the in-memory reader gives, including for the files that must be parsed twice.
+@Suite("Large String Catalogs read from disk")
+struct LargeStringCatalogReadTests {
+    /// A String Catalog of `keys` keys in `languages` languages, Xcode's layout; with
+    /// `stringsFirst`, `strings` comes before `sourceLanguage` (the file is parsed a second time).
+    static func catalog(keys: Int, languages: [String], stringsFirst: Bool = false) -> String {
+        var strings: [String] = []
+        for index in 0..<keys {
+            let key = String(format: "key.%05d", index)
+            var localizations: [String] = []
+            for language in languages {
+                if index % 7 == 0 {
+                    localizations.append(
+                        """
+                            "\(language)" : { "variations" : { "plural" : {
+                              "one" : { "stringUnit" : { "state" : "translated", "value" : "\(language) %lld Datei \(index)" } },
+                              "other" : { "stringUnit" : { "state" : "translated", "value" : "\(language) %lld Dateien \(index) – ü" } } } } }
+                        """)
+                } else {
+                    localizations.append(
+                        """
+                            "\(language)" : { "stringUnit" : { "state" : "\(index % 5 == 0 ? "needs_review" : "translated")", "value" : "\(language): Hallo %@ \(index) 🌍" } }
+                        """)
+                }
+            }
+            strings.append(
+                """
+                  "\(key)" : { "comment" : "Key \(index)", "localizations" : {
+                \(localizations.joined(separator: ",\n"))
+                  } }
+                """)
+        }
+        let stringsMember = "\"strings\" : {\n\(strings.joined(separator: ",\n"))\n}"
+        let source = "\"sourceLanguage\" : \"en\""
+        return "{\n" + (stringsFirst ? "\(stringsMember),\n\(source)" : "\(source),\n\(stringsMember)") + ",\n\"version\" : \"1.0\"\n}\n"
+    }
+
+    static func compare(_ text: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("Localizable.xcstrings").path
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 4 << 20, "the file must span several release steps")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let fromDisk = try StringCatalogFile(reading: path)
+        let inMemory = try StringCatalogFile(parsing: bytes, file: path)
+        #expect(fromDisk.sourceLanguage == "en")
+        #expect(fromDisk.keys.count == 6_000)
+        #expect(fromDisk.keys == inMemory.keys)
+        #expect(fromDisk.records.keys.sorted() == inMemory.records.keys.sorted())
+        #expect(fromDisk.localizations == inMemory.localizations)
+        #expect(fromDisk.diagnostics.isEmpty && inMemory.diagnostics.isEmpty)
+        // The last entry, read after every release, is intact.
+        #expect(fromDisk.value(forKey: "key.05998", language: "ru") == .format("ru: Hallo %@ 5998 🌍"))
+        #expect(fromDisk.value(forKey: "key.05999", language: "ru") == inMemory.value(forKey: "key.05999", language: "ru"))
+        #expect(fromDisk.records["de"]?.last?.location.line == inMemory.records["de"]?.last?.location.line)
+    }
+
+    @Test func theBufferGivesBackWholeStepsBelowTheReadersPosition() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-buffer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("bytes.bin").path
+        let bytes = (0..<(5 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let buffer = try CatalogFileBuffer(reading: path)
+        #expect(buffer.bytes.count == bytes.count)
+        #expect(Array(buffer.bytes) == bytes)
+        buffer.release(below: 500_000)  // less than a step: nothing is given back
+        #expect(buffer.released == 0)
+        buffer.release(below: 3 << 20 | 123)
+        #expect(buffer.released == 3 << 20)
+        // What lies above the released offset is intact.
+        #expect(Array(buffer.bytes[(3 << 20)...]) == Array(bytes[(3 << 20)...]))
+        #expect(throws: CatalogDiagnostic.self) { try CatalogFileBuffer(reading: directory.appendingPathComponent("missing").path) }
+        // An empty file is an empty buffer.
+        let empty = directory.appendingPathComponent("empty").path
+        try Data().write(to: URL(fileURLWithPath: empty))
+        #expect(try CatalogFileBuffer(reading: empty).bytes.isEmpty)
+    }
+
+    static let languages = ["en", "de", "fr", "ru", "ja", "ar", "pt-BR", "zh-Hans"]
+
+    @Test func readFromDiskEqualsReadInMemory() throws {
+        try Self.compare(Self.catalog(keys: 6_000, languages: Self.languages))
+    }
+
+    @Test func stringsBeforeSourceLanguageIsReadAgainFromDisk() throws {
+        try Self.compare(Self.catalog(keys: 6_000, languages: Self.languages, stringsFirst: true))
+    }
+}
