@@ -732,7 +732,8 @@ private struct LintRun {
     /// The specifiers of a String Catalog key extracted from code (`"favorite %lld"`), nil when
     /// the key was written by hand (`extractionState` `manual`) or has none.
     static func keySignature(_ entry: CatalogEntry, formats: FormatMemo) -> Signature? {
-        guard entry.format == .xcstrings, entry.extractionState != "manual",
+        // A key without a percent sign has no specifiers (checked first: nearly every key).
+        guard entry.format == .xcstrings, hasPercent(entry.key), entry.extractionState != "manual",
             case let tokens? = try? formats.parse(entry.key, allowVariables: false),
             tokens.contains(where: { if case .spec = $0 { true } else { false } })
         else { return nil }

@@ -43,7 +43,7 @@ struct LargeStringCatalogReadTests {
         return "{\n" + (stringsFirst ? "\(stringsMember),\n\(source)" : "\(source),\n\(stringsMember)") + ",\n\"version\" : \"1.0\"\n}\n"
     }
 
-    static func compare(_ text: String) throws {
+    static func compare(_ text: String, expectedDiagnostics: Int = 0) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-large-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -52,13 +52,20 @@ struct LargeStringCatalogReadTests {
         #expect(bytes.count > 4 << 20, "the file must span several release steps")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let fromDisk = try StringCatalogFile(reading: path)
-        let inMemory = try StringCatalogFile(parsing: bytes, file: path)
+        // The reference: one parser, no split, nothing given back.
+        let inMemory = try StringCatalogFile(parsing: bytes, file: path, splitAbove: .max)
+        let splitInMemory = try StringCatalogFile(parsing: bytes, file: path, splitAbove: 1 << 20)
+        #expect(splitInMemory.keys == inMemory.keys)
+        #expect(splitInMemory.localizations == inMemory.localizations)
+        #expect(splitInMemory.records["fr"]?.map(\.location) == inMemory.records["fr"]?.map(\.location))
         #expect(fromDisk.sourceLanguage == "en")
-        #expect(fromDisk.keys.count == 6_000)
+        #expect(fromDisk.keys.count == 6_000 + expectedDiagnostics)
+        #expect(inMemory.diagnostics.count == expectedDiagnostics)
         #expect(fromDisk.keys == inMemory.keys)
         #expect(fromDisk.records.keys.sorted() == inMemory.records.keys.sorted())
         #expect(fromDisk.localizations == inMemory.localizations)
-        #expect(fromDisk.diagnostics.isEmpty && inMemory.diagnostics.isEmpty)
+        #expect(fromDisk.diagnostics == inMemory.diagnostics)
+        #expect(fromDisk.records["ja"]?.map(\.location) == inMemory.records["ja"]?.map(\.location))
         // The last entry, read after every release, is intact.
         #expect(fromDisk.value(forKey: "key.05998", language: "ru") == .format("ru: Hallo %@ 5998 🌍"))
         #expect(fromDisk.value(forKey: "key.05999", language: "ru") == inMemory.value(forKey: "key.05999", language: "ru"))
@@ -86,6 +93,23 @@ struct LargeStringCatalogReadTests {
         let empty = directory.appendingPathComponent("empty").path
         try Data().write(to: URL(fileURLWithPath: empty))
         #expect(try CatalogFileBuffer(reading: empty).bytes.isEmpty)
+    }
+
+    /// Malformed entries in both halves are skipped with the same located diagnostics, in
+    /// file order; a syntax error in either half is the error the single parser throws.
+    @Test func errorsInEitherHalfAreTheSingleParsersErrors() throws {
+        var text = Self.catalog(keys: 6_000, languages: Self.languages)
+        for key in ["key.00100", "key.05900"] {
+            text = text.replacingOccurrences(of: "\"\(key)\" : { \"comment\"", with: "\"\(key)\" : [ 1 ], \"\(key)x\" : { \"comment\"")
+        }
+        try Self.compare(text, expectedDiagnostics: 2)
+        for key in ["key.00100", "key.05900"] {
+            let broken = Array(text.replacingOccurrences(of: "\"\(key)x\" : {", with: "\"\(key)x\" {").utf8)
+            let single = #expect(throws: CatalogDiagnostic.self) { try StringCatalogFile(parsing: broken, file: "L.xcstrings", splitAbove: .max) }
+            let split = #expect(throws: CatalogDiagnostic.self) { try StringCatalogFile(parsing: broken, file: "L.xcstrings", splitAbove: 1 << 20) }
+            #expect(single != nil && single == split)
+            #expect((single?.line ?? 0) > 1)
+        }
     }
 
     static let languages = ["en", "de", "fr", "ru", "ja", "ar", "pt-BR", "zh-Hans"]

@@ -60,6 +60,10 @@ struct LocalizeCommand: ParsableCommand {
             try loaded.resolve(key, table: table, locale: ParlanceCore.locale(locale), arguments: values, named: named).text
         }
         print(text)
+        // The OS reclaims the catalog at exit; releasing its entries one by one first would
+        // add about 0.15 s to a 400,000-entry String Catalog (compilers skip it the same way,
+        // e.g. clang's -disable-free).
+        ReclaimedAtExit.keep(loaded)
     }
 
     static func argument(_ text: String) -> LocalizationArgument {
@@ -67,4 +71,13 @@ struct LocalizeCommand: ParsableCommand {
         if (try? PluralOperands(text)) != nil { return .decimal(text) }
         return .string(text)
     }
+}
+
+/// Values a command leaves for the operating system to reclaim when the process exits, instead
+/// of releasing them piece by piece just before it does.
+enum ReclaimedAtExit {
+    nonisolated(unsafe) private static var values: [Any] = []
+
+    /// Keeps `value` until the process exits (the command-line tool is single-threaded here).
+    static func keep(_ value: Any) { values.append(value) }
 }

@@ -15,13 +15,20 @@ import Darwin
 /// another process while it is read gives fewer bytes (and a located JSON error, or fewer
 /// entries), never a `SIGBUS`. Pages given back read as zeros, so the owner must not read
 /// below the released offset again.
-final class CatalogFileBuffer {
+///
+/// `@unchecked Sendable`: a file parsed in two halves at once gives back each half's pages
+/// from its own thread; ``release(below:)`` is called by the first half's thread only and
+/// ``releaseSecondHalf(from:below:)`` by the second's only, each with its own watermark, over
+/// ranges that do not overlap.
+final class CatalogFileBuffer: @unchecked Sendable {
     /// The file's bytes.
     let bytes: UnsafeBufferPointer<UInt8>
     private let base: UnsafeMutableRawPointer
     private let mappedLength: Int
     /// Bytes below this offset have been given back.
     private(set) var released = 0
+    /// The second half's watermark (0: nothing given back yet).
+    private(set) var secondReleased = 0
 
     private static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
     /// Pages are given back in steps of at least this many bytes (one `madvise` per step).
@@ -100,5 +107,19 @@ final class CatalogFileBuffer {
         _ = madvise(base + released, end - released, MADV_DONTNEED)
         #endif
         released = end
+    }
+
+    /// ``release(below:)`` for the second half of a file parsed in two halves: the whole
+    /// pages from `start` (where the half begins, rounded up to a page) below `offset`.
+    func releaseSecondHalf(from start: Int, below offset: Int) {
+        if secondReleased == 0 { secondReleased = (start + Self.pageSize - 1) / Self.pageSize * Self.pageSize }
+        let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize
+        guard end - secondReleased >= Self.releaseStep else { return }
+        #if canImport(Darwin)
+        _ = madvise(base + secondReleased, end - secondReleased, MADV_FREE)
+        #else
+        _ = madvise(base + secondReleased, end - secondReleased, MADV_DONTNEED)
+        #endif
+        secondReleased = end
     }
 }

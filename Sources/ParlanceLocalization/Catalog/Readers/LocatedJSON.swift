@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Parlance
 
 /// A JSON value with the line and column where it starts, so that a String Catalog error can
@@ -55,6 +57,18 @@ struct LocatedJSON {
         /// After each streamed member, the byte offset below which the parser will not read
         /// again (the owner of the bytes may give that memory back).
         var consumed: ((Int) -> Void)? = nil
+        /// When set, and the streamed object spans at least ``splitAbove`` bytes, its second
+        /// half is parsed on a second thread at the same time as the first, and its members are
+        /// handed to this closure (on that thread, in file order) instead of ``each``; the
+        /// owner appends them after the first half's. Each half is parsed exactly as the whole
+        /// would be (same grammar, lines and columns; the first error in file order is the one
+        /// thrown).
+        var second: (@Sendable (String, LocatedJSON) -> Void)? = nil
+        /// ``consumed`` for the second half, on its thread: the offset where the half starts
+        /// and the offset below which it will not read again.
+        var consumedSecond: (@Sendable (Int, Int) -> Void)? = nil
+        /// The smallest streamed object split in two (bytes).
+        var splitAbove = 4 << 20
     }
 
     /// ``parse(_:file:)``, streaming one top-level member: a String Catalog's `strings` object
@@ -184,9 +198,16 @@ struct LocatedJSON {
                 skipWhitespace()
                 if name == streaming.member, current == "{", streaming.shouldStream(members) {
                     let (valueLine, valueColumn) = (line, column)
-                    try objectMembers(depth: 1) { key, value, offset in
-                        streaming.each(key, value)
-                        streaming.consumed?(offset)
+                    if let second = streaming.second, let split = splitPoint(objectAt: index, minimumSize: streaming.splitAbove) {
+                        try objectMembersInTwoHalves(split: split, second: second, consumedSecond: streaming.consumedSecond) { key, value, offset in
+                            streaming.each(key, value)
+                            streaming.consumed?(offset)
+                        }
+                    } else {
+                        try objectMembers(depth: 1) { key, value, offset in
+                            streaming.each(key, value)
+                            streaming.consumed?(offset)
+                        }
                     }
                     members.append((name, LocatedJSON(value: .object([]), line: valueLine, column: valueColumn)))
                 } else {
@@ -214,6 +235,123 @@ struct LocatedJSON {
                 advance()
                 return
             }
+            _ = try memberList(depth: depth, stopAt: .max, body)
+        }
+
+        /// Where a streamed object (its `{` at `open`) can be cut in two: the position just
+        /// after the first comma between two of its members at or past its middle, with the
+        /// line and column there; nil for an object smaller than `minimumSize` or none found.
+        /// A quick scan (strings and nesting only): the halves' parsers check the grammar.
+        func splitPoint(objectAt open: Int, minimumSize: Int) -> (index: Int, line: Int, column: Int)? {
+            guard utf8.count - open >= max(minimumSize, 2) else { return nil }
+            let target = open + (utf8.count - open) / 2
+            var position = open + 1
+            var depth = 1
+            var inString = false
+            var newlines = 0
+            var lastNewline = -1
+            while position < utf8.count {
+                let byte = utf8[position]
+                if inString {
+                    if byte == 0x5C {  // a backslash: the next byte is escaped
+                        position += 2
+                        continue
+                    }
+                    if byte == 0x22 { inString = false }
+                    if byte == 0x0A {
+                        newlines += 1
+                        lastNewline = position
+                    }
+                    position += 1
+                    continue
+                }
+                switch byte {
+                case 0x22: inString = true
+                case 0x7B, 0x5B: depth += 1
+                case 0x7D, 0x5D:
+                    depth -= 1
+                    if depth == 0 { return nil }
+                case 0x0A:
+                    newlines += 1
+                    lastNewline = position
+                case 0x2C where depth == 1 && position >= target:
+                    let split = position + 1
+                    // Columns count scalars: every byte that does not continue a UTF-8 sequence.
+                    let lineStart = lastNewline >= 0 ? lastNewline + 1 : open
+                    var scalars = 0
+                    for offset in lineStart..<split where utf8[offset] & 0xC0 != 0x80 { scalars += 1 }
+                    return (split, line + newlines, (lastNewline >= 0 ? 1 : column) + scalars)
+                default: break
+                }
+                position += 1
+            }
+            return nil
+        }
+
+        /// ``objectMembers(depth:_:)`` for the streamed object at depth 1, its members after
+        /// `split` parsed by a second parser on a thread of its own while this one parses those
+        /// before; this parser ends where the second one ended (after the object's `}`).
+        mutating func objectMembersInTwoHalves(
+            split: (index: Int, line: Int, column: Int), second: @escaping @Sendable (String, LocatedJSON) -> Void,
+            consumedSecond: (@Sendable (Int, Int) -> Void)?, _ body: (String, LocatedJSON, Int) -> Void
+        ) throws(CatalogDiagnostic) {
+            final class SecondHalf: @unchecked Sendable {
+                var parser: Parser
+                var error: CatalogDiagnostic?
+                init(_ parser: Parser) { self.parser = parser }
+            }
+            var secondParser = Parser(utf8: utf8, start: split.index, file: file)
+            secondParser.line = split.line
+            secondParser.column = split.column
+            let half = SecondHalf(secondParser)
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                do throws(CatalogDiagnostic) {
+                    _ = try half.parser.memberList(depth: 1, stopAt: .max) { key, value, offset in
+                        second(key, value)
+                        consumedSecond?(split.index, offset)
+                    }
+                } catch {
+                    half.error = error
+                }
+                done.signal()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+            // This half: the `{`, then members until the position reaches the split.
+            var firstError: CatalogDiagnostic?
+            var stopped = false
+            do {
+                advance()
+                skipWhitespace()
+                if current == "}" {
+                    advance()
+                } else {
+                    stopped = try memberList(depth: 1, stopAt: split.index, body)
+                }
+            } catch {
+                firstError = error
+            }
+            done.wait()
+            // An error before the split is the first in file order.
+            if let firstError { throw firstError }
+            // The object ended before the split: the quick scan and the grammar disagree (not
+            // on any file seen so far), and this parser has read the whole object alone.
+            guard stopped else { return }
+            guard index == split.index, line == split.line, column == split.column else {
+                // Stopped elsewhere than the scan said: this parser goes on alone, as the whole
+                // parse would, and the second half is dropped.
+                _ = try memberList(depth: 1, stopAt: .max, body)
+                return
+            }
+            if let error = half.error { throw error }
+            (index, line, column) = (half.parser.index, half.parser.line, half.parser.column)
+        }
+
+        /// The members of an object from the current position (after its `{` or after a
+        /// comma) through its `}`; returns true, positioned just after a comma, as soon as the
+        /// position reaches `stopAt`, else false after the `}`.
+        mutating func memberList(depth: Int, stopAt: Int, _ body: (String, LocatedJSON, Int) -> Void) throws(CatalogDiagnostic) -> Bool {
             while true {
                 skipWhitespace()
                 guard current == "\"" else { throw failure("expected a quoted member name") }
@@ -226,11 +364,12 @@ struct LocatedJSON {
                 skipWhitespace()
                 if current == "," {
                     advance()
+                    if index >= stopAt { return true }
                     continue
                 }
                 guard current == "}" else { throw failure("expected ',' or '}' in an object") }
                 advance()
-                break
+                return false
             }
         }
 

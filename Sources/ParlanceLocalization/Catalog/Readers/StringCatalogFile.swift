@@ -49,6 +49,7 @@ public struct StringCatalogFile: Sendable {
         let buffer = try CatalogFileBuffer(reading: path)
         let parsed = try Self.parse(
             buffer.bytes, file: path, consumed: { buffer.release(below: $0) },
+            consumedSecond: { buffer.releaseSecondHalf(from: $0, below: $1) },
             whole: { () throws(CatalogDiagnostic) in try CatalogFileSystem.read(path) })
         withExtendedLifetime(buffer) {}
         self.init(parsed, file: path)
@@ -67,8 +68,14 @@ public struct StringCatalogFile: Sendable {
     }
 
     package init(parsing bytes: [UInt8], file: String) throws(CatalogDiagnostic) {
+        try self.init(parsing: bytes, file: file, splitAbove: 4 << 20)
+    }
+
+    /// ``init(parsing:file:)`` splitting a `strings` object of at least `splitAbove` bytes in
+    /// two halves parsed at once (`.max`: never; tests compare the two).
+    package init(parsing bytes: [UInt8], file: String, splitAbove: Int) throws(CatalogDiagnostic) {
         let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogDiagnostic) in
-            try Self.parse(buffer, file: file, consumed: nil, whole: { bytes })
+            try Self.parse(buffer, file: file, consumed: nil, whole: { bytes }, splitAbove: splitAbove)
         }
         self.init(parsed, file: file)
     }
@@ -93,14 +100,21 @@ public struct StringCatalogFile: Sendable {
     /// them).
     private static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, consumed: ((Int) -> Void)?,
-        whole: () throws(CatalogDiagnostic) -> [UInt8]
+        consumedSecond: (@Sendable (Int, Int) -> Void)? = nil, whole: () throws(CatalogDiagnostic) -> [UInt8], splitAbove: Int = 4 << 20
     ) throws(CatalogDiagnostic) -> Parsed {
         // `strings` is read entry by entry as the parser meets it (once a valid
         // `sourceLanguage` has been read before it, as Xcode writes the file), so that memory
         // holds the records and one entry's tree, not the tree of the whole file.
         var streamed: EntryCollector?
         var streams = 0
-        let streaming = LocatedJSON.Streaming(
+        // A large `strings` object is parsed in two halves at once (LocatedJSON.Streaming.second):
+        // the second half's entries are collected here, on the second thread, and appended to
+        // the first half's after the parse.
+        final class SecondHalf: @unchecked Sendable {
+            var collector: EntryCollector?
+        }
+        let secondHalf = SecondHalf()
+        var streaming = LocatedJSON.Streaming(
             member: "strings",
             shouldStream: { members in
                 guard case .string(let source)? = members.last(where: { $0.0 == "sourceLanguage" })?.1.value,
@@ -108,10 +122,15 @@ public struct StringCatalogFile: Sendable {
                 else { return false }
                 streams += 1
                 streamed = EntryCollector(file: file, source: source)
+                secondHalf.collector = EntryCollector(file: file, source: source)
                 return true
             },
             each: { key, entry in streamed?.read(key, entry) }, consumed: consumed)
+        streaming.second = { key, entry in secondHalf.collector?.read(key, entry) }
+        streaming.splitAbove = splitAbove
+        streaming.consumedSecond = consumedSecond
         var root = try LocatedJSON.parse(buffer: bytes, file: file, streaming: streaming)
+        if let second = secondHalf.collector { streamed?.append(second) }
         func fail(_ node: LocatedJSON, _ message: String) -> CatalogDiagnostic {
             CatalogDiagnostic(file: file, line: node.line, column: node.column, message: message)
         }
@@ -161,6 +180,14 @@ private struct EntryCollector {
     init(file: String, source: String) {
         self.file = file
         self.source = source
+    }
+
+    /// Appends what `later` collected from the entries after this one's (the second half of a
+    /// file parsed in two halves).
+    mutating func append(_ later: EntryCollector) {
+        keys += later.keys
+        for (language, languageRecords) in later.records { records[language, default: []] += languageRecords }
+        diagnostics += later.diagnostics
     }
 
     mutating func skip(_ node: LocatedJSON, _ message: String, key: String?, language: String? = nil) {
