@@ -101,12 +101,17 @@ final class CatalogFileBuffer: @unchecked Sendable {
     func release(below offset: Int) {
         let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize
         guard end - released >= Self.releaseStep else { return }
-        #if canImport(Darwin)
-        _ = madvise(base + released, end - released, MADV_FREE)
-        #else
-        _ = madvise(base + released, end - released, MADV_DONTNEED)
-        #endif
+        giveBack(released..<end)
         released = end
+    }
+
+    /// Drops the pages of `range` (whole pages) from memory; they read as zeros afterwards.
+    private func giveBack(_ range: Range<Int>) {
+        #if canImport(Darwin)
+        _ = madvise(base + range.lowerBound, range.count, MADV_FREE)
+        #else
+        _ = madvise(base + range.lowerBound, range.count, MADV_DONTNEED)
+        #endif
     }
 
     /// ``release(below:)`` for the second half of a file parsed in two halves: the whole
@@ -115,11 +120,7 @@ final class CatalogFileBuffer: @unchecked Sendable {
         if secondReleased == 0 { secondReleased = (start + Self.pageSize - 1) / Self.pageSize * Self.pageSize }
         let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize
         guard end - secondReleased >= Self.releaseStep else { return }
-        #if canImport(Darwin)
-        _ = madvise(base + secondReleased, end - secondReleased, MADV_FREE)
-        #else
-        _ = madvise(base + secondReleased, end - secondReleased, MADV_DONTNEED)
-        #endif
+        giveBack(secondReleased..<end)
         secondReleased = end
     }
 }
