@@ -3,9 +3,10 @@ import Testing
 @testable import ParlanceLocalization
 
 /// The quick UTF-8 check that catalog readers run before parsing agrees with Swift's own
-/// `UTF8` decoder (the reference the scalar-by-scalar path uses) on every sequence of one to
-/// three bytes and on seeded random four-byte sequences, each inside ASCII text that the
-/// eight-byte fast path reads.
+/// `UTF8` decoder (the reference the scalar-by-scalar path uses) on every one- and two-byte
+/// sequence, on three-byte sequences with every lead and second byte and the third bytes around
+/// the continuation range, and on seeded random four-byte sequences, inside ASCII text that
+/// the eight-byte fast path reads.
 @Suite("UTF-8 validation")
 struct UTF8ValidationTests {
     /// What Swift's decoder says of `bytes`.
