@@ -54,10 +54,8 @@ package final class CompiledDateFormat: @unchecked Sendable {
 
         package init(starts: [Int64], offsets: [Int32], end: Int64) {
             precondition(starts.count == offsets.count && !starts.isEmpty, "a zone table needs one offset per interval")
-            self.starts = .allocate(capacity: starts.count)
-            _ = self.starts.initialize(from: starts)
-            self.offsets = .allocate(capacity: offsets.count)
-            _ = self.offsets.initialize(from: offsets)
+            self.starts = .allocate(copying: starts)
+            self.offsets = .allocate(copying: offsets)
             self.end = end
         }
 
@@ -96,13 +94,10 @@ package final class CompiledDateFormat: @unchecked Sendable {
         /// until `starts[i + 1]`.
         package init(starts: [Int64], texts: [[UInt8]]) {
             precondition(starts.count == texts.count && !starts.isEmpty, "a zone text table needs one text per interval")
-            self.starts = .allocate(capacity: starts.count)
-            _ = self.starts.initialize(from: starts)
+            self.starts = .allocate(copying: starts)
             var flat = FlatBytes()
-            let spans = texts.map { flat.append($0) }
-            self.bytes = flat.storage()
-            self.spans = .allocate(capacity: spans.count)
-            _ = self.spans.initialize(from: spans)
+            self.spans = .allocate(copying: texts.map { flat.append($0) })
+            self.bytes = .allocate(copying: flat.bytes)
             self.maximumLength = texts.map(\.count).max() ?? 0
         }
 
@@ -135,12 +130,6 @@ package final class CompiledDateFormat: @unchecked Sendable {
             let span = Span(start: Int32(bytes.count), count: Int32(part.count))
             bytes += part
             return span
-        }
-
-        func storage() -> UnsafeMutableBufferPointer<UInt8> {
-            let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-            _ = storage.initialize(from: bytes)
-            return storage
         }
     }
 
@@ -175,7 +164,7 @@ package final class CompiledDateFormat: @unchecked Sendable {
         case text
         /// `S`…: the milliseconds cut to `count` digits (left-justified), zeros past three.
         case fraction
-        /// A time-zone field: the table `zoneTexts[first]`.
+        /// A time-zone field: the table `zoneTextRefs[first]`.
         case zone
     }
 
@@ -196,13 +185,12 @@ package final class CompiledDateFormat: @unchecked Sendable {
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     /// Where each digit (the first ten spans) and each name is in ``bytes``.
     private let spans: UnsafeMutableBufferPointer<Span>
-    /// The zone text tables the steps name, held here; read through ``zoneTextRefs``, which
-    /// neither retains nor releases them.
-    private let zoneTexts: [ZoneTexts]
+    /// The zone text tables the steps name, retained by `init` and released by `deinit`;
+    /// formatting reads them through `_withUnsafeGuaranteedRef`, which neither retains nor
+    /// releases.
     private let zoneTextRefs: UnsafeMutableBufferPointer<Unmanaged<ZoneTexts>>
     private let asciiDigits: Bool
-    /// The zone's offsets (held), and the same without a reference count for formatting.
-    private let zone: ZoneOffsets
+    /// The zone's offsets, retained and released the same way.
     private let zoneRef: Unmanaged<ZoneOffsets>
     /// An upper bound on the UTF-8 length of any output.
     private let capacity: Int
@@ -345,30 +333,23 @@ package final class CompiledDateFormat: @unchecked Sendable {
         flushLiteral()
         let digits = symbols.digits
         self.asciiDigits = digits.enumerated().allSatisfy { $0.element == [UInt8(ascii: "0") + UInt8($0.offset)] }
-        self.steps = .allocate(capacity: max(steps.count, 1))
-        _ = self.steps.initialize(from: steps)
-        self.bytes = flat.storage()
-        self.spans = .allocate(capacity: spans.count)
-        _ = self.spans.initialize(from: spans)
-        self.zoneTexts = zoneTables
-        self.zoneTextRefs = .allocate(capacity: max(zoneTables.count, 1))
-        _ = self.zoneTextRefs.initialize(from: zoneTables.map { Unmanaged.passUnretained($0) })
-        self.zone = zone
-        self.zoneRef = Unmanaged.passUnretained(zone)
+        self.steps = .allocate(copying: steps)
+        self.bytes = .allocate(copying: flat.bytes)
+        self.spans = .allocate(copying: spans)
+        self.zoneTextRefs = .allocate(copying: zoneTables.map { Unmanaged.passRetained($0) })
+        self.zoneRef = Unmanaged.passRetained(zone)
         self.capacity = capacity
         self.pattern = pattern
-        self.stepCount = steps.count
     }
 
     deinit {
         steps.deallocate()
         bytes.deallocate()
         spans.deallocate()
+        for table in zoneTextRefs { table.release() }
         zoneTextRefs.deallocate()
+        zoneRef.release()
     }
-
-    /// How many of ``steps`` are in use (the buffer has at least one place).
-    private let stepCount: Int
 
     /// The formatted instant, or nil outside the compiled range (then ICU formats it).
     package func format(millis: Double) -> String? {
@@ -395,7 +376,7 @@ package final class CompiledDateFormat: @unchecked Sendable {
         let minute = millisInDay / 60_000 % 60
         let second = millisInDay / 1000 % 60
         let milli = millisInDay % 1000
-        let steps = UnsafeBufferPointer(rebasing: self.steps[0..<stepCount])
+        let steps = UnsafeBufferPointer(self.steps)
         let bytes = UnsafeBufferPointer(self.bytes)
         let spans = UnsafeBufferPointer(self.spans)
         let zoneTextRefs = UnsafeBufferPointer(self.zoneTextRefs)

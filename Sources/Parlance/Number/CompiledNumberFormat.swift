@@ -119,9 +119,7 @@ package final class CompiledNumberFormat: @unchecked Sendable {
         self.positiveSuffix = append(layout.positiveSuffix)
         self.negativePrefix = append(layout.negativePrefix)
         self.negativeSuffix = append(layout.negativeSuffix)
-        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = storage.initialize(from: bytes)
-        self.bytes = storage
+        self.bytes = .allocate(copying: bytes)
         self.digitWidth = width
         self.primary = layout.primaryGroup
         self.secondary = layout.secondaryGroup
