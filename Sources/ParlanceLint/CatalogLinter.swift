@@ -65,6 +65,15 @@ public struct CatalogLinter: Sendable {
     /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidFile`` when the directory cannot
     ///   be listed; ``ParlanceError/Code/invalidLocale`` for an ill-formed development language.
     public func lint(directory: String) throws -> LintReport {
+        try lint(directory: directory, keepingModel: nil)
+    }
+
+    /// ``lint(directory:)`` for a process that exits right after: `keep` is handed the model
+    /// that was checked in one piece (a String Catalog, or a directory holding one), so that
+    /// the caller can leave it for the operating system to reclaim at exit instead of releasing
+    /// its entries one by one (about 0.2 s for 400,000 entries). A directory of `.lproj`
+    /// folders is read and let go a few languages at a time, and hands nothing.
+    package func lint(directory: String, keepingModel keep: ((CatalogModel) -> Void)?) throws -> LintReport {
         let explicit = try options.developmentLanguage.map { try ParlanceCore.locale($0) }
         if let groups = try CatalogModel.lprojFolderGroups(directory: directory) {
             return try lint(directory: directory, lprojGroups: groups, explicit: explicit)
@@ -72,6 +81,7 @@ public struct CatalogLinter: Sendable {
         var model = try CatalogModel(directory: directory)
         let development = try model.developmentLanguage(explicit: explicit)
         model.assignBase(to: development)
+        keep?(model)
         return run(model, development: development)
     }
 

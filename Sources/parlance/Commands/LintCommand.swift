@@ -102,7 +102,8 @@ struct LintCommand: ParsableCommand {
         }
         let report: LintReport
         do {
-            report = try CatalogLinter(options: options).lint(directory: directory)
+            // The OS reclaims the catalog at exit (see `ReclaimedAtExit`).
+            report = try CatalogLinter(options: options).lint(directory: directory, keepingModel: { ReclaimedAtExit.keep($0) })
         } catch let error as ParlanceError {
             throw ValidationErrorLike(message: "Error: [\(error.code)] \(error.message)").exiting(with: 2)
         }
