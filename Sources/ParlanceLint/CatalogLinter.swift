@@ -180,12 +180,55 @@ enum ArgumentKind: String {
 /// One argument position's use: kind and how it was written.
 struct ArgumentUse {
     var kind: ArgumentKind
-    var written: String
+    /// The specification, whose text is only made for a message, or the text written.
+    private var spec: FormatSpec?
+    private var text: String?
+
+    init(kind: ArgumentKind, spec: FormatSpec) {
+        self.kind = kind
+        self.spec = spec
+    }
+
+    init(kind: ArgumentKind, written: String) {
+        self.kind = kind
+        self.text = written
+    }
+
+    /// As written, without its position (`%lld`).
+    var written: String { spec?.text ?? text ?? "" }
+}
+
+/// Argument uses by position: a short array kept in position order (a value uses a handful
+/// of arguments, and a dictionary per value would cost more than it finds).
+struct ArgumentUses {
+    private(set) var items: [(position: Int, use: ArgumentUse)] = []
+
+    var positions: [Int] { items.map(\.position) }
+
+    subscript(position: Int) -> ArgumentUse? {
+        get { items.first { $0.position == position }?.use }
+        set {
+            let index = items.firstIndex { $0.position >= position } ?? items.endIndex
+            let present = index < items.endIndex && items[index].position == position
+            switch (newValue, present) {
+            case (let use?, true): items[index].use = use
+            case (let use?, false): items.insert((position, use), at: index)
+            case (nil, true): items.remove(at: index)
+            case (nil, false): break
+            }
+        }
+    }
+
+    /// The same positions with the same kinds (how each is written aside).
+    func sameKinds(as other: ArgumentUses) -> Bool {
+        items.count == other.items.count
+            && zip(items, other.items).allSatisfy { $0.position == $1.position && $0.use.kind == $1.use.kind }
+    }
 }
 
 /// The arguments a value uses by position, and positions used with two kinds.
 struct Signature {
-    var uses: [Int: ArgumentUse] = [:]
+    var uses = ArgumentUses()
     var conflicts: [(position: Int, first: ArgumentUse, second: ArgumentUse)] = []
 }
 
@@ -386,6 +429,8 @@ private struct LintRun {
             for index in 0..<sourceIndex where sources[index].entries[key] != nil { return true }
             return false
         }
+        // The development language's keys this language has (each counted at its winner).
+        var translated = 0
         for sourceIndex in sources.indices {
             let entries = sources[sourceIndex].entries
             for key in sources[sourceIndex].keys {
@@ -396,36 +441,30 @@ private struct LintRun {
                 checkEntry(
                     entry, table: tableName, language: language.name, reference: counterpart, referenceName: referenceName,
                     plain: plain, compare: !isReference && isWinner)
+                guard !isReference, isWinner, reference != nil else { continue }
+                // A winner without a counterpart is a key the development language lacks.
+                if counterpart != nil {
+                    translated += 1
+                } else {
+                    report(
+                        .extraKey, entry.location, table: tableName, key: key, language: language.name,
+                        "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
+                }
             }
         }
         guard !isReference, let reference else { return }
         // Regional variants of the development language inherit its keys.
         let inherits = language.language.language == development.language
-        var translated = 0
-        for key in referenceKeys {  // the report is sorted at the end
-            if earlierHas(key, before: sources.count) {
-                translated += 1
-                continue
-            }
-            if inherits || key.isEmpty { continue }
+        guard !inherits else { return }
+        counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
+        counts[language.name, default: (0, 0, 0, 0)].translated += translated
+        guard translated < referenceKeys.count else { return }
+        for key in referenceKeys where !key.isEmpty && !earlierHas(key, before: sources.count) {  // the report is sorted at the end
             let defined = reference.entry(key)
             report(
                 .missingTranslation, defined?.location, table: tableName, key: key, language: language.name,
                 "\(quoted(key)) is not translated into \(language.name) (the \(referenceName) value is at \(defined.map { relative($0.location.file) + ":\($0.location.line)" } ?? "?"))"
             )
-        }
-        if !inherits {
-            counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
-            counts[language.name, default: (0, 0, 0, 0)].translated += translated
-        }
-        for sourceIndex in sources.indices {
-            let entries = sources[sourceIndex].entries
-            for key in sources[sourceIndex].keys where !referenceKeys.contains(key) && !earlierHas(key, before: sourceIndex) {
-                let entry = entries[key]
-                report(
-                    .extraKey, entry?.location, table: tableName, key: key, language: language.name,
-                    "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
-            }
         }
     }
 
@@ -531,19 +570,22 @@ private struct LintRun {
                     "\(label())\(where_): argument \(conflict.position) is used as \(conflict.first.written) (\(conflict.first.kind.rawValue)) and as \(conflict.second.written) (\(conflict.second.kind.rawValue))"
                 )
             }
-            guard compare, let counterpart else { continue }
+            guard compare, let counterpart, let reference else { continue }
             // Placeholders against the key's own specifiers (a String Catalog key extracted from
             // code, "notifications.label.favorite %lld"), else the development language's value.
-            let infoKey = ReferenceKey(table: table, key: key, label: counterpart.label)
+            // What the development value uses is kept by the entry's identity: the development
+            // language's entries live as long as the run. A YAML entry's positional form is made
+            // anew for each check, so its identity may be reused: not kept.
+            let infoKey = reference.format == .yaml ? nil : ReferenceKey(entry: reference.identity, label: counterpart.label)
             let info: (signature: Signature?, spaceFlags: Bool)
-            if let cached = referenceInfo[infoKey] {
+            if let infoKey, let cached = referenceInfo[infoKey] {
                 info = cached
             } else {
                 info = (
                     Self.signature(counterpart.value, formats: formats),
                     counterpart.value.texts.contains { Self.hasSpaceFlag($0.variable?.formatText($0.text.text) ?? $0.text.text, formats: formats) }
                 )
-                referenceInfo[infoKey] = info
+                if let infoKey { referenceInfo[infoKey] = info }
             }
             var theirs: Signature?
             var against = referenceName
@@ -563,8 +605,12 @@ private struct LintRun {
                     )
                 }
             }
-            var positions = Array(theirs.uses.keys)
-            for position in ours.uses.keys where theirs.uses[position] == nil { positions.append(position) }
+            // Nothing to report when both use the same positions with the same kinds (nearly always).
+            var positions: [Int] = []
+            if !theirs.uses.sameKinds(as: ours.uses) {
+                positions = theirs.uses.positions
+                for position in ours.uses.positions where theirs.uses[position] == nil { positions.append(position) }
+            }
             for position in positions.sorted() {
                 switch (theirs.uses[position], ours.uses[position]) {
                 case (let expected?, nil):
@@ -618,10 +664,10 @@ private struct LintRun {
     typealias Finding = (rule: LintRule, location: CatalogLocation, severity: LintSeverity?, message: String)
     typealias EntryText = (text: LocatedText, variable: PluralVariable?, keyword: String?)
 
-    /// The development language's entry (and device/width choice) a translation is compared with.
+    /// The development language's entry (and device/width choice) a translation is compared
+    /// with: the entry by identity, which hashes faster than its table and key.
     struct ReferenceKey: Hashable {
-        var table: String
-        var key: String
+        var entry: ObjectIdentifier
         var label: String?
     }
 
@@ -793,7 +839,7 @@ private struct LintRun {
             case .spec(let spec):
                 let position = spec.position ?? sequential
                 if spec.position == nil { sequential += 1 }
-                if let kind = ArgumentKind(spec) { use(position, ArgumentUse(kind: kind, written: spec.text)) }
+                if let kind = ArgumentKind(spec) { use(position, ArgumentUse(kind: kind, spec: spec)) }
             case .variable(let name, let written):
                 let position = written ?? sequential
                 if written == nil { sequential += 1 }

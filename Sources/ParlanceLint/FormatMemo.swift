@@ -15,6 +15,8 @@ import ParlanceLocalization
 final class FormatMemo: @unchecked Sendable {
     private static let capacity = 16
     private var texts: [String] = []
+    /// Each text's UTF-8 length, compared first: texts nearly always differ in length.
+    private var lengths: [Int] = []
     private var allowsVariables: [Bool] = []
     private var results: [Result<[FormatToken], FormatFailure>] = []
     /// Where the next text goes once the memo is full (the oldest one).
@@ -22,22 +24,26 @@ final class FormatMemo: @unchecked Sendable {
 
     init() {
         texts.reserveCapacity(Self.capacity)
+        lengths.reserveCapacity(Self.capacity)
         allowsVariables.reserveCapacity(Self.capacity)
         results.reserveCapacity(Self.capacity)
     }
 
     /// The tokens of a format, or its failure, as `FormatParser.parse` gives them.
     func parse(_ text: String, allowVariables: Bool) throws(FormatFailure) -> [FormatToken] {
-        for index in texts.indices where allowsVariables[index] == allowVariables && texts[index] == text {
+        let length = text.utf8.count
+        for index in texts.indices where lengths[index] == length && allowsVariables[index] == allowVariables && texts[index] == text {
             return try results[index].get()
         }
         let result = Result { () throws(FormatFailure) in try FormatParser.parseUncached(text, allowVariables: allowVariables) }
         if texts.count < Self.capacity {
             texts.append(text)
+            lengths.append(length)
             allowsVariables.append(allowVariables)
             results.append(result)
         } else {
             texts[next] = text
+            lengths[next] = length
             allowsVariables[next] = allowVariables
             results[next] = result
             next = (next + 1) % Self.capacity

@@ -204,7 +204,7 @@ package enum CatalogConverter {
     static func text(_ tokens: [FormatToken]) -> String {
         tokens.map { token in
             switch token {
-            case .literal(let literal): literal.replacing("%", with: "%%")
+            case .literal(let literal): FormatParser.escapingPercents(literal)
             case .spec(let spec): spec.text
             case .variable(let name, let position): position.map { "%\($0)$#@\(name)@" } ?? "%#@\(name)@"
             }

@@ -107,6 +107,12 @@ package enum FormatToken: Hashable, Sendable {
 /// Parses printf-style formats as Foundation's `String(format:)` reads them, plus stringsdict
 /// variables. Total over any input: every malformed construct is a ``FormatFailure/syntax(_:)``.
 package enum FormatParser {
+    /// A literal written back into a format: each `%` doubled (`100%` → `100%%`). Most
+    /// literals have none and are returned as they are.
+    package static func escapingPercents(_ literal: String) -> String {
+        literal.utf8.contains(UInt8(ascii: "%")) ? literal.replacing("%", with: "%%") : literal
+    }
+
     /// The largest width, precision or argument position accepted (a translation asking for
     /// `%999999999d` gets an error, not a gigabyte of spaces).
     package static let maximumNumber = 10_000

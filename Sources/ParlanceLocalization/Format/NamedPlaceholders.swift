@@ -137,7 +137,7 @@ package enum NamedPlaceholders {
             var placed = ""
             for token in tokens {
                 switch token {
-                case .literal(let literal): placed += literal.replacing("%", with: "%%")
+                case .literal(let literal): placed += FormatParser.escapingPercents(literal)
                 case .spec(let spec): placed += spec.text
                 case .variable(let name, let position):
                     if position == nil, let index = layout.selectors.firstIndex(of: name) {

@@ -56,7 +56,7 @@ public struct LocalizationValue: Hashable, Sendable, ExpressibleByStringInterpol
 
         /// Literal text; `%` is written `%%`, as a format needs.
         public mutating func appendLiteral(_ literal: String) {
-            key += literal.replacing("%", with: "%%")
+            key += FormatParser.escapingPercents(literal)
         }
 
         private mutating func append(_ specifier: String, _ argument: LocalizationArgument) {

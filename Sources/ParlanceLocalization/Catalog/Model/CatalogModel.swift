@@ -312,14 +312,39 @@ public struct CatalogEntry: Hashable, Sendable {
     /// web front end (FormatJS, i18next-icu) and a Swift back end can share the values.
     public static let messageFormatMarker = "[icu-messageformat]"
 
+    /// An entry's fields, held in one immutable object, so that copying an entry (out of a
+    /// table's dictionary, into a check) is one reference count, not one per field: `file` of
+    /// `location`, the context and the metadata are shared by many entries, and two threads
+    /// counting the same objects fight over their cache lines.
+    private final class Storage: Sendable {
+        let key: String
+        let context: Context
+        let location: CatalogLocation
+        let content: EntryValue
+        let metadata: Metadata?
+
+        init(key: String, context: Context, location: CatalogLocation, content: EntryValue, metadata: Metadata?) {
+            self.key = key
+            self.context = context
+            self.location = location
+            self.content = content
+            self.metadata = metadata
+        }
+    }
+
+    private let storage: Storage
+
     /// The key.
-    public let key: String
-    private let context: Context
+    public var key: String { storage.key }
+    private var context: Context { storage.context }
     /// Where the key is written.
-    public let location: CatalogLocation
+    public var location: CatalogLocation { storage.location }
     /// The parsed, located value.
-    public let content: EntryValue
-    private let metadata: Metadata?
+    public var content: EntryValue { storage.content }
+    private var metadata: Metadata? { storage.metadata }
+    /// Which entry this is, as read from its file: copies of one entry have the same
+    /// identity, for as long as one of them exists.
+    package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
 
     /// The table (file name without extension, e.g. `Localizable`).
     public var table: String { context.table }
@@ -352,26 +377,24 @@ public struct CatalogEntry: Hashable, Sendable {
     /// repeats a few states, and a key's comment in every language (one object each would be
     /// 80 bytes an entry, 32 MB for 100 languages × 4,000 keys).
     package init(record: EntryRecord, context: Context, pool: inout MetadataPool) {
-        self.key = record.key
-        self.context = context
-        self.location = record.location
-        self.content = record.content
+        let metadata: Metadata?
         if record.state == nil && record.extractionState == nil && !record.isMessageFormat && record.comment == nil {
-            self.metadata = nil
+            metadata = nil
         } else {
             let key = MetadataPool.Key(
                 state: record.state, extractionState: record.extractionState, isMessageFormat: record.isMessageFormat,
                 comment: record.comment)
             if let shared = pool.objects[key] {
-                self.metadata = shared
+                metadata = shared
             } else {
                 let made = Metadata(
                     state: record.state, extractionState: record.extractionState, isMessageFormat: record.isMessageFormat,
                     comment: record.comment)
                 pool.objects[key] = made
-                self.metadata = made
+                metadata = made
             }
         }
+        self.storage = Storage(key: record.key, context: context, location: record.location, content: record.content, metadata: metadata)
     }
 
     /// Metadata objects shared among the entries a reader makes (see
@@ -394,7 +417,8 @@ public struct CatalogEntry: Hashable, Sendable {
     }
 
     public static func == (lhs: CatalogEntry, rhs: CatalogEntry) -> Bool {
-        lhs.key == rhs.key && lhs.table == rhs.table && lhs.language == rhs.language && lhs.format == rhs.format
+        if lhs.storage === rhs.storage { return true }
+        return lhs.key == rhs.key && lhs.table == rhs.table && lhs.language == rhs.language && lhs.format == rhs.format
             && lhs.location == rhs.location && lhs.content == rhs.content && lhs.state == rhs.state
             && lhs.extractionState == rhs.extractionState && lhs.comment == rhs.comment
     }
@@ -482,7 +506,7 @@ package enum PluralNormalization {
         var out = ""
         for token in tokens {
             switch token {
-            case .literal(let literal): out += literal.replacing("%", with: "%%")
+            case .literal(let literal): out += FormatParser.escapingPercents(literal)
             case .spec(let spec): out += spec.text
             case .variable(let name, let position):
                 if let position {
@@ -504,7 +528,7 @@ package enum PluralNormalization {
         var next = 1
         for token in tokens {
             switch token {
-            case .literal(let literal): out += literal.replacing("%", with: "%%")
+            case .literal(let literal): out += FormatParser.escapingPercents(literal)
             case .spec(var spec):
                 if spec.position == nil {
                     spec.position = next
