@@ -196,15 +196,15 @@ package struct CatalogModel: Sendable {
 
     /// The entries of one file's records (a later record of the same key wins, as in Apple's
     /// readers), keys in file order.
-    static func source(_ records: [EntryRecord], table: String, locale: LocaleID, format: CatalogFileFormat, file: String) -> TableSource {
+    static func source(_ records: consuming [EntryRecord], table: String, locale: LocaleID, format: CatalogFileFormat, file: String) -> TableSource {
         var pool = CatalogEntry.MetadataPool()
         return source(records, table: table, locale: locale, format: format, file: file, pool: &pool)
     }
 
-    /// ``source(_:table:locale:format:file:)``, sharing metadata objects through `pool` (a
-    /// String Catalog's languages share one pool).
+    /// ``source(_:table:locale:format:file:)``, sharing metadata objects through `pool` (the
+    /// languages of a String Catalog that one worker makes tables of share one pool).
     static func source(
-        _ records: [EntryRecord], table: String, locale: LocaleID, format: CatalogFileFormat, file: String,
+        _ records: consuming [EntryRecord], table: String, locale: LocaleID, format: CatalogFileFormat, file: String,
         pool: inout CatalogEntry.MetadataPool
     ) -> TableSource {
         var entries: [String: CatalogEntry] = [:]
@@ -212,7 +212,10 @@ package struct CatalogModel: Sendable {
         let context = CatalogEntry.Context(table: table, language: locale, format: format)
         var keys: [String] = []
         keys.reserveCapacity(records.count)
-        for record in records {
+        // Records are moved out, first to last (reversed, then popped from the end), not copied:
+        // a copy would count a reference for each of a record's fields and let it go again.
+        records.reverse()
+        while let record = records.popLast() {
             if entries.updateValue(CatalogEntry(record: record, context: context, pool: &pool), forKey: record.key) == nil {
                 keys.append(record.key)
             }
@@ -371,15 +374,25 @@ enum CatalogFileJob: Sendable {
                 let catalog = try StringCatalogFile(reading: path)
                 let (sourceLanguage, diagnostics) = (catalog.sourceLanguage, catalog.diagnostics)
                 // Each language's records are let go once they are table entries (the file's
-                // records and the entries are not held whole at the same time).
+                // records and the entries are not held whole at the same time). Languages
+                // become tables on all cores, in contiguous groups, each sharing one pool.
                 var records = (consume catalog).records
-                var sources: [(String, LocaleID, TableSource)] = []
-                var pool = CatalogEntry.MetadataPool()
-                for language in records.keys.sorted() {
-                    guard let languageRecords = records.removeValue(forKey: language), let locale = try? ParlanceCore.locale(language) else { continue }
-                    sources.append(
-                        (language, locale, CatalogModel.source(languageRecords, table: table, locale: locale, format: format, file: path, pool: &pool)))
+                let languages = records.keys.sorted().compactMap { language in (try? ParlanceCore.locale(language)).map { (language, $0) } }
+                let pending = ConcurrentSlots<[EntryRecord]>(count: languages.count)
+                for (index, language) in languages.enumerated() {
+                    if let moved = records.removeValue(forKey: language.0) { pending.store(index, moved) }
                 }
+                let built = ConcurrentSlots<TableSource>(count: languages.count)
+                let ways = max(1, min(ProcessInfo.processInfo.activeProcessorCount, languages.count))
+                DispatchQueue.concurrentPerform(iterations: ways) { group in
+                    var pool = CatalogEntry.MetadataPool()
+                    for index in (languages.count * group / ways)..<(languages.count * (group + 1) / ways) {
+                        guard let languageRecords = pending.take(index) else { continue }
+                        built.store(
+                            index, CatalogModel.source(languageRecords, table: table, locale: languages[index].1, format: format, file: path, pool: &pool))
+                    }
+                }
+                let sources = languages.indices.compactMap { index in built.take(index).map { (languages[index].0, languages[index].1, $0) } }
                 return .success(.xcstrings(sourceLanguage: sourceLanguage, diagnostics, sources))
             case .stringsdict, .strings:
                 let (records, diagnostics) =

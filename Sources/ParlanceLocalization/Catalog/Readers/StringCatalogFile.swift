@@ -184,9 +184,14 @@ private struct EntryCollector {
 
     /// Appends what `later` collected from the entries after this one's (the second half of a
     /// file parsed in two halves).
-    mutating func append(_ later: EntryCollector) {
+    mutating func append(_ later: consuming EntryCollector) {
         keys += later.keys
-        for (language, languageRecords) in later.records { records[language, default: []] += languageRecords }
+        for language in Array(later.records.keys) {
+            guard var moved = later.records.removeValue(forKey: language) else { continue }
+            var mine = records.removeValue(forKey: language) ?? []
+            mine.appendMoving(&moved)
+            records[language] = mine
+        }
         diagnostics += later.diagnostics
     }
 
