@@ -154,6 +154,41 @@ struct MalformedFileTests {
             file: "j.xcstrings", line: lineNumber(of: "1.0.0--e", in: sloppy))
     }
 
+    @Test(".xcstrings: plain strings, escaped strings and the columns after non-ASCII text")
+    func xcstringsStringsAndColumns() throws {
+        // Plain strings are taken from the file in one piece, escaped ones scalar by scalar:
+        // both give the decoded text, and columns count scalars (not bytes) either way.
+        let lines = [
+            "{",
+            "  \"sourceLanguage\" : \"en\",",
+            "  \"strings\" : {",
+            "    \"clé ünï — 𝄞\" : { \"localizations\" : { \"fr\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Déjà vu — ½ 𝄞\" } } } },",
+            "    \"q\\\"uote\" : { \"localizations\" : { \"fr\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"a \\\"b\\\" \\u00e9 \\ud834\\udd1e\" } } } }",
+            "  },",
+            "  \"version\" : \"1.0\"",
+            "}",
+        ]
+        let catalog = try StringCatalogFile(bytes: Array(lines.joined(separator: "\n").utf8), file: "u.xcstrings")
+        #expect(catalog.diagnostics.isEmpty)
+        let french = try #require(catalog.records["fr"])
+        #expect(french.map(\.key) == ["clé ünï — 𝄞", "q\"uote"])
+        #expect(french.map { if case .text(let text) = $0.content { text.text } else { "" } } == ["Déjà vu — ½ 𝄞", "a \"b\" é 𝄞"])
+        // The located node is the localization's object: its `{` after `"fr" : `, counted in scalars.
+        for (record, line) in zip(french, [4, 5]) {
+            let written = lines[line - 1]
+            let brace = try #require(written.range(of: "\"fr\" : {")).upperBound
+            #expect(record.location.line == line)
+            #expect(record.location.column == written.unicodeScalars.distance(from: written.startIndex, to: brace), "\(record.key)")
+        }
+        // A raw control character inside a string is an error at its place.
+        let tab = lines.joined(separator: "\n").replacingOccurrences(of: "Déjà vu", with: "Déjà\tvu")
+        let beforeTab = try #require(tab.split(separator: "\n")[3].split(separator: "\t", maxSplits: 1).first)
+        let tabColumn = beforeTab.unicodeScalars.count + 1
+        let message = located(
+            { () throws in _ = try StringCatalogFile(bytes: Array(tab.utf8), file: "t.xcstrings") }, file: "t.xcstrings", line: 4, column: tabColumn)
+        #expect(message.contains("a control character inside a string"))
+    }
+
     @Test("a malformed catalog value names its file and key when used")
     func badValueInCatalog() throws {
         let directory = NSTemporaryDirectory() + "parlance-bad-\(UInt64.random(in: 0...UInt64.max))"

@@ -214,8 +214,8 @@ package struct CatalogModel: Sendable {
         keys.reserveCapacity(records.count)
         // Records are moved out, first to last (reversed, then popped from the end), not copied:
         // a copy would count a reference for each of a record's fields and let it go again.
-        records.reverse()
-        while let record = records.popLast() {
+        var reversed = records.reversedMoving()
+        while let record = reversed.popLast() {
             if entries.updateValue(CatalogEntry(record: record, context: context, pool: &pool), forKey: record.key) == nil {
                 keys.append(record.key)
             }

@@ -130,7 +130,12 @@ public struct StringCatalogFile: Sendable {
         streaming.splitAbove = splitAbove
         streaming.consumedSecond = consumedSecond
         var root = try LocatedJSON.parse(buffer: bytes, file: file, streaming: streaming)
-        if let second = secondHalf.collector { streamed?.append(second) }
+        if let second = secondHalf.collector {
+            // Let go of the box's reference first, so that the records move instead of being
+            // copied when they are appended.
+            secondHalf.collector = nil
+            streamed?.append(second)
+        }
         func fail(_ node: LocatedJSON, _ message: String) -> CatalogDiagnostic {
             CatalogDiagnostic(file: file, line: node.line, column: node.column, message: message)
         }
