@@ -194,7 +194,7 @@ struct ArgumentUse {
         self.text = written
     }
 
-    /// As written, without its position (`%lld`).
+    /// As written (`%lld`, `%2$@`).
     var written: String { spec?.text ?? text ?? "" }
 }
 

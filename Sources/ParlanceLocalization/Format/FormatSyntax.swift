@@ -57,7 +57,8 @@ package struct FormatSpec: Hashable, Sendable {
             && !zeroPad && width == nil && precision == nil
     }
 
-    /// The specification as written without its position (`"%.2f"`), used for messages.
+    /// The specification as written (`"%.2f"`, `"%2$@"`): for messages, and to write a format
+    /// back (`PluralNormalization`).
     package var text: String {
         var out = "%"
         if let position { out += "\(position)$" }
