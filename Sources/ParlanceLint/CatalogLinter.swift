@@ -363,7 +363,7 @@ private struct LintRun {
             }
             // Languages are checked on all cores, in contiguous groups each with its own copy of
             // the run (findings, counts, caches), merged in order; the report is sorted anyway.
-            let groups = Self.groups(ordered.count, ways: ProcessInfo.processInfo.activeProcessorCount)
+            let groups = ConcurrentSlots<LintRun>.groups(ordered.count, ways: ProcessInfo.processInfo.activeProcessorCount)
             var empty = self
             empty.diagnostics = []
             empty.counts = [:]
@@ -407,12 +407,6 @@ private struct LintRun {
                 "\(quoted(key)) is required by a component but is not provided in \(development.languageTag)"
                     + (lacking.isEmpty ? "" : " (nor in \(lacking.joined(separator: ", ")))"))
         }
-    }
-
-    /// `count` items in at most `ways` contiguous groups of near-equal size.
-    static func groups(_ count: Int, ways: Int) -> [Range<Int>] {
-        let ways = max(1, min(ways, count))
-        return (0..<ways).map { group in (count * group / ways)..<(count * (group + 1) / ways) }
     }
 
     /// Every entry of one language of one table, and what it lacks or adds against the

@@ -383,10 +383,10 @@ enum CatalogFileJob: Sendable {
                     if let moved = records.removeValue(forKey: language.0) { pending.store(index, moved) }
                 }
                 let built = ConcurrentSlots<TableSource>(count: languages.count)
-                let ways = max(1, min(ProcessInfo.processInfo.activeProcessorCount, languages.count))
-                DispatchQueue.concurrentPerform(iterations: ways) { group in
+                let groups = ConcurrentSlots<TableSource>.groups(languages.count, ways: ProcessInfo.processInfo.activeProcessorCount)
+                DispatchQueue.concurrentPerform(iterations: groups.count) { group in
                     var pool = CatalogEntry.MetadataPool()
-                    for index in (languages.count * group / ways)..<(languages.count * (group + 1) / ways) {
+                    for index in groups[group] {
                         guard let languageRecords = pending.take(index) else { continue }
                         built.store(
                             index, CatalogModel.source(languageRecords, table: table, locale: languages[index].1, format: format, file: path, pool: &pool))
@@ -435,5 +435,12 @@ package final class ConcurrentSlots<Value>: @unchecked Sendable {
     package func take(_ index: Int) -> Value? {
         defer { slots[index] = nil }
         return slots[index]
+    }
+
+    /// `count` items in at most `ways` contiguous groups of near-equal size (at least one
+    /// group), for a `concurrentPerform` with one iteration per group.
+    package static func groups(_ count: Int, ways: Int) -> [Range<Int>] {
+        let ways = max(1, min(ways, count))
+        return (0..<ways).map { group in (count * group / ways)..<(count * (group + 1) / ways) }
     }
 }

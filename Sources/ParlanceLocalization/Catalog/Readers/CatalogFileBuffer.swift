@@ -99,28 +99,26 @@ final class CatalogFileBuffer: @unchecked Sendable {
     /// Gives back the whole pages below `offset` (a reader's position it will not go back
     /// before), in steps of a megabyte.
     func release(below offset: Int) {
-        let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize
-        guard end - released >= Self.releaseStep else { return }
-        giveBack(released..<end)
-        released = end
-    }
-
-    /// Drops the pages of `range` (whole pages) from memory; they read as zeros afterwards.
-    private func giveBack(_ range: Range<Int>) {
-        #if canImport(Darwin)
-        _ = madvise(base + range.lowerBound, range.count, MADV_FREE)
-        #else
-        _ = madvise(base + range.lowerBound, range.count, MADV_DONTNEED)
-        #endif
+        giveBack(below: offset, from: &released)
     }
 
     /// ``release(below:)`` for the second half of a file parsed in two halves: the whole
     /// pages from `start` (where the half begins, rounded up to a page) below `offset`.
     func releaseSecondHalf(from start: Int, below offset: Int) {
         if secondReleased == 0 { secondReleased = (start + Self.pageSize - 1) / Self.pageSize * Self.pageSize }
+        giveBack(below: offset, from: &secondReleased)
+    }
+
+    /// Drops the whole pages from `watermark` below `offset` from memory once they make a
+    /// step, and moves the watermark there; the pages read as zeros afterwards.
+    private func giveBack(below offset: Int, from watermark: inout Int) {
         let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize
-        guard end - secondReleased >= Self.releaseStep else { return }
-        giveBack(secondReleased..<end)
-        secondReleased = end
+        guard end - watermark >= Self.releaseStep else { return }
+        #if canImport(Darwin)
+        _ = madvise(base + watermark, end - watermark, MADV_FREE)
+        #else
+        _ = madvise(base + watermark, end - watermark, MADV_DONTNEED)
+        #endif
+        watermark = end
     }
 }

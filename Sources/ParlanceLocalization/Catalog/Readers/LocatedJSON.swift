@@ -198,16 +198,14 @@ struct LocatedJSON {
                 skipWhitespace()
                 if name == streaming.member, current == "{", streaming.shouldStream(members) {
                     let (valueLine, valueColumn) = (line, column)
+                    let body = { (key: String, value: LocatedJSON, offset: Int) in
+                        streaming.each(key, value)
+                        streaming.consumed?(offset)
+                    }
                     if let second = streaming.second, let split = splitPoint(objectAt: index, minimumSize: streaming.splitAbove) {
-                        try objectMembersInTwoHalves(split: split, second: second, consumedSecond: streaming.consumedSecond) { key, value, offset in
-                            streaming.each(key, value)
-                            streaming.consumed?(offset)
-                        }
+                        try objectMembersInTwoHalves(split: split, second: second, consumedSecond: streaming.consumedSecond, body)
                     } else {
-                        try objectMembers(depth: 1) { key, value, offset in
-                            streaming.each(key, value)
-                            streaming.consumed?(offset)
-                        }
+                        try objectMembers(depth: 1, body)
                     }
                     members.append((name, LocatedJSON(value: .object([]), line: valueLine, column: valueColumn)))
                 } else {
@@ -226,16 +224,18 @@ struct LocatedJSON {
         }
 
         /// An object at `depth` (the position at its `{`), each member handed to `body` as it is
-        /// parsed; the grammar and messages of ``value(depth:)``.
-        mutating func objectMembers(depth: Int, _ body: (String, LocatedJSON, Int) -> Void) throws(CatalogDiagnostic) {
+        /// parsed; the grammar and messages of ``value(depth:)``. With `stopAt`, as
+        /// ``memberList(depth:stopAt:_:)``: true when it stopped after a comma at `stopAt`.
+        @discardableResult
+        mutating func objectMembers(depth: Int, stopAt: Int = .max, _ body: (String, LocatedJSON, Int) -> Void) throws(CatalogDiagnostic) -> Bool {
             guard depth < LocatedJSON.maximumDepth else { throw failure("nested deeper than \(LocatedJSON.maximumDepth) levels") }
             advance()
             skipWhitespace()
             if current == "}" {
                 advance()
-                return
+                return false
             }
-            _ = try memberList(depth: depth, stopAt: .max, body)
+            return try memberList(depth: depth, stopAt: stopAt, body)
         }
 
         /// Where a streamed object (its `{` at `open`) can be cut in two: the position just
@@ -322,13 +322,7 @@ struct LocatedJSON {
             var firstError: CatalogDiagnostic?
             var stopped = false
             do {
-                advance()
-                skipWhitespace()
-                if current == "}" {
-                    advance()
-                } else {
-                    stopped = try memberList(depth: 1, stopAt: split.index, body)
-                }
+                stopped = try objectMembers(depth: 1, stopAt: split.index, body)
             } catch {
                 firstError = error
             }
