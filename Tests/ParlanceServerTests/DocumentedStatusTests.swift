@@ -147,9 +147,8 @@ import Testing
     }
 }
 
-/// A catalog in a temporary directory: the sample catalog's `en` strings plus one value whose
-/// format is malformed (`%` followed by a conversion that does not exist), which renders as
-/// `500 invalid-format`.
+/// A catalog in a temporary directory: a few strings of the sample catalog plus one value whose
+/// format is malformed (a lone `%` at the end), which renders as `500 invalid-format`.
 struct TestCatalog {
     let root: URL
 
@@ -161,7 +160,7 @@ struct TestCatalog {
         try FileManager.default.createDirectory(at: french, withIntermediateDirectories: true)
         try #"""
         "place_bet" = "Place Bet";
-        "broken" = "Only %1$@ and %1$d";
+        "broken" = "100%";
         """#.write(to: english.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
         try #"""
         "place_bet" = "Placer le Pari";
@@ -204,13 +203,20 @@ struct SchemaValidator {
         }
         guard let schema = media["schema"] as? [String: Any] else { return problems }
         let value: Any
-        if essence.hasSuffix("json") {
+        if essence == "application/json" || essence.hasSuffix("+json") {
             guard let parsed = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8), options: [.fragmentsAllowed]) else {
                 return problems + ["the body is not JSON: \(answer.body.prefix(200))"]
             }
             value = parsed
         } else {
             value = answer.body
+            // JSON Lines: every line is a JSON object of its own.
+            if essence.hasSuffix("ndjson") {
+                for line in answer.body.split(separator: "\n")
+                where (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] == nil {
+                    problems.append("a line is not a JSON object: \(line.prefix(200))")
+                }
+            }
         }
         return problems + validate(value, schema, at: "$")
     }
