@@ -23,6 +23,11 @@ import Foundation
 /// - `GET /v1/catalog/{locale}?table=…` — the resolved strings of a locale, with `ETag`;
 /// - `GET /health`, `GET /metrics` (Prometheus text), `GET /openapi.json`.
 ///
+/// Every GET route answers HEAD (the GET's status and headers, no body); a documented path
+/// with another method gets 405 with `Allow`; a request that is not valid HTTP/1.1 gets 400
+/// with the JSON error body (``MalformedRequestHandler``); error messages name catalog files
+/// relative to the catalog root.
+///
 /// The language of a request is `locale` in the body, else `Accept-Language` negotiated
 /// against the catalog's languages (without a catalog: the preferred well-formed range).
 ///
