@@ -414,6 +414,9 @@ var serverDependencies: [Package.Dependency] {
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // `parlance serve` answers malformed HTTP with a JSON error: a channel handler over the
+        // HTTP parts that Hummingbird's HTTP/1 pipeline carries (NIOHTTPTypes).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // swift-metrics and async-http-client are declared above (issue 14) and shared.
     ]
 }
@@ -447,6 +450,9 @@ var serverTargets: [Target] {
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ],
             exclude: ["openapi.json"],  // the same text as OpenAPIDocument.json (a test keeps them equal)
             swiftSettings: swiftSettings

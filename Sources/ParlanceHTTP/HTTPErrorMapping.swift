@@ -11,7 +11,7 @@ import Foundation
 ///
 /// | status | codes |
 /// |---|---|
-/// | 400 | `invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, `invalid-number`, `invalid-skeleton`, `invalid-time`, `invalid-time-zone`, `invalid-message`, `missing-argument`, any other `invalid-…`/`missing-…` code |
+/// | 400 | `bad-request` (a request that is not valid HTTP or whose body cannot be read), `invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, `invalid-number`, `invalid-skeleton`, `invalid-time`, `invalid-time-zone`, `invalid-message`, `missing-argument`, any other `invalid-…`/`missing-…` code |
 /// | 401 | `unauthorized` |
 /// | 403 | `forbidden` |
 /// | 404 | `unknown-op`, `missing-key`, `not-found`, `no-catalog` |
@@ -30,6 +30,7 @@ public enum HTTPErrorMapping {
     /// The HTTP status for an error code of the batch protocol or of `ParlanceError`.
     public static func status(for code: String) -> Int {
         switch code {
+        case "bad-request": return 400
         case "unauthorized": return 401
         case "forbidden": return 403
         case "unknown-op", "missing-key", "not-found", "no-catalog": return 404

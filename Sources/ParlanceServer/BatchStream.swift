@@ -16,6 +16,8 @@ struct BatchStream: Sendable {
     let metrics: ServerMetrics
     let configuration: ParlanceServerConfiguration
     let defaultLocale: LocaleID?
+    /// Removes the catalog's location on the server from error lines.
+    let paths: CatalogPathScrubber
 
     func run(_ body: RequestBody, writer: inout any ResponseBodyWriter) async throws {
         let start = ContinuousClock.now
@@ -74,7 +76,7 @@ struct BatchStream: Sendable {
         guard let text = String(validating: slice, as: UTF8.self) else {
             return Self.errorLineBytes("invalid-json", "the line is not UTF-8")
         }
-        guard let answer = adapter.answer(line: text, defaultLocale: defaultLocale) else { return nil }
+        guard let answer = adapter.answer(line: text, defaultLocale: defaultLocale).map(paths.scrub) else { return nil }
         return Array(answer.utf8) + [UInt8(ascii: "\n")]
     }
 

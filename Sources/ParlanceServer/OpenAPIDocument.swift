@@ -13,7 +13,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "Parlance service",
             "version": "1.0.0",
-            "description": "ICU-grade locale formatting and localization over HTTP (`parlance serve`). Operations are those of the JSON Lines batch protocol v1.1 (shared/spec/batch-protocol.md): the same request objects, the same result and error objects. Errors are `{\"error\":{\"code\",\"message\"}}`; the HTTP status of an error code: 400 for `invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, `invalid-number`, `invalid-skeleton`, `invalid-time`, `invalid-time-zone`, `invalid-message`, `missing-argument`; 401 `unauthorized`; 403 `forbidden`; 404 for `unknown-op`, `missing-key`, `not-found`, `no-catalog`; 408 `request-timeout`; 409 `duplicate-proposal`, `proposal-not-open`; 413 `payload-too-large`; 415 `unsupported-media-type`; 500 for `internal`, `invalid-file`, `invalid-format`. The language of a request is `locale` in the body, else `Accept-Language` negotiated against the catalog's languages (with a catalog and no `Accept-Language`: its development language; without a catalog: the header's preferred well-formed range). A request to a documented path with another method gets 405 with `Allow`."
+            "description": "ICU-grade locale formatting and localization over HTTP (`parlance serve`). Operations are those of the JSON Lines batch protocol v1.1 (shared/spec/batch-protocol.md): the same request objects, the same result and error objects. Errors are `{\"error\":{\"code\",\"message\"}}`; the HTTP status of an error code: 400 for `bad-request`, `invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, `invalid-number`, `invalid-skeleton`, `invalid-time`, `invalid-time-zone`, `invalid-message`, `missing-argument`; 401 `unauthorized`; 403 `forbidden`; 404 for `unknown-op`, `missing-key`, `not-found`, `no-catalog`; 405 `method-not-allowed`; 408 `request-timeout`; 409 `duplicate-proposal`, `proposal-not-open`; 413 `payload-too-large`; 415 `unsupported-media-type`; 500 for `internal`, `invalid-file`, `invalid-format`. The language of a request is `locale` in the body, else `Accept-Language` negotiated against the catalog's languages (with a catalog and no `Accept-Language`: its development language; without a catalog: the header's preferred well-formed range). A request to a documented path with another method gets 405 `method-not-allowed` with `Allow`. Every GET route answers HEAD with the GET's status and headers and no body. A request that is not valid HTTP/1.1 (a bad `Content-Length`, headers over the limits, an unknown method, a bad chunk size) gets 400 `bad-request` with the error body, on any path, and the connection is closed. Error messages name catalog files relative to the catalog root."
           },
           "servers": [
             {
@@ -103,7 +103,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "400": {
-                    "description": "Malformed JSON or a bad field (`invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, …).",
+                    "description": "Malformed JSON or a bad field (`invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, …), or a request that is not valid HTTP/1.1 (`bad-request`).",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -122,6 +122,9 @@ enum OpenAPIDocument {
                       }
                     }
                   },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
+                  },
                   "408": {
                     "description": "The body did not arrive in time (`request-timeout`).",
                     "content": {
@@ -133,7 +136,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "413": {
-                    "description": "The body is larger than the limit (`payload-too-large`).",
+                    "description": "The body is larger than the limit (`payload-too-large`), whether its length is declared (`Content-Length`) or not (chunked).",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -153,7 +156,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "500": {
-                    "description": "A malformed catalog value (`invalid-format`) or `internal`.",
+                    "description": "A malformed catalog value (`invalid-format`, naming the file relative to the catalog root) or `internal`.",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -205,6 +208,12 @@ enum OpenAPIDocument {
                         "$ref": "#/components/headers/Vary"
                       }
                     }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/MalformedRequest"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
                   },
                   "415": {
                     "description": "The Content-Type is not JSON Lines (`unsupported-media-type`).",
@@ -289,7 +298,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "400": {
-                    "description": "An ill-formed locale (`invalid-locale`).",
+                    "description": "An ill-formed locale (`invalid-locale`), or a request that is not valid HTTP/1.1 (`bad-request`).",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -307,6 +316,9 @@ enum OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
                   }
                 }
               }
@@ -325,6 +337,12 @@ enum OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/MalformedRequest"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
                   }
                 }
               }
@@ -343,6 +361,12 @@ enum OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/MalformedRequest"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
                   }
                 }
               }
@@ -361,6 +385,12 @@ enum OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/MalformedRequest"
+                  },
+                  "405": {
+                    "$ref": "#/components/responses/MethodNotAllowed"
                   }
                 }
               }
@@ -385,6 +415,33 @@ enum OpenAPIDocument {
                 "description": "Used when the body has no `locale`."
               }
             },
+            "responses": {
+              "MalformedRequest": {
+                "description": "The request is not valid HTTP/1.1 (`bad-request`): a bad `Content-Length`, headers over the server's limits, a broken chunk size.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "MethodNotAllowed": {
+                "description": "The path does not accept this method (`method-not-allowed`); `Allow` lists the methods it accepts.",
+                "headers": {
+                  "Allow": {
+                    "$ref": "#/components/headers/Allow"
+                  }
+                },
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              }
+            },
             "headers": {
               "Content-Language": {
                 "description": "The locale of the result; for `localize`, the locale of the table the string came from.",
@@ -394,6 +451,12 @@ enum OpenAPIDocument {
               },
               "Vary": {
                 "description": "Accept-Language",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Allow": {
+                "description": "The methods the path accepts.",
                 "schema": {
                   "type": "string"
                 }

@@ -23,6 +23,11 @@ import Foundation
 /// - `GET /v1/catalog/{locale}?table=…` — the resolved strings of a locale, with `ETag`;
 /// - `GET /health`, `GET /metrics` (Prometheus text), `GET /openapi.json`.
 ///
+/// Every GET route answers HEAD (the GET's status and headers, no body); a documented path
+/// with another method gets 405 with `Allow`; a request that is not valid HTTP/1.1 gets 400
+/// with the JSON error body (``MalformedRequestHandler``); error messages name catalog files
+/// relative to the catalog root.
+///
 /// The language of a request is `locale` in the body, else `Accept-Language` negotiated
 /// against the catalog's languages (without a catalog: the preferred well-formed range).
 ///
@@ -47,7 +52,8 @@ public enum ParlanceServer {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let state = try ServerState(configuration: configuration, metrics: metrics, extensions: extensions)
-        let router = Router(context: BasicRequestContext.self)
+        // Every GET route answers HEAD too (the GET's status and headers, no body).
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ServerMiddleware(metrics: metrics, logger: logger, routes: RouteTable(openAPI: state.openAPI)))
         state.addRoutes(to: router)
         // Extensions' routes: a write (POST, PUT, PATCH, DELETE) needs the bearer token.
@@ -57,7 +63,10 @@ public enum ParlanceServer {
         let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
         return Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [MalformedRequestHandler(metrics: metrics, logger: logger)],
+                    idleTimeout: idleTimeout)),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "parlance"),
             services: extensions.flatMap(\.services),
@@ -96,6 +105,8 @@ struct ServerState: Sendable {
     let adapter: BatchAdapter
     let metrics: ServerMetrics
     let openAPI: String
+    /// Removes the catalog's location on the server from error messages.
+    let paths: CatalogPathScrubber
 
     init(
         configuration: ParlanceServerConfiguration, metrics: ServerMetrics,
@@ -115,6 +126,7 @@ struct ServerState: Sendable {
             catalogDirectory: configuration.catalogDirectory,
             developmentLanguage: configuration.developmentLanguage, catalog: catalog)
         openAPI = OpenAPIDocument.merged(with: extensions.flatMap(\.openAPIPaths))
+        paths = CatalogPathScrubber(directory: configuration.catalogDirectory)
     }
 
     static let jsonType = "application/json; charset=utf-8"
@@ -179,7 +191,8 @@ struct ServerState: Sendable {
         try RequestBodies.requireMediaType(request, ["application/json"])
         let body = try await RequestBodies.text(of: request, limit: configuration.maxBodySize, timeout: configuration.bodyTimeout)
         let answer = adapter.answer(op: op, body: body, defaultLocale: negotiatedLocale(request))
-        var response = Self.response(answer.status, contentType: Self.jsonType, body: answer.body)
+        let text = answer.status == 200 ? answer.body : paths.scrub(answer.body)
+        var response = Self.response(answer.status, contentType: Self.jsonType, body: text)
         if let language = answer.contentLanguage { response.headers[.contentLanguage] = language }
         response.headers[.vary] = "Accept-Language"
         return response
@@ -189,7 +202,7 @@ struct ServerState: Sendable {
         try RequestBodies.requireMediaType(request, BatchStream.mediaTypes)
         let stream = BatchStream(
             adapter: adapter, metrics: metrics, configuration: configuration,
-            defaultLocale: negotiatedLocale(request))
+            defaultLocale: negotiatedLocale(request), paths: paths)
         var headers = HTTPFields()
         headers[.contentType] = "application/x-ndjson; charset=utf-8"
         headers[.vary] = "Accept-Language"
@@ -208,7 +221,12 @@ struct ServerState: Sendable {
         }
         let locale = try LocaleID(raw)
         let table = request.uri.queryParameters.get("table") ?? "Localizable"
-        let snapshot = try CatalogSnapshot(catalog: catalog, table: table, locale: locale)
+        let snapshot: CatalogSnapshot
+        do {
+            snapshot = try CatalogSnapshot(catalog: catalog, table: table, locale: locale)
+        } catch {
+            throw ParlanceError(error.code, paths.scrub(error.message))
+        }
         var headers = HTTPFields()
         headers[.eTag] = snapshot.eTag
         headers[.cacheControl] = "public, max-age=\(configuration.catalogMaxAge)"

@@ -1,4 +1,5 @@
 package import Hummingbird
+import NIOCore
 package import Parlance
 
 /// Reading untrusted request bodies: media type, size and time budgets.
@@ -19,6 +20,9 @@ package enum RequestBodies {
     }
 
     /// The whole body as UTF-8 text, within `limit` bytes and `timeout`.
+    ///
+    /// A declared `Content-Length` over the limit is refused before a byte is read; a chunked
+    /// body (no length declared) is read until it passes the limit, and refused then.
     /// - Throws: `payload-too-large` (413), `request-timeout` (408), `invalid-json` for bytes
     ///   that are not UTF-8.
     package static func text(of request: Request, limit: Int, timeout: Duration) async throws(ParlanceError) -> String {
@@ -30,6 +34,8 @@ package enum RequestBodies {
             group.addTask {
                 do {
                     return .success(try await body.collect(upTo: limit))
+                } catch is NIOTooManyBytesError {
+                    return .failure(failure("payload-too-large", "the body is larger than the limit of \(limit) bytes"))
                 } catch let error as HTTPError where error.status == .contentTooLarge {
                     return .failure(failure("payload-too-large", "the body is larger than the limit of \(limit) bytes"))
                 } catch {

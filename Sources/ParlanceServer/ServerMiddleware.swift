@@ -5,7 +5,7 @@ import ParlanceHTTP
 import ParlanceHummingbird
 
 /// Outermost middleware of `parlance serve`: turns every error into the JSON error body,
-/// records metrics, and writes one access-log line per request (method, path without the
+/// answers HEAD without a body, records metrics, and writes one access-log line per request (method, path without the
 /// query, status, time — never headers, query strings or bodies, which may carry secrets).
 struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
@@ -41,6 +41,8 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
             response = ParlanceMiddleware<Context>.errorResponse(
                 status: 500, body: HTTPErrorMapping.body(code: "internal", message: "internal server error"))
         }
+        // HEAD: the status and headers a GET gets (Content-Length included), no body.
+        if request.method == .head { response = response.createHeadResponse() }
         let route = context.endpointPath ?? "unmatched"
         let status = Int(response.status.code)
         let elapsed = ContinuousClock.now - start

@@ -14,7 +14,7 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the batch operations, catalogs, health and metrics over HTTP.",
         discussion: """
             Example:
-              parlance serve --catalog Tests/Fixtures/Catalog --port 8080 &
+              parlance serve --catalog Tests/SampleCatalog --port 8080 &
               curl -s -H 'Content-Type: application/json' -d '{"locale":"ru","number":"21"}' \
             http://127.0.0.1:8080/v1/plural
               {"result":"one"}
