@@ -19,17 +19,18 @@ struct LinearParsingTests {
 
     /// The 1 MB / 100 KB CPU-time ratio of `work` (which also checks its answer) on lines of
     /// `shape`, with both times.
-    func ratio(_ shape: LargeRequestLine, _ work: (String) throws -> Void) rethrows -> (ratio: Double, small: Double, large: Double) {
+    func ratio(_ label: String, _ shape: LargeRequestLine, _ work: (String) throws -> Void) rethrows -> (ratio: Double, small: Double, large: Double) {
         let small = shape.line(size: LinearTime.smallSize)
         let large = shape.line(size: LinearTime.largeSize)
         let smallTime = try CPUTime.minimum(runs: Self.runs) { try work(small) }
         let largeTime = try CPUTime.minimum(runs: Self.runs) { try work(large) }
+        LinearTime.report("\(label) \(shape)", small: smallTime, large: largeTime)
         return (largeTime / smallTime, smallTime, largeTime)
     }
 
     @Test("the reader: linear in the line's length", arguments: LargeRequestLine.allCases)
     func reader(_ shape: LargeRequestLine) {
-        let measured = ratio(shape) { line in
+        let measured = ratio("reader", shape) { line in
             do throws(JSONReader.SyntaxError) {
                 let document = try JSONReader.read(line)
                 #expect(shape != .invalidAtEnd)
@@ -46,7 +47,7 @@ struct LinearParsingTests {
 
     @Test("the Swift API (respond(to:)): linear, and the right answer", arguments: LargeRequestLine.allCases)
     func swiftAPI(_ shape: LargeRequestLine) {
-        let measured = ratio(shape) { line in
+        let measured = ratio("respond(to:)", shape) { line in
             #expect(server.respond(to: line) == shape.expectedAnswer(to: line))
         }
         #expect(measured.ratio <= LinearTime.maximumRatio, "\(shape): \(measured)")
@@ -66,7 +67,7 @@ struct LinearParsingTests {
             try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: path))
             inputs[line.utf8.count] = path
         }
-        let measured = try ratio(shape) { line in
+        let measured = try ratio("stdin loop", shape) { line in
             let input = open(try #require(inputs[line.utf8.count]), O_RDONLY)
             let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             try #require(input >= 0 && output >= 0)

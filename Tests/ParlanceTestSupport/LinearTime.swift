@@ -60,6 +60,15 @@ public enum LinearTime {
     public static let largeSize = 1024 * 1024
     /// The largest CPU-time ratio accepted between the larger and the smaller line.
     public static let maximumRatio = 25.0
+
+    /// Prints a measurement (`label`, both CPU times and their ratio) when the environment has
+    /// `PARLANCE_LINEAR_REPORT` set, for the figures of a report; silent otherwise.
+    public static func report(_ label: String, small: Double, large: Double) {
+        guard getenv("PARLANCE_LINEAR_REPORT") != nil else { return }
+        let milliseconds = { (seconds: Double) in String(Int((seconds * 1000).rounded())) + " ms" }
+        let ratio = (large / small * 10).rounded() / 10
+        print("linear-time \(label): 100 KB \(milliseconds(small)), 1 MB \(milliseconds(large)), ratio \(ratio)")
+    }
 }
 
 /// A batch request line whose bulk is an ignored member `pad`, in a shape that once made
