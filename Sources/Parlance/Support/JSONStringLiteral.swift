@@ -1,7 +1,7 @@
 /// The JSON string literal writer (RFC 8259 §7) of every JSON text Parlance writes by hand:
-/// batch answers, the HTTP server's bodies and error bodies. It lives in the core module
-/// because the writers that use it (the batch engine and the HTTP error mapping) share no
-/// other module.
+/// batch answers, the HTTP server's bodies and error bodies. It lives in the core module, below
+/// both modules that use it (the batch engine and the HTTP error mapping), neither of which
+/// depends on the other.
 package enum JSONStringLiteral {
     /// Appends `text` as a JSON string literal, quotes included.
     ///
