@@ -54,33 +54,40 @@ package struct BatchServer: Sendable {
         case .unknown:
             guard String(decoding: line, as: UTF8.self).contains(where: { !$0.isWhitespace }) else { return false }
         }
-        let decoded: JSONValue
-        let id: JSONValue?
-        do {
-            // The fast reader accepts exactly the valid lines; everything else is read again
-            // below by StrictJSON, whose error message is the answer.
-            let read = try RequestReader.read(line)
-            decoded = read.value
-            id = read.idRange.map { range in JSONValue.raw(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)) }
+        do throws(JSONReader.SyntaxError) {
+            let document = try JSONReader.read(line)
+            answer(document.value, id: Self.id(of: document, in: line), into: &out)
         } catch {
-            let text = String(decoding: line, as: UTF8.self)
-            let parsed: StrictJSON.Element
-            do {
-                parsed = try StrictJSON.parse(text)
-            } catch {
-                // Nothing of an invalid line is echoed, not even an `id` that looks fine.
-                Self.render(id: nil, error: BatchError("invalid-json", "the line is not valid JSON (RFC 8259): at \(error.description)"), into: &out)
+            // Bytes outside strings are ASCII in valid JSON, and strings are checked strictly,
+            // so only a failed read can mean ill-formed UTF-8: the line is then read as
+            // `String(decoding:as:)` repairs it, each bad sequence as U+FFFD.
+            var repaired = String(decoding: line, as: UTF8.self)
+            guard !repaired.utf8.elementsEqual(line) else {
+                Self.answerInvalidJSON(error, into: &out)
                 return true
             }
-            decoded = JSONValue(parsed)
-            // Echo `id` exactly as written (the line is valid JSON, so its text is too).
-            id = parsed["id"].map { element in
-                let bytes = Array(text.utf8)[element.byteRange]
-                return JSONValue.raw(String(decoding: bytes, as: UTF8.self))
+            repaired.withUTF8 { repairedLine in
+                do throws(JSONReader.SyntaxError) {
+                    let document = try JSONReader.read(repairedLine)
+                    answer(document.value, id: Self.id(of: document, in: repairedLine), into: &out)
+                } catch {
+                    Self.answerInvalidJSON(error, into: &out)
+                }
             }
         }
-        answer(decoded, id: id, into: &out)
         return true
+    }
+
+    /// The `id` of a request read from `line`, exactly as written (the line is valid JSON, so
+    /// its text is too).
+    package static func id(of document: JSONReader.Document, in line: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        document.idRange.map { range in JSONValue.raw(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)) }
+    }
+
+    /// Appends the answer to a line that is not JSON: `invalid-json` with the reader's position
+    /// and message. Nothing of an invalid line is echoed, not even an `id` that looks fine.
+    package static func answerInvalidJSON(_ error: JSONReader.SyntaxError, into out: inout [UInt8]) {
+        render(id: nil, error: BatchError("invalid-json", "the line is not valid JSON (RFC 8259): at \(error.description)"), into: &out)
     }
 
     /// Whether a line is blank (only white space) as far as its bytes tell.
@@ -100,27 +107,33 @@ package struct BatchServer: Sendable {
         return sawNonASCII ? .unknown : .blank
     }
 
-    /// Appends the answer for a line that is valid JSON.
-    private func answer(_ decoded: JSONValue, id: JSONValue?, into out: inout [UInt8]) {
-        guard case .object = decoded else {
-            return Self.render(id: nil, error: BatchError("invalid-json", "the line is JSON but not an object"), into: &out)
+    /// Appends the answer to a request already read (the value of a valid JSON line and its
+    /// `id` as written); returns the error code when the answer is an error.
+    @discardableResult
+    package func answer(_ decoded: JSONValue, id: JSONValue?, into out: inout [UInt8]) -> String? {
+        let failure: BatchError
+        do throws(BatchError) {
+            Self.render(id: id, result: try result(decoded), into: &out)
+            return nil
+        } catch {
+            failure = error
         }
-        guard let opValue = decoded["op"] else {
-            return Self.render(id: id, error: BatchError("missing-field", "every request needs the field \"op\""), into: &out)
-        }
-        guard case .string(let op) = opValue else {
-            return Self.render(id: id, error: BatchError("invalid-argument", "\"op\" must be a string"), into: &out)
-        }
+        // A line that is JSON but no object has no `id` to echo.
+        let echoed: JSONValue? = if case .object = decoded { id } else { nil }
+        Self.render(id: echoed, error: failure, into: &out)
+        return failure.code
+    }
+
+    /// The result of a request already read, or the protocol error that answers it.
+    private func result(_ decoded: JSONValue) throws(BatchError) -> JSONValue {
+        guard case .object = decoded else { throw BatchError("invalid-json", "the line is JSON but not an object") }
+        guard let opValue = decoded["op"] else { throw BatchError("missing-field", "every request needs the field \"op\"") }
+        guard case .string(let op) = opValue else { throw BatchError("invalid-argument", "\"op\" must be a string") }
         guard let handler = handlers[op] else {
             let known = operations.joined(separator: ", ")
-            return Self.render(id: id, error: BatchError("unknown-op", "unknown op \(JSONValue.string(op).serialized); known: \(known)"), into: &out)
+            throw BatchError("unknown-op", "unknown op \(JSONStringLiteral.quoted(op)); known: \(known)")
         }
-        do {
-            let result = try handler(BatchRequest(op: op, body: decoded), context)
-            Self.render(id: id, result: result, into: &out)
-        } catch {
-            Self.render(id: id, error: error, into: &out)
-        }
+        return try handler(BatchRequest(op: op, body: decoded), context)
     }
 
     /// Reads request lines until end of input, writing and flushing one answer per line.
@@ -149,9 +162,9 @@ package struct BatchServer: Sendable {
     static func render(id: JSONValue?, error: BatchError, into out: inout [UInt8]) {
         renderStart(id: id, into: &out)
         JSONValue.append(#""error":{"code":"#, to: &out)
-        JSONValue.writeString(error.code, to: &out)
+        JSONStringLiteral.append(error.code, to: &out)
         JSONValue.append(#","message":"#, to: &out)
-        JSONValue.writeString(error.message, to: &out)
+        JSONStringLiteral.append(error.message, to: &out)
         JSONValue.append("}}", to: &out)
     }
 }

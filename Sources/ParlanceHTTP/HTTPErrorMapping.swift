@@ -70,24 +70,9 @@ public enum HTTPErrorMapping {
         body(code: error.code.rawValue, message: error.message)
     }
 
-    /// Appends `text` as a JSON string literal (RFC 8259 escapes; non-ASCII as UTF-8).
+    /// Appends `text` as a JSON string literal (``JSONStringLiteral``'s escapes: RFC 8259's,
+    /// plus U+2028 and U+2029; non-ASCII as UTF-8).
     package static func appendJSONString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-            case 0x09: out.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        JSONStringLiteral.append(text, to: &out)
     }
 }

@@ -42,48 +42,71 @@ struct BatchAdapter: Sendable {
     }
 
     /// The answer to `POST /v1/{op}` with a JSON body.
+    ///
+    /// The body is read once; the request the engine answers is that value with `op` and
+    /// (when absent and wanted) the negotiated `locale` added.
     func answer(op: String, body: String, defaultLocale: LocaleID?) -> Answer {
-        let request = Self.parseObject(body)
-        if let bodyOp = request?["op"], bodyOp != .string(op) {
-            let message = "\"op\" in the body must be absent or \"\(op)\" as in the path"
-            let line = String(decoding: HTTPErrorMapping.body(code: "invalid-argument", message: message), as: UTF8.self)
-            return Answer(status: 400, body: line, contentLanguage: nil)
+        var out: [UInt8] = []
+        var body = body
+        let read = body.withUTF8 { bytes in
+            Result { () throws(JSONReader.SyntaxError) in
+                let document = try JSONReader.read(bytes)
+                return (document.value, BatchServer.id(of: document, in: bytes))
+            }
         }
-        let line = prepared(body, op: op, request: request, defaultLocale: defaultLocale)
-        let response = engine.respond(to: line) ?? #"{"error":{"code":"invalid-json","message":"the body is empty"}}"#
-        let parsedResponse = Self.parseObject(response)
-        if case .object(let members)? = parsedResponse?["error"],
-            case .string(let code)? = members.first(where: { $0.0 == "code" })?.1
-        {
-            return Answer(status: HTTPErrorMapping.status(for: code), body: response, contentLanguage: nil)
+        switch read {
+        case .failure(let error):
+            guard body.contains(where: { !$0.isWhitespace }) else {
+                let empty = HTTPErrorMapping.body(code: "invalid-json", message: "the body is empty")
+                return Answer(status: HTTPErrorMapping.status(for: "invalid-json"), body: String(decoding: empty, as: UTF8.self), contentLanguage: nil)
+            }
+            BatchServer.answerInvalidJSON(error, into: &out)
+            return Answer(status: HTTPErrorMapping.status(for: "invalid-json"), body: String(decoding: out, as: UTF8.self), contentLanguage: nil)
+        case .success(let (request, id)):
+            if let bodyOp = request["op"], bodyOp != .string(op) {
+                let message = "\"op\" in the body must be absent or \"\(op)\" as in the path"
+                let line = String(decoding: HTTPErrorMapping.body(code: "invalid-argument", message: message), as: UTF8.self)
+                return Answer(status: 400, body: line, contentLanguage: nil)
+            }
+            let merged = prepared(request, op: op, defaultLocale: defaultLocale)
+            if let code = engine.answer(merged, id: id, into: &out) {
+                return Answer(status: HTTPErrorMapping.status(for: code), body: String(decoding: out, as: UTF8.self), contentLanguage: nil)
+            }
+            return Answer(status: 200, body: String(decoding: out, as: UTF8.self), contentLanguage: contentLanguage(op: op, request: merged))
         }
-        let merged = request.map { Self.parseObject(line) ?? $0 }
-        return Answer(status: 200, body: response, contentLanguage: merged.flatMap { contentLanguage(op: op, request: $0) })
     }
 
-    /// The answer line to one line of `POST /v1/batch` (nil for a blank line).
+    /// The answer line to one line of `POST /v1/batch` (nil for a blank line), the line read once.
     func answer(line: String, defaultLocale: LocaleID?) -> String? {
         guard line.contains(where: { !$0.isWhitespace }) else { return nil }
-        let request = Self.parseObject(line)
-        let op: String? = if case .string(let name)? = request?["op"] { name } else { nil }
-        guard let op else { return engine.respond(to: line) }
-        return engine.respond(to: prepared(line, op: op, request: request, defaultLocale: defaultLocale))
+        var out: [UInt8] = []
+        var line = line
+        line.withUTF8 { bytes in
+            do throws(JSONReader.SyntaxError) {
+                let document = try JSONReader.read(bytes)
+                var request = document.value
+                if case .string(let op)? = request["op"] {
+                    request = prepared(request, op: op, defaultLocale: defaultLocale)
+                }
+                engine.answer(request, id: BatchServer.id(of: document, in: bytes), into: &out)
+            } catch {
+                BatchServer.answerInvalidJSON(error, into: &out)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// The body with `op` and (when absent and wanted) the negotiated `locale` added as its
+    /// The request with `op` and (when absent and wanted) the negotiated `locale` added as its
     /// first members; unchanged when it is not a JSON object (the engine reports it).
-    private func prepared(_ body: String, op: String, request: JSONValue?, defaultLocale: LocaleID?) -> String {
-        guard let request, case .object(let members) = request, let brace = body.firstIndex(of: "{") else { return body }
-        var added: [String] = []
-        if request["op"] == nil { added.append(#""op":\#(escaped(op))"#) }
+    private func prepared(_ request: JSONValue, op: String, defaultLocale: LocaleID?) -> JSONValue {
+        guard case .object(let members) = request else { return request }
+        var added: [(String, JSONValue)] = []
+        if request["op"] == nil { added.append(("op", .string(op))) }
         if request["locale"] == nil, let defaultLocale, Self.usesLocale(op: op, request: request) {
-            added.append(#""locale":\#(escaped(defaultLocale.languageTag))"#)
+            added.append(("locale", .string(defaultLocale.languageTag)))
         }
-        guard !added.isEmpty else { return body }
-        let separator = members.isEmpty ? "" : ","
-        var text = body
-        text.insert(contentsOf: added.joined(separator: ",") + separator, at: text.index(after: brace))
-        return text
+        guard !added.isEmpty else { return request }
+        return .object(added + members)
     }
 
     /// The `Content-Language` of a successful answer.
@@ -96,16 +119,5 @@ struct BatchAdapter: Sendable {
             }
         }
         return locale.languageTag
-    }
-
-    /// A JSON text as the engine's value type, or nil when it is not JSON.
-    private static func parseObject(_ text: String) -> JSONValue? {
-        (try? StrictJSON.parse(text)).map(JSONValue.init)
-    }
-
-    private func escaped(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        HTTPErrorMapping.appendJSONString(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -11,7 +11,7 @@ struct RouteTable: Sendable {
 
     /// The table of an OpenAPI 3.1 document's `paths` (empty when the text is not one).
     init(openAPI: String) {
-        guard let document = try? StrictJSON.parse(openAPI), case .object(let paths)? = JSONValue(document)["paths"] else {
+        guard case .object(let paths)? = (try? JSONReader.parse(openAPI))?["paths"] else {
             routes = []
             return
         }

@@ -7,12 +7,10 @@ import Testing
 import Glibc
 #endif
 
-/// The batch engine's fast single-pass reader (`RequestReader`), the byte writer and the
-/// chunked stdin loop, checked against two independent readers: the package's `StrictJSON`
-/// (whose values and errors the protocol answered before the fast reader existed) and
-/// Foundation's `JSONSerialization`.
-@Suite("Batch request reader")
-struct RequestReaderTests {
+/// The JSON reader (`JSONReader`), the byte writer and the chunked stdin loop, checked against
+/// an independent reader, Foundation's `JSONSerialization`: on acceptance and on the value read.
+@Suite("JSON reader")
+struct JSONReaderTests {
     let server = BatchServer()
 
     // MARK: - Oracles
@@ -28,16 +26,35 @@ struct RequestReaderTests {
         }
     }
 
-    static func fast(_ bytes: [UInt8]) -> Outcome {
+    static func read(_ bytes: [UInt8]) -> Outcome {
         bytes.withUnsafeBufferPointer { buffer in
-            guard let line = try? RequestReader.read(buffer) else { return .rejected }
+            guard let line = try? JSONReader.read(buffer) else { return .rejected }
             return .accepted(value: line.value.serialized, id: line.idRange)
         }
     }
 
-    static func strict(_ bytes: [UInt8]) -> Outcome {
-        guard let element = try? StrictJSON.parse(bytes: bytes) else { return .rejected }
-        return .accepted(value: JSONValue(element).serialized, id: element["id"]?.byteRange)
+    /// The error the reader reports for `bytes`, nil when it accepts them.
+    static func error(_ bytes: [UInt8]) -> JSONReader.SyntaxError? {
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONReader.SyntaxError) {
+                _ = try JSONReader.read(buffer)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    /// Whether an error's line and column are those of its byte offset, counted here another
+    /// way (lines split at line feeds, columns in the scalars of the decoded line).
+    static func positionAgrees(_ error: JSONReader.SyntaxError, _ bytes: [UInt8]) -> Bool {
+        guard error.offset >= 0, error.offset <= bytes.count else { return false }
+        let before = bytes[..<error.offset]
+        let lines = before.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let lastLine = lines.last.map(Array.init) ?? []
+        // A cut inside a multi-byte sequence never happens: errors point at a character's start.
+        let column = String(decoding: lastLine, as: UTF8.self).unicodeScalars.count + 1
+        return error.line == lines.count && error.column == column
     }
 
     /// Whether Foundation's reader accepts the text (top-level fragments allowed).
@@ -103,13 +120,21 @@ struct RequestReaderTests {
 
     // MARK: - Corpus
 
-    @Test("valid lines: same value and id span as StrictJSON, and Foundation accepts them")
+    @Test("valid lines: accepted, with the id span, and Foundation reads the same value")
     func validCorpus() {
         for line in Self.valid {
             let bytes = Array(line.utf8)
-            let fast = Self.fast(bytes)
-            #expect(fast == Self.strict(bytes), "\(line)")
+            let fast = Self.read(bytes)
             #expect(fast != .rejected, "\(line)")
+            if case .accepted(let value, let id) = fast {
+                // The `id` span: exactly the text of the (last) top-level `id` value.
+                let written = bytes.withUnsafeBufferPointer { try? JSONReader.read($0).value["id"] }
+                #expect((id != nil) == (written != nil), "\(line)")
+                if let id, let written {
+                    #expect((try? JSONReader.parse(bytes: Array(bytes[id]))) == written, "\(line)")
+                }
+                #expect(!value.isEmpty)
+            }
             // Foundation reads every line where it follows RFC 8259 (and nests only to its own
             // limit), and decodes it to the same value (strings and escapes included): our value
             // written out and read back by Foundation equals Foundation's reading of the line.
@@ -123,12 +148,12 @@ struct RequestReaderTests {
         }
     }
 
-    @Test("invalid lines: rejected by the fast reader, StrictJSON and Foundation")
-    func invalidCorpus() {
+    @Test("invalid lines: rejected by the reader, at a position that agrees with the offset, and by Foundation")
+    func invalidCorpus() throws {
         for line in Self.invalid {
             let bytes = Array(line.utf8)
-            #expect(Self.fast(bytes) == .rejected, "\(line.debugDescription)")
-            #expect(Self.strict(bytes) == .rejected, "\(line.debugDescription)")
+            let error = try #require(Self.error(bytes), "\(line.debugDescription)")
+            #expect(Self.positionAgrees(error, bytes), "\(line.debugDescription): \(error)")
             if line.count < 1000, !Self.foundationDeparts(bytes) {
                 #expect(!Self.foundationAccepts(bytes), "\(line.debugDescription)")
             }
@@ -142,8 +167,8 @@ struct RequestReaderTests {
             [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0x80, 0x22], [0x22, 0xF0, 0x9F, 0x98, 0x22],
         ]
         for bytes in cases {
-            #expect(Self.fast(bytes) == .rejected, "\(bytes)")
-            #expect(Self.strict(bytes) == .rejected, "\(bytes)")
+            #expect(Self.read(bytes) == .rejected, "\(bytes)")
+            #expect(Self.error(bytes)?.message == "invalid UTF-8 in a string", "\(bytes)")
         }
         // What the answer says: like readLine, the server repairs the line first.
         let line: [UInt8] = Array(#"{"op":"nope","id":""#.utf8) + [0xFF] + Array(#""}"#.utf8)
@@ -185,38 +210,52 @@ struct RequestReaderTests {
         return bytes
     }
 
-    @Test("60,000 mutated lines: the fast reader agrees with StrictJSON on every one; Foundation on acceptance")
+    @Test("60,000 mutated lines: the reader agrees with Foundation on acceptance and on the value; errors point where their offset is")
     func mutations() {
         var random = SplitMix64(seed: 0x19B)
         var accepted = 0
         var foundationDisagreements: [String] = []
+        var valueDisagreements: [String] = []
         var foundationCompared = 0
+        var valuesCompared = 0
         for round in 0..<60_000 {
             let seed = Array(Self.seeds[round % Self.seeds.count].utf8)
             let bytes = Self.mutate(seed, &random)
-            let fast = Self.fast(bytes)
-            let strict = Self.strict(bytes)
-            if fast != strict {
-                Issue.record("\(String(decoding: bytes, as: UTF8.self).debugDescription) \(bytes): fast \(fast), strict \(strict)")
-                return
+            let outcome = Self.read(bytes)
+            if outcome == .rejected {
+                guard let error = Self.error(bytes), Self.positionAgrees(error, bytes) else {
+                    Issue.record("\(String(decoding: bytes, as: UTF8.self).debugDescription): \(Self.error(bytes).map { "\($0)" } ?? "no error")")
+                    return
+                }
+            } else {
+                accepted += 1
             }
-            if fast != .rejected { accepted += 1 }
-            // Where Foundation follows RFC 8259, it must agree on acceptance.
+            // Where Foundation follows RFC 8259, it must agree on acceptance, and on the value:
+            // ours written out and read back by Foundation is Foundation's reading of the line
+            // (except −0, which Foundation reads back from `-0` as the integer 0).
             if !Self.foundationDeparts(bytes) {
                 foundationCompared += 1
-                if (fast != .rejected) != Self.foundationAccepts(bytes) {
+                if (outcome != .rejected) != Self.foundationAccepts(bytes) {
                     foundationDisagreements.append(String(decoding: bytes, as: UTF8.self).debugDescription)
+                }
+                if case .accepted(let value, _) = outcome, !value.contains("-0") {
+                    valuesCompared += 1
+                    if Self.foundationCanonical(Array(value.utf8)) != Self.foundationCanonical(bytes) {
+                        valueDisagreements.append(String(decoding: bytes, as: UTF8.self).debugDescription + " → " + value)
+                    }
                 }
             }
         }
         #expect(foundationDisagreements.isEmpty, "\(foundationDisagreements.prefix(10))")
+        #expect(valueDisagreements.isEmpty, "\(valueDisagreements.prefix(10))")
         #expect(foundationCompared > 30_000)
+        #expect(valuesCompared > 1_000)
         // The mutations must exercise both sides.
         #expect(accepted > 1_000)
         #expect(accepted < 50_000)
     }
 
-    @Test("mutated lines through the server: one JSON answer each, invalid ones with StrictJSON's error")
+    @Test("mutated lines through the server: one JSON answer each, invalid ones with the reader's error")
     func mutatedAnswers() throws {
         var random = SplitMix64(seed: 0x19B2)
         for round in 0..<5_000 {
@@ -232,7 +271,7 @@ struct RequestReaderTests {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(out)) as? [String: Any], "\(String(decoding: out, as: UTF8.self))")
             #expect((object["result"] == nil) != (object["error"] == nil))
             do {
-                _ = try StrictJSON.parse(text)
+                _ = try JSONReader.parse(text)
             } catch {
                 let expected =
                     #"{"error":{"code":"invalid-json","message":"#
@@ -244,23 +283,35 @@ struct RequestReaderTests {
 
     // MARK: - Writer
 
-    @Test("the byte writer writes what the String writer writes")
-    func writer() {
+    @Test("the writer: Foundation reads back every value written, with the escapes of JSONStringLiteral")
+    func writer() throws {
         let texts = [
             "", "plain", "a\"b\\c", "\n\r\t\u{08}\u{0C}", "\u{0}\u{1}\u{1F}\u{7F}", "\u{2028}x\u{2029}", "\u{2027}\u{202A}", "é€😀",
             "chiński (tradycyjne, Tajwan)", "1\u{00A0}234,50\u{00A0}€",
         ]
-        var values: [JSONValue] = texts.map { .string($0) }
-        values += [
+        for text in texts {
+            let written = JSONValue.string(text).serialized
+            let back = try JSONSerialization.jsonObject(with: Data(written.utf8), options: [.fragmentsAllowed])
+            #expect(back as? String == text, "\(written)")
+            let unescaped = written.unicodeScalars.contains { scalar in
+                scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029
+            }
+            #expect(!unescaped, "\(written)")
+            #expect(JSONStringLiteral.quoted(text) == written)
+        }
+        #expect(JSONValue.string("\"\\\n\r\t\u{08}\u{0C}\u{01}\u{1F}\u{2028}\u{2029}").serialized == #""\"\\\n\r\t\b\f\u0001\u001f\u2028\u2029""#)
+        let values: [JSONValue] = [
             .null, .bool(true), .bool(false), .integer(-42), .integer(.max), .number(-0.0), .number(2.5), .number(1e300), .number(.infinity),
-            .raw("{\"z\": 1}"),
+            .raw("{\"z\": 1}"), .array(texts.map { .string($0) }), .object(texts.map { ($0, .string($0)) }),
         ]
-        values.append(.array(values))
-        values.append(.object(texts.map { ($0, .string($0)) }))
-        for value in values {
-            var bytes: [UInt8] = []
-            value.write(to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == value.serialized)
+        let written = values.map(\.serialized)
+        let expectedTexts: [String] = ["null", "true", "false", "-42", "9223372036854775807", "-0", "2.5", "1e+300", "null", "{\"z\": 1}"]
+        #expect(Array(written.prefix(10)) == expectedTexts)
+        for (value, text) in zip(values, written) {
+            // What is written reads back as the same value (a non-finite number as null).
+            let expected: JSONValue = if case .number(let number) = value, !number.isFinite { .null } else { value }
+            if case .raw = value { continue }
+            #expect(try JSONReader.parse(text) == expected, "\(text)")
         }
     }
 
