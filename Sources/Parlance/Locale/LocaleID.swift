@@ -64,10 +64,13 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         return cache.insert(parsed, for: id)
     }
 
-    /// Parses `id` and checks that both of its printed forms come back: ICU's BCP 47 tag and
-    /// ICU's id each resolve to the same ICU id again, so that `LocaleID(locale.languageTag)` and
-    /// `LocaleID(locale.identifier)` are `locale` for every locale this returns. An id whose tag
-    /// would name another locale (ICU drops what BCP 47 cannot say) is refused, not changed.
+    /// Parses `id` and checks that both of its printed forms come back: ICU's id resolves to
+    /// the same ICU id again, and ICU's BCP 47 tag to the same one or, where ICU writes a
+    /// deprecated code's replacement in the tag (`iw` → `he`), to one with the same CLDR
+    /// canonical form. So `LocaleID(locale.identifier)` is `locale`, and
+    /// `LocaleID(locale.languageTag)` is `locale` or has its ``canonicalized`` form, for every
+    /// locale this returns. An id whose tag would name another locale (ICU drops what BCP 47
+    /// cannot say) is refused, not changed.
     private static func parse(_ id: String) throws(ParlanceError) -> LocaleID {
         let icuID = try resolve(id)
         if icuID.isEmpty || icuID == "root" { return .root }
@@ -78,7 +81,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
             throw error.parlanceError(.invalidLocale, "ICU cannot express \(quoted(id)) as a BCP 47 tag")
         }
         let viaTag = try? resolve(tag)
-        guard viaTag == icuID else {
+        guard let viaTag, sameLocale(viaTag, icuID) else {
             throw ParlanceError(
                 .invalidLocale,
                 "\(quoted(id)) is not a valid locale identifier: ICU writes it as the BCP 47 tag \(quoted(tag)), which names \(viaTag.map { quoted($0) } ?? "no locale"), not \(quoted(icuID))"
@@ -89,6 +92,14 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
                 .invalidLocale, "\(quoted(id)) is not a valid locale identifier: its ICU form \(quoted(icuID)) does not parse back to itself")
         }
         return LocaleID(uncheckedIdentifier: icuID, languageTag: tag)
+    }
+
+    /// Whether two ICU ids name the same locale: equal, or equal after CLDR alias
+    /// canonicalization (`iw_IL` and `he_IL`).
+    private static func sameLocale(_ first: String, _ second: String) -> Bool {
+        if first == second { return true }
+        guard let canonical = ICULocale.canonicalizeAliases(first) else { return false }
+        return canonical == ICULocale.canonicalizeAliases(second)
     }
 
     /// ICU's canonical id for `id` ("" for the root locale), with every ``LocaleLimits`` bound
@@ -110,7 +121,12 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         let icuID: String
         switch asTag {
         case .wellFormed:
-            icuID = try fromLanguageTag(id.replacingUnderscores(), original: id)
+            // Through uloc_canonicalize too, so that a tag and the ICU id it stands for resolve
+            // alike: uloc_forLanguageTag keeps "und" before keywords ("und@calendar=gregorian")
+            // where uloc_canonicalize writes "@calendar=gregorian".
+            let fromTag = try fromLanguageTag(id.replacingUnderscores(), original: id)
+            if let why = LocaleSyntax.limitViolation(ofICUID: fromTag) { throw invalid(why) }
+            icuID = try canonicalize(fromTag, original: id)
         case .refused(let why):
             throw invalid(why)
         case .illFormed:
