@@ -15,7 +15,7 @@ import Testing
     static func withServer(_ body: (LiveServer) async throws -> Void) async throws {
         var configuration = ParlanceServerConfiguration()
         configuration.catalogDirectory = catalog
-        configuration.maxBodySize = 2 << 20
+        configuration.maxBodySize = 4 << 20  // negotiate carries an id twice
         let server = try await LiveServer.start(configuration)
         do {
             try await body(server)
