@@ -42,7 +42,7 @@ int32_t CICU_timeZoneCanonicalID(const uint16_t *zone, int32_t zoneLength, uint1
 int32_t CICU_dateBestPattern(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
                              uint16_t *out, int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return 0;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return 0;
     UDateTimePatternGenerator *generator = udatpg_open(localeID, st);
     if (U_FAILURE(*st)) return 0;
     int32_t length = udatpg_getBestPattern(generator, (const UChar *)skeleton, skeletonLength,
@@ -145,7 +145,7 @@ CICUDateFormatter *CICU_dateFormatterOpenPattern(const char *localeID, const uin
                                                  int32_t patternLength, const uint16_t *zone,
                                                  int32_t zoneLength, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return NULL;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return NULL;
     UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, localeID, (const UChar *)zone,
                                     zoneLength, (const UChar *)pattern, patternLength, st);
     return wrap(format, st);
@@ -155,7 +155,7 @@ CICUDateFormatter *CICU_dateFormatterOpenStyles(const char *localeID, int32_t da
                                                 int32_t timeStyle, const uint16_t *zone,
                                                 int32_t zoneLength, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return NULL;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return NULL;
     if (dateStyle < UDAT_NONE || dateStyle > UDAT_SHORT || timeStyle < UDAT_NONE ||
         timeStyle > UDAT_SHORT || (dateStyle == UDAT_NONE && timeStyle == UDAT_NONE)) {
         *st = U_ILLEGAL_ARGUMENT_ERROR;

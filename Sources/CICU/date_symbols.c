@@ -38,7 +38,7 @@ struct CICUDateSymbols {
 
 CICUDateSymbols *CICU_dateSymbolsOpen(const char *localeID, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return NULL;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return NULL;
     static const UChar utc[] = {'U', 'T', 'C', 0};
     static const UChar pattern[] = {'y', 0};
     // A pattern formatter of the locale: SimpleDateFormat(pattern, locale) loads the same
@@ -93,7 +93,7 @@ int32_t CICU_dateSymbolsCalendarType(const CICUDateSymbols *symbols, char *out, 
 int32_t CICU_dateNumberingDigits(const char *localeID, uint16_t *out, int32_t capacity,
                                  bool *algorithmic, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return 0;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return 0;
     UNumberingSystem *system = unumsys_open(localeID, st);
     if (U_FAILURE(*st)) return 0;
     *algorithmic = unumsys_isAlgorithmic(system) || unumsys_getRadix(system) != 10;

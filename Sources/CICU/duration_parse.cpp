@@ -38,7 +38,7 @@ struct CICUDurationFormatter {
 extern "C" CICUDurationFormatter *CICU_durationFormatterOpen(const char *localeID, int32_t width,
                                                              int32_t fractionDigits, int32_t *status) {
     UErrorCode *st = reinterpret_cast<UErrorCode *>(status);
-    if (U_FAILURE(*st)) return nullptr;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return nullptr;
     if (width < UMEASFMT_WIDTH_WIDE || width > UMEASFMT_WIDTH_NUMERIC || fractionDigits > 9) {
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return nullptr;
@@ -136,7 +136,7 @@ extern "C" int32_t CICU_numberParseDecimal(const char *localeID, const uint16_t 
                                            int32_t capacity, int32_t *status) {
     UErrorCode *st = reinterpret_cast<UErrorCode *>(status);
     if (parsedLength != nullptr) *parsedLength = 0;
-    if (U_FAILURE(*st)) return 0;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return 0;
     UNumberFormat *format = unum_open(UNUM_DECIMAL, nullptr, 0, localeID, nullptr, st);
     if (U_FAILURE(*st)) return 0;
     int32_t position = 0;

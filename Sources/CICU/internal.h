@@ -8,9 +8,32 @@
 #include <unicode/utf8.h>
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <string.h>
+
+#include "CICU.h"
+
+// Whether `localeID` is a string of at most `maxLength` bytes (CICU_LOCALE_ID_MAX_LENGTH for
+// an id an ICU service gets, CICU_LOCALE_INPUT_MAX_LENGTH for text an id converter parses),
+// read no further than maxLength + 1 bytes. A NULL or longer id sets U_ILLEGAL_ARGUMENT_ERROR
+// and returns false, so that the caller returns before ICU sees it; a failure already in
+// `status` also returns false.
+static inline bool CICU_localeIDFits(const char *localeID, int32_t maxLength, UErrorCode *status) {
+    if (U_FAILURE(*status)) return false;
+    if (localeID == NULL) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return false;
+    }
+    for (int32_t length = 0; localeID[length] != 0; length++) {
+        if (length >= maxLength) {
+            *status = U_ILLEGAL_ARGUMENT_ERROR;
+            return false;
+        }
+    }
+    return true;
+}
 
 // Copies `length` UTF-16 units into the caller's buffer when they fit (plus a terminating NUL
 // when room remains) and reports U_BUFFER_OVERFLOW_ERROR otherwise. Returns `length`, the size

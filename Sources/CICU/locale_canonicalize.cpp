@@ -1,6 +1,7 @@
 // CLDR alias canonicalization exists only in ICU's C++ API (icu::Locale::canonicalize, since
 // ICU 67); uloc_canonicalize keeps deprecated codes such as "iw".
 #include "CICU_Locale.h"
+#include "internal.h"
 
 #include <unicode/locid.h>
 
@@ -9,7 +10,7 @@
 extern "C" int32_t CICU_localeCanonicalizeAliases(const char *localeID, char *out,
                                                   int32_t capacity, int32_t *status) {
     UErrorCode *st = reinterpret_cast<UErrorCode *>(status);
-    if (U_FAILURE(*st)) return 0;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return 0;
     icu::Locale locale(localeID);
     if (locale.isBogus()) {
         *st = U_ILLEGAL_ARGUMENT_ERROR;

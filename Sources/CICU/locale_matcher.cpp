@@ -2,6 +2,7 @@
 // queried through extern "C" functions. LocaleMatcher is immutable after build() and its
 // const methods are thread-safe (ICU's localematcher.h), so one handle serves all threads.
 #include "CICU_Locale.h"
+#include "internal.h"
 
 #include <unicode/localebuilder.h>
 #include <unicode/localematcher.h>
@@ -22,6 +23,9 @@ extern "C" CICULocaleMatcher *CICU_localeMatcherOpen(const char *const *supporte
     if (count < 0 || (count > 0 && supported == nullptr)) {
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return nullptr;
+    }
+    for (int32_t i = 0; i < count; ++i) {
+        if (!CICU_localeIDFits(supported[i], CICU_LOCALE_ID_MAX_LENGTH, st)) return nullptr;
     }
     icu::LocaleMatcher::Builder builder;
     for (int32_t i = 0; i < count; ++i) {
@@ -63,6 +67,9 @@ extern "C" int32_t CICU_localeMatcherBestIndex(const CICULocaleMatcher *matcher,
     if (matcher == nullptr || count < 0 || (count > 0 && desired == nullptr)) {
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return -1;
+    }
+    for (int32_t i = 0; i < count; ++i) {
+        if (!CICU_localeIDFits(desired[i], CICU_LOCALE_ID_MAX_LENGTH, st)) return -1;
     }
     IDIterator iterator(desired, count);
     icu::LocaleMatcher::Result result = matcher->matcher.getBestMatchResult(iterator, *st);

@@ -13,17 +13,20 @@
 
 int32_t CICU_localeAddLikelySubtags(const char *localeID, char *out, int32_t capacity,
                                     int32_t *status) {
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, (UErrorCode *)status)) return 0;
     return uloc_addLikelySubtags(localeID, out, capacity, (UErrorCode *)status);
 }
 
 int32_t CICU_localeMinimizeSubtags(const char *localeID, char *out, int32_t capacity,
                                    int32_t *status) {
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, (UErrorCode *)status)) return 0;
     return uloc_minimizeSubtags(localeID, out, capacity, (UErrorCode *)status);
 }
 
 int32_t CICU_localeSubtag(const char *localeID, CICULocaleSubtag which, char *out,
                           int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return 0;
     switch (which) {
     case CICULocaleSubtagLanguage: return uloc_getLanguage(localeID, out, capacity, st);
     case CICULocaleSubtagScript: return uloc_getScript(localeID, out, capacity, st);
@@ -36,16 +39,24 @@ int32_t CICU_localeSubtag(const char *localeID, CICULocaleSubtag which, char *ou
 
 int32_t CICU_localeKeywordValue(const char *localeID, const char *keyword, char *out,
                                 int32_t capacity, int32_t *status) {
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, (UErrorCode *)status)) return 0;
     return uloc_getKeywordValue(localeID, keyword, out, capacity, (UErrorCode *)status);
 }
 
-bool CICU_localeIsRightToLeft(const char *localeID) { return uloc_isRightToLeft(localeID) != 0; }
+bool CICU_localeIsRightToLeft(const char *localeID) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, &status)) return false;
+    return uloc_isRightToLeft(localeID) != 0;
+}
 
 int32_t CICU_localeDisplayName(const char *displayLocaleID, const char *localeID,
                                bool dialectNames, CICUCapitalization capitalization,
                                uint16_t *out, int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return 0;
+    if (!CICU_localeIDFits(displayLocaleID, CICU_LOCALE_ID_MAX_LENGTH, st) ||
+        !CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) {
+        return 0;
+    }
     UDisplayContext contexts[] = {
         dialectNames ? UDISPCTX_DIALECT_NAMES : UDISPCTX_STANDARD_NAMES,
         UDISPCTX_CAPITALIZATION_NONE,

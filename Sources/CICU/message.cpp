@@ -30,7 +30,7 @@ extern "C" CICUMessageFormat *CICU_messageFormatOpen(const char *localeID, const
                                                      int32_t *status) {
     UErrorCode *st = reinterpret_cast<UErrorCode *>(status);
     if (errorOffset != nullptr) *errorOffset = -1;
-    if (U_FAILURE(*st)) return nullptr;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return nullptr;
     icu::UnicodeString text(false, reinterpret_cast<const UChar *>(pattern), patternLength);
     UParseError parseError;
     parseError.offset = -1;

@@ -29,7 +29,7 @@ CICUNumberFormatter *CICU_numberFormatterOpen(const uint16_t *skeleton, int32_t 
                                               int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (errorOffset != NULL) *errorOffset = -1;
-    if (U_FAILURE(*st)) return NULL;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return NULL;
     UParseError parseError;
     parseError.offset = -1;
     UNumberFormatter *formatter = unumf_openForSkeletonAndLocaleWithError(
@@ -151,6 +151,7 @@ bool CICU_currencyStandardRounding(const uint16_t *code, int32_t *fractionDigits
 
 bool CICU_currencyForLocale(const char *localeID, uint16_t *out) {
     UErrorCode status = U_ZERO_ERROR;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, &status)) return false;
     UChar buffer[8];
     int32_t length = ucurr_forLocale(localeID, buffer, 8, &status);
     if (U_FAILURE(status) || length != 3) return false;

@@ -26,7 +26,10 @@ struct CICUPluralRules {
 
 CICUPluralRules *CICU_pluralRulesOpen(const char *localeID, bool ordinal, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return NULL;
+    // Before ICU: PluralRules::getRuleFromResource copies the id's base name into a
+    // ULOC_FULLNAME_CAPACITY buffer (see CICU_LOCALE_ID_MAX_LENGTH), and the handle keeps the id
+    // in one of that size.
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return NULL;
     UPluralRules *rules =
         uplrules_openForType(localeID, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, st);
     if (U_FAILURE(*st)) return NULL;
@@ -37,12 +40,6 @@ CICUPluralRules *CICU_pluralRulesOpen(const char *localeID, bool ordinal, int32_
         return NULL;
     }
     handle->rules = rules;
-    if (localeID == NULL || strlen(localeID) >= sizeof handle->localeID) {
-        uplrules_close(rules);
-        free(handle);
-        *st = U_ILLEGAL_ARGUMENT_ERROR;  // LocaleID never passes NULL or an id this long
-        return NULL;
-    }
     snprintf(handle->localeID, sizeof handle->localeID, "%s", localeID);
     for (int i = 0; i <= CICU_PLURAL_MAX_CACHED_FRACTION_DIGITS; i++) {
         atomic_init(&handle->fractionFormatters[i], NULL);

@@ -25,7 +25,7 @@ CICUNumberRangeFormatter *CICU_numberRangeFormatterOpen(const uint16_t *skeleton
                                                         int32_t *errorOffset, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (errorOffset != NULL) *errorOffset = -1;
-    if (U_FAILURE(*st)) return NULL;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return NULL;
     UParseError parseError;
     parseError.offset = -1;
     UNumberRangeFormatter *formatter = unumrf_openForSkeletonWithCollapseAndIdentityFallback(
@@ -119,7 +119,7 @@ CICUDateIntervalFormatter *CICU_dateIntervalFormatterOpen(const char *localeID,
                                                           const uint16_t *zone, int32_t zoneLength,
                                                           int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return NULL;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return NULL;
     UDateIntervalFormat *formatter = udtitvfmt_open(localeID, (const UChar *)skeleton, skeletonLength,
                                                     (const UChar *)zone, zoneLength, st);
     if (U_FAILURE(*st)) {

@@ -42,7 +42,7 @@ struct CICURelativeFormatter {
 CICURelativeFormatter *CICU_relativeFormatterOpen(const char *localeID, int32_t style,
                                                   int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return NULL;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return NULL;
     if (style < UDAT_STYLE_LONG || style > UDAT_STYLE_NARROW) {
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return NULL;
@@ -97,7 +97,7 @@ struct CICUListFormatter {
 CICUListFormatter *CICU_listFormatterOpen(const char *localeID, int32_t type, int32_t width,
                                           int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return NULL;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return NULL;
     if (type < ULISTFMT_TYPE_AND || type > ULISTFMT_TYPE_UNITS || width < ULISTFMT_WIDTH_WIDE ||
         width > ULISTFMT_WIDTH_NARROW) {
         *st = U_ILLEGAL_ARGUMENT_ERROR;

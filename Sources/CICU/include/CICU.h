@@ -64,6 +64,24 @@ const char *CICU_unicodeVersion(void);
 
 // MARK: - Locale identifiers
 
+/// The longest locale id, in bytes before its NUL, that the shim hands to an ICU service: 156,
+/// ULOC_FULLNAME_CAPACITY (157) less the NUL. ICU 72 copies ids into fixed 157-byte buffers in
+/// places without a check: PluralRules::getRuleFromResource (behind uplrules_openForType)
+/// strcpy's a locale's base name into `char parentLocaleName[ULOC_FULLNAME_CAPACITY]`, which
+/// aborts the process (`*** buffer overflow detected ***`) for a base name of 157 bytes or
+/// more. Every shim function that takes a locale id refuses a longer one with
+/// CICU_STATUS_ILLEGAL_ARGUMENT (or its documented failure value) before calling ICU.
+#define CICU_LOCALE_ID_MAX_LENGTH 156
+/// The longest text CICU_localeFromLanguageTag and CICU_localeCanonicalize parse: the input a
+/// caller gives, before its canonical length is known (Parlance's LocaleLimits.inputBytes).
+#define CICU_LOCALE_INPUT_MAX_LENGTH 256
+/// The longest variant field (the `_`-separated variants of an id) CICU_localeToLanguageTag
+/// passes to uloc_toLanguageTag: 145. ICU 72 writes variants that are not BCP 47 variants as
+/// `-x-lvariant-…` into a 157-byte stack buffer; past 157 bytes it keeps counting but stops
+/// copying, then appends as many bytes as it counted, so the tag ends in bytes read from beyond
+/// the buffer. `-x-lvariant-` takes 12 bytes, so 145 bytes of variants always fit.
+#define CICU_LOCALE_VARIANT_MAX_LENGTH 145
+
 /// Converts a BCP 47 tag to an ICU locale id (uloc_forLanguageTag). `parsedLength` receives how
 /// many bytes of `tag` were consumed (ICU stops at the first subtag it cannot use).
 int32_t CICU_localeFromLanguageTag(const char *tag, char *out, int32_t capacity,

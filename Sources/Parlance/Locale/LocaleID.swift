@@ -26,7 +26,11 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter id: a BCP 47 tag or ICU locale id; case-insensitive, `-` or `_`.
     /// - Throws: ``ParlanceError`` with code ``ParlanceError/Code/invalidLocale`` when `id` is
-    ///   neither well-formed BCP 47 nor a well-formed ICU locale id.
+    ///   neither well-formed BCP 47 nor a well-formed ICU locale id; when it is over one of the
+    ///   bounds on what reaches ICU (256 bytes of text, 64 subtags, 8 variants, 95 bytes in one
+    ///   extension or keyword value, 156 bytes in ICU's canonical id; the message names the
+    ///   bound); or when its BCP 47 tag or ICU id would not parse back to the same locale (a
+    ///   repeated variant, a legacy ICU variant such as `PHONEBOOK` that BCP 47 cannot write).
     public init(_ id: String) throws {
         self = try LocaleID.parseCached(id)
     }
@@ -48,9 +52,9 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Parsing
 
-    /// The longest identifier accepted. ICU's own buffers hold 157 bytes for a full id; a
-    /// longer, still well-formed tag (many extensions) is accepted up to this bound.
-    package static let maximumLength = 1024
+    /// The longest text accepted, in bytes (``LocaleLimits/inputBytes``); see ``LocaleLimits``
+    /// for the bounds on what ICU is given.
+    package static let maximumLength = LocaleLimits.inputBytes
 
     private static let cache = LRUCache<String, LocaleID>(capacity: 4096)
 
@@ -60,41 +64,95 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         return cache.insert(parsed, for: id)
     }
 
+    /// Parses `id` and checks that both of its printed forms come back: ICU's id resolves to
+    /// the same ICU id again, and ICU's BCP 47 tag to the same one or, where ICU writes a
+    /// deprecated code's replacement in the tag (`iw` → `he`), to one with the same CLDR
+    /// canonical form. So `LocaleID(locale.identifier)` is `locale`, and
+    /// `LocaleID(locale.languageTag)` is `locale` or has its ``canonicalized`` form, for every
+    /// locale this returns. An id whose tag would name another locale (ICU drops what BCP 47
+    /// cannot say) is refused, not changed.
     private static func parse(_ id: String) throws(ParlanceError) -> LocaleID {
-        func invalid(_ why: String) -> ParlanceError {
-            ParlanceError(.invalidLocale, "\(quoted(id)) is not a well-formed locale identifier: \(why)")
-        }
-        guard !id.isEmpty else { throw invalid("it is empty") }
-        guard id.utf8.count <= maximumLength else {
-            throw invalid("it is longer than \(maximumLength) bytes")
-        }
-        guard id.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 && $0 != 0x7F }) else {
-            throw invalid("only ASCII letters, digits, '-', '_' and ICU keywords after '@' are allowed")
-        }
-        let lowered = id.lowercased()
-        if lowered == "root" { return .root }
-
-        let icuID: String
-        if !id.contains("@"), LocaleSyntax.isWellFormedLanguageTag(id) {
-            icuID = try fromLanguageTag(id.replacingUnderscores(), original: id)
-        } else if LocaleSyntax.isWellFormedICUID(id) {
-            icuID = try canonicalize(id, original: id)
-        } else {
-            throw invalid("expected BCP 47 (language[-Script][-REGION][-variant][-u-…]) or an ICU id (lang[_Script][_REGION][_VARIANT][@key=value;…])")
-        }
+        let icuID = try resolve(id)
+        if icuID.isEmpty || icuID == "root" { return .root }
         let tag: String
         do {
             tag = try ICULocale.languageTag(of: icuID)
         } catch {
             throw error.parlanceError(.invalidLocale, "ICU cannot express \(quoted(id)) as a BCP 47 tag")
         }
+        let viaTag = try? resolve(tag)
+        guard let viaTag, sameLocale(viaTag, icuID) else {
+            throw ParlanceError(
+                .invalidLocale,
+                "\(quoted(id)) is not a valid locale identifier: ICU writes it as the BCP 47 tag \(quoted(tag)), which names \(viaTag.map { quoted($0) } ?? "no locale"), not \(quoted(icuID))"
+            )
+        }
+        guard (try? resolve(icuID)) == icuID else {
+            throw ParlanceError(
+                .invalidLocale, "\(quoted(id)) is not a valid locale identifier: its ICU form \(quoted(icuID)) does not parse back to itself")
+        }
         return LocaleID(uncheckedIdentifier: icuID, languageTag: tag)
     }
 
+    /// Whether two ICU ids name the same locale: equal, or equal after CLDR alias
+    /// canonicalization (`iw_IL` and `he_IL`).
+    private static func sameLocale(_ first: String, _ second: String) -> Bool {
+        if first == second { return true }
+        guard let canonical = ICULocale.canonicalizeAliases(first) else { return false }
+        return canonical == ICULocale.canonicalizeAliases(second)
+    }
+
+    /// ICU's canonical id for `id` ("" for the root locale), with every ``LocaleLimits`` bound
+    /// checked: the text's before ICU parses it, the canonical id's before any other ICU call.
+    private static func resolve(_ id: String) throws(ParlanceError) -> String {
+        func invalid(_ why: String) -> ParlanceError {
+            ParlanceError(.invalidLocale, "\(quoted(id)) is not a well-formed locale identifier: \(why)")
+        }
+        guard !id.isEmpty else { throw invalid("it is empty") }
+        guard id.utf8.count <= LocaleLimits.inputBytes else {
+            throw invalid("it has \(id.utf8.count) bytes; at most \(LocaleLimits.inputBytes) are accepted")
+        }
+        guard id.utf8.allSatisfy({ $0 < 0x80 && $0 > 0x20 && $0 != 0x7F }) else {
+            throw invalid("only ASCII letters, digits, '-', '_' and ICU keywords after '@' are allowed")
+        }
+        if id.lowercased() == "root" { return "" }
+
+        let asTag: LocaleSyntax.Verdict = id.contains("@") ? .illFormed : LocaleSyntax.checkLanguageTag(id)
+        let icuID: String
+        switch asTag {
+        case .wellFormed:
+            // Through uloc_canonicalize too, so that a tag and the ICU id it stands for resolve
+            // alike: uloc_forLanguageTag keeps "und" before keywords ("und@calendar=gregorian")
+            // where uloc_canonicalize writes "@calendar=gregorian".
+            let fromTag = try fromLanguageTag(id.replacingUnderscores(), original: id)
+            if let why = LocaleSyntax.limitViolation(ofICUID: fromTag) { throw invalid(why) }
+            icuID = try canonicalize(fromTag, original: id)
+        case .refused(let why):
+            throw invalid(why)
+        case .illFormed:
+            switch LocaleSyntax.checkICUID(id) {
+            case .wellFormed:
+                icuID = try canonicalize(id, original: id)
+            case .refused(let why):
+                throw invalid(why)
+            case .illFormed:
+                throw invalid(
+                    "expected BCP 47 (language[-Script][-REGION][-variant][-u-…]) or an ICU id (lang[_Script][_REGION][_VARIANT][@key=value;…])"
+                )
+            }
+        }
+        if let why = LocaleSyntax.limitViolation(ofICUID: icuID) { throw invalid(why) }
+        return icuID
+    }
+
     /// A locale from an ICU id that ICU itself produced (likely subtags, canonicalization): its
-    /// BCP 47 tag is computed by ICU, and an id ICU cannot express as a tag is an error.
+    /// BCP 47 tag is computed by ICU, and an id ICU cannot express as a tag, or one over a
+    /// ``LocaleLimits`` bound, is an error.
     package static func fromICU(_ icuID: String, context: String) throws(ParlanceError) -> LocaleID {
         if icuID.isEmpty || icuID == "root" { return .root }
+        if let why = LocaleSyntax.limitViolation(ofICUID: icuID) {
+            throw ParlanceError(.internal, "ICU produced \(quoted(icuID)) for \(context): \(why)")
+        }
         do {
             let tag = try ICULocale.languageTag(of: icuID)
             return LocaleID(uncheckedIdentifier: icuID, languageTag: tag)
