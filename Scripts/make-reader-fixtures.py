@@ -5,7 +5,8 @@ Every property list is checked by Python's plistlib (a plutil-compatible parser,
 issue asks) and the values plistlib reads are written next to it as `<name>.expected.json`,
 so that the tests compare Parlance's reader with an independent one. Binary property lists
 are written by plistlib's FMT_BINARY (plutil is not on Linux); `set.stringsdict` is a
-hand-made binary list holding a set object, which plistlib cannot write.
+hand-made binary list holding a set object, which plistlib cannot write; `uid.stringsdict`
+holds a UID in one entry.
 
 Run: python3 Scripts/make-reader-fixtures.py
 """
@@ -93,6 +94,12 @@ def main():
     offsets = bytes([8, 10])
     trailer = struct.pack(">6xBBQQQ", 1, 1, 2, 0, 8 + len(objects))
     (OUT / "set.stringsdict").write_bytes(b"bplist00" + objects + offsets + trailer)
+
+    # The Russian entries of BINARY, one of whose variants is a UID (as keyed archives hold):
+    # only that entry is skipped.
+    uid = dict(BINARY)
+    uid["broken"] = plural_entry("%#@n@", "n", {"one": "%d файл", "other": plistlib.UID(7)})
+    (OUT / "uid.stringsdict").write_bytes(plistlib.dumps(uid, fmt=plistlib.FMT_BINARY))
 
 
 if __name__ == "__main__":

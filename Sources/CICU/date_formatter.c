@@ -18,6 +18,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 _Static_assert(CICU_DATE_STYLE_NONE == UDAT_NONE, "UDAT_NONE");
 _Static_assert(CICU_DATE_STYLE_FULL == UDAT_FULL, "UDAT_FULL");
@@ -64,19 +65,52 @@ struct CICUDateFormatter {
         UDateFormat *format;
         pthread_mutex_t lock;
     } clones[CICU_DATE_CLONES];
+    // What opened the first formatter, so that a new clone is opened afresh instead of copied
+    // from clone 0: copying needs clone 0's lock, which a thread that grows the handle (every
+    // clone being busy) would otherwise wait for.
+    char *locale;
+    UChar *pattern;  // NULL for styles
+    int32_t patternLength;
+    UChar *zone;
+    int32_t zoneLength;
+    int32_t dateStyle, timeStyle;
 };
 
-static CICUDateFormatter *wrap(UDateFormat *format, UErrorCode *st) {
+static UChar *copyUnits(const uint16_t *units, int32_t length) {
+    UChar *copy = malloc(sizeof(UChar) * (size_t)(length > 0 ? length : 1));
+    if (copy != NULL && length > 0) memcpy(copy, units, sizeof(UChar) * (size_t)length);
+    return copy;
+}
+
+static CICUDateFormatter *wrap(UDateFormat *format, const char *localeID, const uint16_t *pattern,
+                               int32_t patternLength, const uint16_t *zone, int32_t zoneLength,
+                               int32_t dateStyle, int32_t timeStyle, UErrorCode *st) {
     if (U_FAILURE(*st)) {
         if (format != NULL) udat_close(format);
         return NULL;
     }
     CICUDateFormatter *handle = calloc(1, sizeof(CICUDateFormatter));
-    if (handle == NULL) {
+    if (handle != NULL) {
+        handle->locale = strdup(localeID);
+        handle->zone = copyUnits(zone, zoneLength);
+        handle->pattern = pattern != NULL ? copyUnits(pattern, patternLength) : NULL;
+    }
+    if (handle == NULL || handle->locale == NULL || handle->zone == NULL ||
+        (pattern != NULL && handle->pattern == NULL)) {
+        if (handle != NULL) {
+            free(handle->locale);
+            free(handle->zone);
+            free(handle->pattern);
+            free(handle);
+        }
         udat_close(format);
         *st = U_MEMORY_ALLOCATION_ERROR;
         return NULL;
     }
+    handle->patternLength = patternLength;
+    handle->zoneLength = zoneLength;
+    handle->dateStyle = dateStyle;
+    handle->timeStyle = timeStyle;
     handle->clones[0].format = format;
     for (int i = 0; i < CICU_DATE_CLONES; i++) pthread_mutex_init(&handle->clones[i].lock, NULL);
     pthread_mutex_init(&handle->growLock, NULL);
@@ -84,9 +118,10 @@ static CICUDateFormatter *wrap(UDateFormat *format, UErrorCode *st) {
     return handle;
 }
 
-// Adds a clone for a thread that found every clone locked, and returns its index locked by
-// the caller; or a clone that came free meanwhile. -1 when the bound is reached or ICU cannot
-// clone (the caller then waits for a clone instead).
+// Adds a clone (a formatter opened afresh, as the first was) for a thread that found every
+// clone locked, and returns its index locked by the caller; or a clone that came free
+// meanwhile. -1 when the bound is reached or ICU cannot open one (the caller then waits for a
+// clone instead).
 static int growClone(CICUDateFormatter *handle) {
     pthread_mutex_lock(&handle->growLock);
     int count = atomic_load_explicit(&handle->count, memory_order_acquire);
@@ -101,11 +136,14 @@ static int growClone(CICUDateFormatter *handle) {
         pthread_mutex_unlock(&handle->growLock);
         return -1;
     }
-    // udat_clone reads the source's calendar, which udat_format writes: clone under its lock.
+    // Opened afresh as the first one was (a copy of a clone would need that clone's lock).
     UErrorCode status = U_ZERO_ERROR;
-    pthread_mutex_lock(&handle->clones[0].lock);
-    UDateFormat *clone = udat_clone(handle->clones[0].format, &status);
-    pthread_mutex_unlock(&handle->clones[0].lock);
+    UDateFormat *clone =
+        handle->pattern != NULL
+            ? udat_open(UDAT_PATTERN, UDAT_PATTERN, handle->locale, handle->zone, handle->zoneLength,
+                        handle->pattern, handle->patternLength, &status)
+            : udat_open((UDateFormatStyle)handle->timeStyle, (UDateFormatStyle)handle->dateStyle,
+                        handle->locale, handle->zone, handle->zoneLength, NULL, 0, &status);
     if (U_FAILURE(status)) {
         if (clone != NULL) udat_close(clone);
         pthread_mutex_unlock(&handle->growLock);
@@ -118,23 +156,45 @@ static int growClone(CICUDateFormatter *handle) {
     return count;
 }
 
-// Locks a free clone, preferring the calling thread's own; returns its index.
-static int lockClone(CICUDateFormatter *handle) {
+// The clone a thread tries first: threads are spread over the clones in turn.
+static int homeClone(void) {
     static atomic_uint nextThread;
     static _Thread_local int home = -1;
     if (home < 0) home = (int)(atomic_fetch_add(&nextThread, 1) % CICU_DATE_CLONES);
+    return home;
+}
+
+// Locks a free clone, preferring the calling thread's own, or adds one when every clone is
+// locked and the bound allows; returns its index, or -1 when every clone is locked and no
+// clone can be added.
+static int tryLockClone(CICUDateFormatter *handle) {
     int count = atomic_load_explicit(&handle->count, memory_order_acquire);
-    int start = home % count;
+    int start = homeClone() % count;
     for (int i = 0; i < count; i++) {
         int index = (start + i) % count;
         if (pthread_mutex_trylock(&handle->clones[index].lock) == 0) return index;
     }
-    if (count < CICU_DATE_CLONES) {
-        int grown = growClone(handle);
-        if (grown >= 0) return grown;
-    }
+    if (count < CICU_DATE_CLONES) return growClone(handle);
+    return -1;
+}
+
+// Locks a clone: a free one (or a new one) if there is one, else waits for the thread's own.
+static int lockClone(CICUDateFormatter *handle) {
+    int index = tryLockClone(handle);
+    if (index >= 0) return index;
+    int count = atomic_load_explicit(&handle->count, memory_order_acquire);
+    int start = homeClone() % count;
     pthread_mutex_lock(&handle->clones[start].lock);
     return start;
+}
+
+int32_t CICU_dateFormatterWithClone(CICUDateFormatter *handle, bool wait, void (*body)(void *),
+                                    void *context) {
+    int index = wait ? lockClone(handle) : tryLockClone(handle);
+    if (index < 0) return -1;
+    body(context);
+    pthread_mutex_unlock(&handle->clones[index].lock);
+    return index;
 }
 
 int32_t CICU_dateFormatterCloneCount(CICUDateFormatter *handle) {
@@ -148,7 +208,7 @@ CICUDateFormatter *CICU_dateFormatterOpenPattern(const char *localeID, const uin
     if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return NULL;
     UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, localeID, (const UChar *)zone,
                                     zoneLength, (const UChar *)pattern, patternLength, st);
-    return wrap(format, st);
+    return wrap(format, localeID, pattern, patternLength, zone, zoneLength, 0, 0, st);
 }
 
 CICUDateFormatter *CICU_dateFormatterOpenStyles(const char *localeID, int32_t dateStyle,
@@ -163,7 +223,7 @@ CICUDateFormatter *CICU_dateFormatterOpenStyles(const char *localeID, int32_t da
     }
     UDateFormat *format = udat_open((UDateFormatStyle)timeStyle, (UDateFormatStyle)dateStyle,
                                     localeID, (const UChar *)zone, zoneLength, NULL, 0, st);
-    return wrap(format, st);
+    return wrap(format, localeID, NULL, 0, zone, zoneLength, dateStyle, timeStyle, st);
 }
 
 void CICU_dateFormatterClose(CICUDateFormatter *handle) {
@@ -174,6 +234,9 @@ void CICU_dateFormatterClose(CICUDateFormatter *handle) {
         pthread_mutex_destroy(&handle->clones[i].lock);
     }
     pthread_mutex_destroy(&handle->growLock);
+    free(handle->locale);
+    free(handle->pattern);
+    free(handle->zone);
     free(handle);
 }
 

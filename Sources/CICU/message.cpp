@@ -47,7 +47,8 @@ extern "C" CICUMessageFormat *CICU_messageFormatOpen(const char *localeID, const
         return nullptr;
     }
     if (U_FAILURE(*st)) {
-        if (errorOffset != nullptr) *errorOffset = parseError.offset;
+        // The syntax parsed above; MessageFormat refuses an argument's type or style, and its
+        // UParseError (reset to offset 0 by its own parse) names no place.
         delete handle;
         return nullptr;
     }

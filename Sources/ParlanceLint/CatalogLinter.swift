@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Parlance
+package import Parlance
 public import ParlanceLocalization
 
 /// Checks a catalog (every table, every language) against the development language and
@@ -155,83 +155,6 @@ public struct CatalogLinter: Sendable {
     }
 }
 
-/// The kind of value an argument position takes.
-enum ArgumentKind: String {
-    case integer, float, object, cString = "C string", character
-
-    init?(_ spec: FormatSpec) {
-        let c = spec.conversion
-        if FormatParser.integerConversions.contains(c) {
-            self = .integer
-        } else if FormatParser.floatConversions.contains(c) {
-            self = .float
-        } else if c == "@" {
-            self = .object
-        } else if c == "s" || c == "S" {
-            self = .cString
-        } else if FormatParser.characterConversions.contains(c) {
-            self = .character
-        } else {
-            return nil
-        }
-    }
-}
-
-/// One argument position's use: kind and how it was written.
-struct ArgumentUse {
-    var kind: ArgumentKind
-    /// The specification, whose text is only made for a message, or the text written.
-    private var spec: FormatSpec?
-    private var text: String?
-
-    init(kind: ArgumentKind, spec: FormatSpec) {
-        self.kind = kind
-        self.spec = spec
-    }
-
-    init(kind: ArgumentKind, written: String) {
-        self.kind = kind
-        self.text = written
-    }
-
-    /// As written (`%lld`, `%2$@`).
-    var written: String { spec?.text ?? text ?? "" }
-}
-
-/// Argument uses by position: a short array kept in position order (a value uses a handful
-/// of arguments, and a dictionary per value would cost more than it finds).
-struct ArgumentUses {
-    private(set) var items: [(position: Int, use: ArgumentUse)] = []
-
-    var positions: [Int] { items.map(\.position) }
-
-    subscript(position: Int) -> ArgumentUse? {
-        get { items.first { $0.position == position }?.use }
-        set {
-            let index = items.firstIndex { $0.position >= position } ?? items.endIndex
-            let present = index < items.endIndex && items[index].position == position
-            switch (newValue, present) {
-            case (let use?, true): items[index].use = use
-            case (let use?, false): items.insert((position, use), at: index)
-            case (nil, true): items.remove(at: index)
-            case (nil, false): break
-            }
-        }
-    }
-
-    /// The same positions with the same kinds (how each is written aside).
-    func sameKinds(as other: ArgumentUses) -> Bool {
-        items.count == other.items.count
-            && zip(items, other.items).allSatisfy { $0.position == $1.position && $0.use.kind == $1.use.kind }
-    }
-}
-
-/// The arguments a value uses by position, and positions used with two kinds.
-struct Signature {
-    var uses = ArgumentUses()
-    var conflicts: [(position: Int, first: ArgumentUse, second: ArgumentUse)] = []
-}
-
 private struct LintRun {
     let options: LintOptions
     let development: LocaleID
@@ -276,6 +199,9 @@ private struct LintRun {
 
     /// A reader's diagnostic as a lint finding.
     mutating func adopt(_ diagnostic: CatalogDiagnostic) {
+        // What catalog loading finds in plurals, lint finds itself (with the same checks) and
+        // reports under its own rules.
+        guard !PluralChecks.codes.contains(diagnostic.code) else { return }
         let rule: LintRule =
             switch diagnostic.code {
             case "duplicate-key": .duplicateKey
@@ -533,7 +459,7 @@ private struct LintRun {
             }
             if case .plural(let format, let variables) = leaf {
                 let samples = pluralSamples(entry.language)
-                let found = Self.checkVariables(
+                let found = CatalogLinter.checkVariables(
                     variables, format: format, texts: texts, label: label() + where_, locale: entry.language,
                     samples: samples, strictPlurals: options.strictPlurals, formats: formats)
                 for finding in found.findings { say(finding.rule, finding.location, severity: finding.severity, finding.message) }
@@ -559,10 +485,7 @@ private struct LintRun {
             guard valid else { continue }
             guard let ours = Self.signature(leaf, formats: formats) else { continue }
             for conflict in ours.conflicts {
-                say(
-                    .argumentTypeConflict, leaf.location,
-                    "\(label())\(where_): argument \(conflict.position) is used as \(conflict.first.written) (\(conflict.first.kind.rawValue)) and as \(conflict.second.written) (\(conflict.second.kind.rawValue))"
-                )
+                say(.argumentTypeConflict, leaf.location, "\(label())\(where_): \(PluralChecks.conflict(conflict))")
             }
             guard compare, let counterpart, let reference else { continue }
             // Placeholders against the key's own specifiers (a String Catalog key extracted from
@@ -655,8 +578,8 @@ private struct LintRun {
         return tokens.contains { if case .spec(let spec) = $0 { spec.spaceSign } else { false } }
     }
 
-    typealias Finding = (rule: LintRule, location: CatalogLocation, severity: LintSeverity?, message: String)
-    typealias EntryText = (text: LocatedText, variable: PluralVariable?, keyword: String?)
+    typealias Finding = CatalogLinter.Finding
+    typealias EntryText = CatalogLinter.EntryText
 
     /// The development language's entry (and device/width choice) a translation is compared
     /// with: the entry by identity, which hashes faster than its table and key.
@@ -665,7 +588,34 @@ private struct LintRun {
         var label: String?
     }
 
-    static func checkVariables(
+    /// The specifiers of a String Catalog key extracted from code (`"favorite %lld"`), nil when
+    /// the key was written by hand (`extractionState` `manual`) or has none.
+    static func keySignature(_ entry: CatalogEntry, formats: FormatMemo) -> Signature? {
+        // A key without a percent sign has no specifiers (checked first: nearly every key).
+        guard entry.format == .xcstrings, hasPercent(entry.key), entry.extractionState != "manual",
+            case let tokens? = try? formats.parse(entry.key, allowVariables: false),
+            tokens.contains(where: { if case .spec = $0 { true } else { false } })
+        else { return nil }
+        return signature(.text(LocatedText(text: entry.key, location: entry.location)), formats: formats)
+    }
+
+    /// The arguments a value uses by position (``ArgumentSignature``, shared with catalog
+    /// loading); nil when a format does not parse.
+    static func signature(_ leaf: EntryValue, formats: FormatMemo) -> Signature? {
+        ArgumentSignature.of(leaf) { text, allowVariables in try? formats.parse(text, allowVariables: allowVariables) }
+    }
+}
+
+extension CatalogLinter {
+    /// A finding of a check: its rule, where, a severity other than the rule's own, what.
+    package typealias Finding = (rule: LintRule, location: CatalogLocation, severity: LintSeverity?, message: String)
+    /// A format text of a value with the variable and keyword it belongs to.
+    package typealias EntryText = (text: LocatedText, variable: PluralVariable?, keyword: String?)
+
+    /// The checks of one value's plural variables, which `ParlanceTesting` runs too: variables
+    /// used but not defined (and the reverse), `other` and the categories CLDR gives the
+    /// language (`samples`), variant keys that are no category, variants without the number.
+    package static func checkVariables(
         _ variables: [PluralVariable], format: LocatedText, texts: [EntryText], label: String,
         locale: LocaleID, samples: PluralSamples?, strictPlurals: Bool, formats: FormatMemo
     ) -> (findings: [Finding], plurals: Int, complete: Int) {
@@ -691,10 +641,10 @@ private struct LintRun {
         // Categories by CLDR.
         guard let samples else { return (findings, plurals, complete) }
         for variable in variables {
-            let name = variable.kind == .wholeString ? "the plural" : "the variable \(quoted(variable.name))"
+            let name = PluralChecks.name(of: variable)
             let present = Set(variable.variants.compactMap(\.category))
             if !present.contains(.other) {
-                say(.pluralMissingOther, variable.location, "\(label): \(name) has no \"other\" variant")
+                say(.pluralMissingOther, variable.location, "\(label): \(PluralChecks.missingOther(variable))")
             }
             let integerOnly = Self.isIntegerVariable(variable, formats: formats)
             let needed = (integerOnly ? samples.integerCategories : samples.categories).filter { $0 != .other }
@@ -724,7 +674,7 @@ private struct LintRun {
             }
             for variant in variable.variants {
                 guard let category = variant.category else {
-                    say(.pluralUnusedCategory, variant.text.location, "\(label): \(quoted(variant.keyword)) in \(name) is not a plural category")
+                    say(.pluralUnusedCategory, variant.text.location, "\(label): \(PluralChecks.unknownCategory(variant, of: variable))")
                     continue
                 }
                 if category != .zero, !samples.categories.contains(category) {
@@ -749,7 +699,7 @@ private struct LintRun {
     }
 
     /// Whether a variant prints its variable's number (a numeric conversion, or `%arg`).
-    static func printsNumber(_ text: String, variable: PluralVariable, formats: FormatMemo) -> Bool {
+    package static func printsNumber(_ text: String, variable: PluralVariable, formats: FormatMemo) -> Bool {
         if variable.usesArgumentPlaceholder, text.contains("%arg") { return true }
         guard let tokens = try? formats.parse(text, allowVariables: true) else { return true }
         return tokens.contains { token in
@@ -760,7 +710,7 @@ private struct LintRun {
     }
 
     /// Whether a variable only ever formats integers (so categories reached only by decimals need no variant).
-    static func isIntegerVariable(_ variable: PluralVariable, formats: FormatMemo) -> Bool {
+    package static func isIntegerVariable(_ variable: PluralVariable, formats: FormatMemo) -> Bool {
         if variable.kind == .wholeString {
             // The plural argument is the first numeric argument of the variants.
             for variant in variable.variants {
@@ -777,85 +727,5 @@ private struct LintRun {
             return true
         }
         return FormatParser.integerConversions.contains(spec)
-    }
-
-    /// The specifiers of a String Catalog key extracted from code (`"favorite %lld"`), nil when
-    /// the key was written by hand (`extractionState` `manual`) or has none.
-    static func keySignature(_ entry: CatalogEntry, formats: FormatMemo) -> Signature? {
-        // A key without a percent sign has no specifiers (checked first: nearly every key).
-        guard entry.format == .xcstrings, hasPercent(entry.key), entry.extractionState != "manual",
-            case let tokens? = try? formats.parse(entry.key, allowVariables: false),
-            tokens.contains(where: { if case .spec = $0 { true } else { false } })
-        else { return nil }
-        return signature(.text(LocatedText(text: entry.key, location: entry.location)), formats: formats)
-    }
-
-    /// The arguments a value uses by position (the stringsdict-shaped form: variants expand
-    /// with their variable's position as start, as Foundation does); nil when a format does
-    /// not parse.
-    static func signature(_ leaf: EntryValue, formats: FormatMemo) -> Signature? {
-        var signature = Signature()
-        if case .text(let text) = leaf, !hasPercent(text.text) { return signature }
-        var visited: Set<String> = []
-        switch leaf.catalogValue {
-        case .format(let text):
-            return collect(text, start: 1, variables: [:], into: &signature, visited: &visited, depth: 0, formats: formats) ? signature : nil
-        case .plural(let plural):
-            return collect(plural.format, start: 1, variables: plural.variables, into: &signature, visited: &visited, depth: 0, formats: formats)
-                ? signature : nil
-        case .device:
-            return nil
-        }
-    }
-
-    /// `visited` holds (variable, first argument) pairs already walked: walking one again adds
-    /// nothing, and skipping it bounds the walk by the catalog's size instead of letting
-    /// self-references multiply it.
-    private static func collect(
-        _ text: String, start: Int, variables: [String: PluralFormat.Variable], into signature: inout Signature,
-        visited: inout Set<String>, depth: Int, formats: FormatMemo
-    ) -> Bool {
-        guard depth < 16 else { return true }
-        guard let tokens = try? formats.parse(text, allowVariables: true) else { return false }
-        func use(_ position: Int, _ found: ArgumentUse) {
-            if let first = signature.uses[position] {
-                if first.kind != found.kind, !signature.conflicts.contains(where: { $0.position == position }) {
-                    signature.conflicts.append((position, first, found))
-                }
-            } else {
-                signature.uses[position] = found
-            }
-        }
-        var sequential = start
-        for token in tokens {
-            switch token {
-            case .literal: continue
-            case .spec(let spec):
-                let position = spec.position ?? sequential
-                if spec.position == nil { sequential += 1 }
-                if let kind = ArgumentKind(spec) { use(position, ArgumentUse(kind: kind, spec: spec)) }
-            case .variable(let name, let written):
-                let position = written ?? sequential
-                if written == nil { sequential += 1 }
-                guard let variable = variables[name] else { continue }
-                // A `@` plural variable is YAML's `count` (any number, shown in the locale's
-                // style): it takes the type its variants give the argument, so it adds no use.
-                if name != PluralNormalization.wholeStringName, variable.valueType != "@",
-                    case let parsed? = try? formats.parse("%" + (variable.valueType ?? "d"), allowVariables: false),
-                    parsed.count == 1, case .spec(let spec) = parsed[0], let kind = ArgumentKind(spec)
-                {
-                    use(position, ArgumentUse(kind: kind, written: "%" + (variable.valueType ?? "d")))
-                }
-                let variantStart = name == PluralNormalization.wholeStringName ? 1 : position
-                guard visited.insert("\(name)\u{1F}\(variantStart)").inserted else { continue }
-                for variant in variable.variants.sorted(by: { $0.key.rawValue < $1.key.rawValue }).map(\.value) {
-                    guard collect(variant, start: variantStart, variables: variables, into: &signature, visited: &visited, depth: depth + 1, formats: formats)
-                    else {
-                        return false
-                    }
-                }
-            }
-        }
-        return true
     }
 }

@@ -1,4 +1,4 @@
-import ParlanceLocalization
+package import ParlanceLocalization
 
 /// The formats one lint worker parsed last, so that each text of an entry is parsed once
 /// although several rules read it (validity, argument signature, `% ` conversions,
@@ -12,7 +12,7 @@ import ParlanceLocalization
 /// `@unchecked Sendable`: a memo belongs to one worker. Each part of a lint run makes its own
 /// before it starts (the run's parts travel between threads as values, which is why the type
 /// must be `Sendable`), and no memo is ever used by two threads.
-final class FormatMemo: @unchecked Sendable {
+package final class FormatMemo: @unchecked Sendable {
     private static let capacity = 16
     private var texts: [String] = []
     /// Each text's UTF-8 length, compared first: texts nearly always differ in length.
@@ -22,7 +22,7 @@ final class FormatMemo: @unchecked Sendable {
     /// Where the next text goes once the memo is full (the oldest one).
     private var next = 0
 
-    init() {
+    package init() {
         texts.reserveCapacity(Self.capacity)
         lengths.reserveCapacity(Self.capacity)
         allowsVariables.reserveCapacity(Self.capacity)
@@ -30,7 +30,7 @@ final class FormatMemo: @unchecked Sendable {
     }
 
     /// The tokens of a format, or its failure, as `FormatParser.parse` gives them.
-    func parse(_ text: String, allowVariables: Bool) throws(FormatFailure) -> [FormatToken] {
+    package func parse(_ text: String, allowVariables: Bool) throws(FormatFailure) -> [FormatToken] {
         let length = text.utf8.count
         for index in texts.indices where lengths[index] == length && allowsVariables[index] == allowVariables && texts[index] == text {
             return try results[index].get()

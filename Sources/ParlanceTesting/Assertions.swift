@@ -17,14 +17,15 @@ func validationFailures(directory: String, options: LintOptions, includeWarnings
     }
 }
 
-/// The failure messages for rendering a key in every plural category of every language.
+/// The failure messages for rendering a key in every plural category of every language: each
+/// names the catalog file, line and column when the problem is written in one.
 func renderingFailures(
     key: String, table: String, catalog: Catalog, languages: [LocaleID]?,
     arguments: (LocalizationArgument) -> [LocalizationArgument]
 ) -> [String] {
-    let renderings = CatalogValidation.pluralRenderings(of: key, table: table, in: catalog, languages: languages, arguments: arguments)
-    if renderings.isEmpty { return ["\(quotedKey(key)) in \(table): nothing rendered (the catalog has no language)"] }
-    return renderings.filter { !$0.isSuccess }.map { "\(quotedKey(key)) in \(catalog.directory) (\(table)): \($0)" }
+    // No language at all renders nothing, which must not pass.
+    if languages?.isEmpty == true { return ["\(quotedKey(key)) in \(table): nothing rendered (the catalog has no language)"] }
+    return CatalogValidation.pluralFailures(of: key, table: table, in: catalog, languages: languages, arguments: arguments).map(\.description)
 }
 
 private func quotedKey(_ key: String) -> String { "\"\(key)\"" }

@@ -111,6 +111,91 @@ public enum CatalogValidation {
     }
 }
 
+extension CatalogValidation {
+    /// Why a key does not render right in some plural category of a language: a category the
+    /// language needs has no variant (its numbers get another category's text), the plural has
+    /// no `other`, a variant's placeholder cannot take the number (`%@` where the number is
+    /// `%d`), or a rendering failed.
+    ///
+    /// ```swift
+    /// failure.description  // "/app/ru.lproj/Localizable.stringsdict:9:3: \"items.count\" (ru): the variable \"n\" lacks few (e.g. 2), which ru uses"
+    /// ```
+    public struct PluralFailure: Sendable, Hashable, CustomStringConvertible {
+        /// The language concerned.
+        public let language: LocaleID
+        /// Where in the catalog the problem is written; nil for a rendering that failed
+        /// without a place to point at.
+        public let location: CatalogLocation?
+        /// What is wrong.
+        public let message: String
+
+        /// `file:line:column: message`, or the message alone.
+        public var description: String {
+            guard let location else { return message }
+            return "\(location.file):\(location.line):\(location.column): \(message)"
+        }
+    }
+
+    /// Everything that keeps a key from rendering right in every plural category of every
+    /// language: what ``pluralRenderings(of:table:in:languages:arguments:)`` finds failing,
+    /// and, for each language whose own translation the key has, the plural checks lint makes
+    /// (a category CLDR gives the language without a variant, no `other`), and variants whose
+    /// placeholder takes another type than the plural's number. Empty when the key is right.
+    ///
+    /// ```swift
+    /// let failures = CatalogValidation.pluralFailures(of: "items.count", in: catalog)
+    /// failures.map(\.description)  // ["/app/ru.lproj/Localizable.stringsdict:9:3: …lacks few (e.g. 2), which ru uses"]
+    /// ```
+    public static func pluralFailures(
+        of key: String, table: String = "Localizable", in catalog: Catalog,
+        languages: [LocaleID]? = nil,
+        arguments: (LocalizationArgument) -> [LocalizationArgument] = { [$0] }
+    ) -> [PluralFailure] {
+        var failures: [PluralFailure] = []
+        let all = languages ?? (catalog.locales.isEmpty ? [catalog.developmentLanguage] : catalog.locales)
+        let formats = FormatMemo()
+        for language in all {
+            // A language without its own translation shows another language's text: lint's
+            // missing-translation, not a plural problem of this language.
+            guard let entry = catalog.entry(forKey: key, table: table, locale: language), entry.language == language else { continue }
+            let samples = try? PluralSamples(locale: entry.language)
+            let label = "\(quoted(key)) (\(language.languageTag))"
+            for (choice, leaf) in entry.content.leaves {
+                guard case .plural(let format, let variables) = leaf else { continue }
+                let where_ = choice.map { " [\($0)]" } ?? ""
+                let found = CatalogLinter.checkVariables(
+                    variables, format: format, texts: leaf.texts, label: label + where_, locale: entry.language, samples: samples,
+                    strictPlurals: false, formats: formats)
+                for finding in found.findings where Self.failsRendering(finding) {
+                    failures.append(PluralFailure(language: language, location: finding.location, message: finding.message))
+                }
+                let signature = ArgumentSignature.of(leaf) { text, allowVariables in try? formats.parse(text, allowVariables: allowVariables) }
+                for conflict in signature?.conflicts ?? [] {
+                    failures.append(
+                        PluralFailure(
+                            language: language, location: leaf.location,
+                            message: "\(label)\(where_): \(PluralChecks.conflict(conflict)): the placeholder cannot take the number"))
+                }
+            }
+        }
+        for rendering in pluralRenderings(of: key, table: table, in: catalog, languages: languages, arguments: arguments) where !rendering.isSuccess {
+            failures.append(
+                PluralFailure(language: rendering.language, location: nil, message: "\(quoted(key)) in \(catalog.directory) (\(table)): \(rendering)"))
+        }
+        return failures
+    }
+
+    /// Whether a plural finding means a wrong text for some number: a missing category (those
+    /// only large numbers reach are warnings, as in lint) or a missing `other`.
+    private static func failsRendering(_ finding: CatalogLinter.Finding) -> Bool {
+        switch finding.rule {
+        case .pluralMissingOther: true
+        case .pluralMissingCategory: (finding.severity ?? finding.rule.defaultSeverity) == .error
+        default: false
+        }
+    }
+}
+
 /// Sample numbers per category: CLDR's own samples from the fixtures in `CLDRData/plurals.json`
 /// when the package sources are at hand (kept only where ICU's rules agree: ICU 72 carries
 /// CLDR 42, the fixtures CLDR 41), completed by ``PluralSamples``' scan of ICU's rules.

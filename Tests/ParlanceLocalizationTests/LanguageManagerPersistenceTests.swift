@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 @_spi(ParlanceInternals) import Parlance
+import ParlanceTestSupport
+import Synchronization
 import Testing
 
 @testable import ParlanceLocalization
@@ -39,6 +41,45 @@ struct LanguageManagerPersistenceTests {
         // No temporary files are left behind.
         let directory = (path as NSString).deletingLastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["language.json"])
+    }
+
+    @Test("a save removes what saves killed with -9 left, and keeps a running process's temporary file")
+    func killedSavesLeaveNothingBehind() throws {
+        let scratch = Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let path = scratch.path + "/language.json"
+        // Real processes killed with -9 half way through writing a temporary file: one named
+        // after its process (as earlier saves named them), one with the name every save now
+        // uses.
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let killed = try ChildProcess.run(shell, ["-c", #"printf '{"langu' > "$0.$$.4242.tmp"; echo $$; kill -9 $$"#, path])
+        #expect(killed.status == SIGKILL)
+        let deadPID = try #require(pid_t(killed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let killedAgain = try ChildProcess.run(shell, ["-c", #"printf '{"language":"d' > "$0.tmp"; kill -9 $$"#, path])
+        #expect(killedAgain.status == SIGKILL)
+        // A temporary file of a process that still runs (this test's parent) is not touched.
+        let live = "\(path).\(getppid()).7.tmp"
+        try "{".write(toFile: live, atomically: false, encoding: .utf8)
+        let names = { Set(try FileManager.default.contentsOfDirectory(atPath: scratch.path)) }
+        #expect(try names() == ["language.json.\(deadPID).4242.tmp", "language.json.tmp", "language.json.\(getppid()).7.tmp"])
+
+        let store = FileLanguagePreferenceStore(path: path)
+        try store.save(.language(ManagerFixture.locale("de")))
+        #expect(try names() == ["language.json", "language.json.\(getppid()).7.tmp"])
+        #expect(try store.load() == .language(ManagerFixture.locale("de")))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"language\":\"de\",\"version\":1}\n")
+        // Many saves, from threads at once, keep one file: the temporary name is reused.
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            do {
+                try FileLanguagePreferenceStore(path: path).save(index.isMultiple(of: 2) ? .system : .language(ManagerFixture.locale("fr")))
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(try names() == ["language.json", "language.json.\(getppid()).7.tmp"])
+        #expect([.system, .language(ManagerFixture.locale("fr"))].contains(try store.load()))
     }
 
     @Test(arguments: [

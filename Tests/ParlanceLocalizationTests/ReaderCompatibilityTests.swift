@@ -24,6 +24,7 @@ enum ReaderFixtures {
         case .integer(let text), .real(let text), .date(let text): return text
         case .bool(let value): return value
         case .data: return "<data>"
+        case .unsupported(let what): return "<\(what)>"
         case .array(let items), .set(let items): return items.map(plain)
         case .dictionary(let members):
             var out: [String: Any] = [:]
@@ -117,6 +118,35 @@ struct ReaderCompatibilityTests {
             flipped[cut] ^= 0xA5
             _ = try? StringsdictFile(bytes: flipped, file: "flip.stringsdict")
         }
+    }
+
+    @Test("a UID, a null or an unknown object in a binary .stringsdict skips only its entry, with a located diagnostic")
+    func binaryUnsupportedObjects() throws {
+        let uid = try ReaderFixtures.bytes("uid.stringsdict")
+        // The same file with the UID's marker (0x80, written by plistlib) turned into a null
+        // (0x00) and into a marker no format version defines (0x70).
+        let marker = try #require((0..<(uid.count - 1)).first { uid[$0] == 0x80 && uid[$0 + 1] == 0x07 })
+        #expect((marker + 1..<(uid.count - 1)).allSatisfy { !(uid[$0] == 0x80 && uid[$0 + 1] == 0x07) })
+        var null = uid
+        null[marker] = 0x00
+        var unknown = uid
+        unknown[marker] = 0x70
+        for (bytes, what) in [(uid, "a UID object (byte \(marker)"), (null, "null object (byte \(marker))"), (unknown, "unknown type 0x70 (byte \(marker))")] {
+            let file = try StringsdictFile(bytes: bytes, file: "ru.lproj/Localizable.stringsdict")
+            #expect(Set(file.entries.keys) == ["items.count", "device", "width"], "\(what)")
+            let diagnostic = try #require(file.diagnostics.first)
+            #expect(file.diagnostics.count == 1)
+            #expect(diagnostic.key == "broken" && diagnostic.code == "malformed-entry" && diagnostic.file == "ru.lproj/Localizable.stringsdict")
+            #expect(
+                diagnostic.message.contains(#"the "other" variant of "n" must be a string, found "#) && diagnostic.message.contains(what),
+                "\(diagnostic.message)")
+        }
+        let directory = try ReaderFixtures.catalog(["ru.lproj/Localizable.stringsdict": uid])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let catalog = try Catalog(directory: directory, developmentLanguage: "ru")
+        #expect(try catalog.localizedString("items.count", locale: "ru", arguments: [21]) == "21 элемент")
+        let skipped = try #require(catalog.diagnostics.first { $0.key == "broken" })
+        #expect(skipped.file.hasSuffix("ru.lproj/Localizable.stringsdict") && skipped.language == "ru" && skipped.message.contains("a UID object"))
     }
 
     @Test("%1#@count@ is read as %1$#@count@, as Foundation does")

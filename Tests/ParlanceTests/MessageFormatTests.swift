@@ -91,6 +91,45 @@ struct MessageFormatTests {
         #expect(try items.format(["n": 1]) == "one item")
     }
 
+    /// The error ICU 72 gives for a pattern, as Parlance words it.
+    static func error(_ pattern: String) throws -> ParlanceError {
+        try #require(throws: ParlanceError.self) { try MessageFormat(pattern, locale: "en") }
+    }
+
+    @Test("syntax errors say in words what is wrong and where, with the ICU code once")
+    func syntaxErrorsInWords() throws {
+        // A missing final `}`: ICU points at the plural's cases (column 16); the problem is at the end.
+        let unclosed = try Self.error("{count, plural, one {# file} other {# files}")
+        #expect(unclosed.code == .invalidMessage)
+        #expect(
+            unclosed.message
+                == "not a valid ICU MessageFormat pattern: line 1, column 45 (at the end): a `}` is missing: the `{` at line 1, column 1 is never closed",
+            "\(unclosed.message)")
+        #expect(unclosed.icuStatus == "U_PATTERN_SYNTAX_ERROR")
+        #expect(!unclosed.message.contains("U_"))
+        #expect(unclosed.description.components(separatedBy: "U_PATTERN_SYNTAX_ERROR").count == 2, "\(unclosed.description)")
+        // ICU says only U_DEFAULT_KEYWORD_MISSING (offset 0) for a plural without `other`.
+        let noOther = try Self.error("Inbox: {count, plural, one {# message} few {# messages}}")
+        #expect(
+            noOther.message
+                == "not a valid ICU MessageFormat pattern: line 1, column 8 (at \"{count, plural, one {# m\"): a plural or select needs an `other` case: \"count\" has only `one`, `few`",
+            "\(noOther.message)")
+        #expect(noOther.icuStatus == "U_DEFAULT_KEYWORD_MISSING")
+        #expect(noOther.description.components(separatedBy: "U_DEFAULT_KEYWORD_MISSING").count == 2, "\(noOther.description)")
+        // Nested: the select inside a plural case lacks `other`; lines count from the pattern's start.
+        let nested = try Self.error("{n, plural, other {\n{g, select, female {she} male {he}}}}")
+        #expect(nested.message.contains("line 2, column 1") && nested.message.contains("\"g\" has only `female`, `male`"), "\(nested.message)")
+        // An unclosed case message on the second line.
+        let open = try Self.error("Line one\n{count, plural, one {# item} other {# items}")
+        #expect(open.message.contains("line 2, column 45 (at the end)") && open.message.contains("the `{` at line 2, column 1"), "\(open.message)")
+        // A type ICU does not know: ICU names no place at all.
+        let type = try Self.error("Hello {name, bold}")
+        #expect(type.message.contains("line 1, column 7") && type.message.contains("\"name\" has the type \"bold\""), "\(type.message)")
+        // Other syntax errors keep ICU's place, in words.
+        let bad = try Self.error("Hi {na me}")
+        #expect(bad.message.contains("line 1, column 5") && bad.message.contains("expected an argument"), "\(bad.message)")
+    }
+
     @Test func errors() throws {
         #expect(throws: ParlanceError.self) { try MessageFormat("{count, plural, one {# item}", locale: "en") }
         do {

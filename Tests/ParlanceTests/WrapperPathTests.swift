@@ -137,20 +137,48 @@ struct WrapperPathTests {
         let millis = (0..<64).map { 1_700_000_000_000 + Double($0) * 3_600_007 }
         let expected = try millis.map { try formatter.icuFormat(millis: $0) }
         #expect(formatter.cloneCount == 1)
+        // Contention forced, not hoped for: each holder thread takes a clone and keeps it until
+        // released, and the next holder starts only once the previous one holds its clone, so
+        // it finds every clone busy and adds one.
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let indexes = Locked<[Int]>([])
+        for holder in 0..<4 {
+            Thread {
+                let index = try? formatter.withClone(wait: false) {
+                    held.signal()
+                    release.wait()
+                }
+                indexes.withLock { $0.append(index ?? -1) }
+                finished.signal()
+            }.start()
+            held.wait()
+            #expect(formatter.cloneCount == holder + 1)
+        }
+        // Every clone is held and the bound is reached: one more contender adds none.
+        #expect(try formatter.withClone(wait: false) {} == nil)
+        #expect(formatter.cloneCount == 4)
+        // A format call made now waits for a clone, and gets the right text once one is free.
+        let waited = Locked<String?>(nil)
+        Thread {
+            waited.withLock { $0 = try? formatter.icuFormat(millis: millis[5]) }
+            finished.signal()
+        }.start()
+        for _ in 0..<4 { release.signal() }
+        for _ in 0..<5 { finished.wait() }
+        #expect(indexes.withLock { $0.sorted() } == [0, 1, 2, 3])
+        #expect(waited.withLock { $0 } == expected[5])
+        // Threads sharing the grown formatter: every result right, and no clone past the bound.
         let mismatches = Mutex(0)
-        let deadline = Date().addingTimeInterval(20)
-        // Threads hammer the one formatter: at least 200 rounds each, then until it has grown
-        // (or 20 s pass, which a machine with two cores never needs).
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             var bad = 0
-            var round = 0
-            while round < 200 || (formatter.cloneCount < 2 && Date() < deadline) {
+            for _ in 0..<50 {
                 for index in millis.indices where (try? formatter.icuFormat(millis: millis[index])) != expected[index] { bad += 1 }
-                round += 1
             }
             mismatches.withLock { $0 += bad }
         }
         #expect(mismatches.withLock { $0 } == 0)
-        #expect((2...4).contains(formatter.cloneCount), "clones: \(formatter.cloneCount)")
+        #expect(formatter.cloneCount == 4)
     }
 }

@@ -52,6 +52,12 @@ void CICU_dateFormatterClose(CICUDateFormatter *formatter);
 /// How many UDateFormat clones the handle holds (1 until threads contend for it, then up to its
 /// bound): for tests and memory accounting.
 int32_t CICU_dateFormatterCloneCount(CICUDateFormatter *formatter);
+/// Runs `body(context)` while holding one of the handle's clones, taken as a format call takes
+/// it (a free clone, else a new one up to the bound); when every clone is held and none can be
+/// added, waits for one if `wait`, else returns -1 without running `body`. Returns the clone's
+/// index. For tests that force contention instead of hoping threads meet.
+int32_t CICU_dateFormatterWithClone(CICUDateFormatter *formatter, bool wait, void (*body)(void *),
+                                    void *context);
 /// Formats a UDate (milliseconds since 1970-01-01T00:00:00Z). Thread-safe: the UDateFormat
 /// (whose calendar udat_format mutates) is used under the handle's own lock.
 int32_t CICU_dateFormat(CICUDateFormatter *formatter, double millis, uint16_t *out,

@@ -155,6 +155,23 @@ package final class ICUDateFormatter: @unchecked Sendable {
     /// 0 while the ICU formatter is closed (a compiled formatter that has not needed ICU).
     package var cloneCount: Int { handle.withLock { $0 }.map { Int(CICU_dateFormatterCloneCount($0)) } ?? 0 }
 
+    /// Runs `body` while this thread holds one of the ICU formatter's clones, taken as a format
+    /// call takes one (a free clone, else a new one up to the bound), so that a test can make
+    /// threads contend for certain instead of hoping they meet. When every clone is held and
+    /// none can be added, waits for one if `wait`, else returns nil without running `body`.
+    /// Returns the clone's index.
+    package func withClone(wait: Bool, _ body: () -> Void) throws(ParlanceError) -> Int? {
+        let opened: OpaquePointer
+        do { opened = try openHandle() } catch { throw error.parlanceError(.internal, "ICU cannot open the date formatter again") }
+        return withoutActuallyEscaping(body) { body in
+            var box = body
+            let index = withUnsafeMutablePointer(to: &box) { pointer in
+                CICU_dateFormatterWithClone(opened, wait, { context in context!.assumingMemoryBound(to: (() -> Void).self).pointee() }, pointer)
+            }
+            return index < 0 ? nil : Int(index)
+        }
+    }
+
     /// The ICU clones held by every cached formatter together.
     package static var cachedCloneCount: Int { cache.values.reduce(0) { $0 + $1.cloneCount } }
 

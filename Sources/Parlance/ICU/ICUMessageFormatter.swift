@@ -106,14 +106,15 @@ package final class ICUMessageFormatter: @unchecked Sendable {
 
     deinit { CICU_messageFormatClose(handle) }
 
-    /// "line 1, column 12 (at "{count, plura…")": where ICU stopped, for a person.
+    /// What is wrong and where, in words: "not a valid ICU MessageFormat pattern: line 1,
+    /// column 45 (at the end): a `}` is missing: the `{` at line 1, column 1 is never closed".
+    /// The ICU status is not repeated here: the error carries it (``ParlanceError/icuStatus``).
     static func describeError(in units: [UInt16], offset: Int, status: String) -> String {
-        guard offset >= 0, offset <= units.count else { return "not a valid ICU MessageFormat pattern (\(status))" }
-        let before = String(decoding: units[..<offset], as: UTF16.self)
-        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0) + 1
-        let rest = String(decoding: units[offset...].prefix(24), as: UTF16.self)
-        return "not a valid ICU MessageFormat pattern: line \(line), column \(column)\(rest.isEmpty ? " (at the end)" : " (at \(quoted(rest)))") (\(status))"
+        let problem = MessagePatternDiagnosis.diagnose(units, status: status, icuOffset: offset)
+        guard let at = problem.offset, at >= 0, at <= units.count else { return "not a valid ICU MessageFormat pattern: \(problem.words)" }
+        let rest = String(decoding: units[at...].prefix(24), as: UTF16.self)
+        let place = MessagePatternDiagnosis.position(in: units, offset: at) + (rest.isEmpty ? " (at the end)" : " (at \(quoted(rest)))")
+        return "not a valid ICU MessageFormat pattern: \(place): \(problem.words)"
     }
 
     /// Formats with named arguments (numbered ones named by their number as text).

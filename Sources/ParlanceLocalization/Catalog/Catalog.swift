@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+package import Logging
 @_exported public import Parlance
 
 /// The result of a lookup: the formatted text and the locale of the table it came from.
@@ -150,9 +150,7 @@ public struct Catalog: Sendable {
         self.developmentLanguage = lazy.development
         self.device = device.lowercased()
         self.runtime = CatalogRuntime(lazy: lazy, device: device.lowercased())
-        for diagnostic in lazy.shared.diagnostics where diagnostic.code != "duplicate-key" {
-            CatalogRuntime.logger.warning("\(diagnostic.description)")
-        }
+        lazy.log(lazy.shared.diagnostics)
     }
 
     // MARK: Lookup
@@ -491,8 +489,10 @@ final class ResolvedChain: Sendable {
 
 /// The compiled state of a catalog, shared by its copies: chains per (table, locale), compiled
 /// tables per (table, locale table). Both are made once; a hit is one read of a dictionary.
-final class CatalogRuntime: Sendable {
-    static let logger = Logger(label: "parlance.catalog")
+package final class CatalogRuntime: Sendable {
+    /// Where catalogs log: `parlance.catalog`, or for the current task the logger a test
+    /// binds (`CatalogRuntime.$logger.withValue(…)`), so that a test can count what is logged.
+    @TaskLocal package static var logger = Logger(label: "parlance.catalog")
 
     let lazy: LazyCatalogModel
     let developmentLanguage: LocaleID

@@ -27,7 +27,8 @@ public struct CatalogDiagnostic: Hashable, Sendable, CustomStringConvertible, Er
     /// The language (as written in the catalog) concerned, if any.
     public let language: String?
     /// A stable id of the kind of problem: `unreadable-file`, `malformed-entry`,
-    /// `duplicate-key`, `ignored-folder`.
+    /// `duplicate-key`, `ignored-folder`; for plurals that load but show a wrong text,
+    /// `plural-unknown-category`, `plural-missing-other`, `argument-type-conflict`.
     public let code: String
 
     /// A diagnostic.

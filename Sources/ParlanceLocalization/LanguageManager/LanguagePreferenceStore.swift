@@ -55,7 +55,11 @@ public final class MemoryLanguagePreferenceStore: LanguagePreferenceStore {
 ///
 /// Writes go to a temporary file in the same directory, which is flushed to disk (`fsync`)
 /// and then renamed over the old file (`rename(2)` is atomic), so a crash or a concurrent
-/// reader sees the old choice or the new one, never a partial file. A missing directory is
+/// reader sees the old choice or the new one, never a partial file. Savers take an exclusive
+/// `flock(2)` on the directory and write one temporary name, `<path>.tmp`, truncated on
+/// open: a save killed half way leaves at most that one file, which the next save reuses.
+/// A save also removes the `<path>.<pid>.<n>.tmp` files of processes that no longer run
+/// (earlier versions named a temporary file after its process). A missing directory is
 /// created. A missing file means "nothing stored"; a file that cannot be read or parsed is an
 /// ``ParlanceError/Code/invalidFile`` error (``LanguageManager`` logs it and follows the system).
 ///
@@ -140,7 +144,7 @@ public struct FileLanguagePreferenceStore: LanguagePreferenceStore {
         }
     }
 
-    /// Writes the choice atomically (temporary file, fsync, rename).
+    /// Writes the choice atomically (lock, temporary file, fsync, rename).
     public func save(_ choice: LanguageChoice) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -157,8 +161,23 @@ public struct FileLanguagePreferenceStore: LanguagePreferenceStore {
         } catch {
             throw ParlanceError(.internal, "cannot encode the language preference: \(error)")
         }
-        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // The lock, on the directory itself (no lock file to leave behind), serializes savers
+        // in this process (each save opens its own descriptor, and flock locks conflict
+        // between descriptors) and in others; the kernel releases it when a saver dies,
+        // however it dies.
+        let lock = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if lock < 0 {
+            throw ParlanceError(.invalidFile, "\(path): cannot lock the language preference (\(Self.describe(errno)))")
+        }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            throw ParlanceError(.invalidFile, "\(path): cannot lock the language preference (\(Self.describe(code)))")
+        }
+        removeAbandonedTemporaryFiles()
+        let temporary = temporaryPath
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0 {
             throw ParlanceError(.invalidFile, "\(path): cannot write the language preference (\(Self.describe(errno)))")
         }
@@ -180,6 +199,26 @@ public struct FileLanguagePreferenceStore: LanguagePreferenceStore {
         if let failure {
             unlink(temporary)
             throw ParlanceError(.invalidFile, "\(path): cannot write the language preference (\(Self.describe(failure)))")
+        }
+    }
+
+    /// The one temporary name every save of this path writes (under the lock).
+    var temporaryPath: String { path + ".tmp" }
+
+    /// Removes `<name>.<pid>.<n>.tmp` files next to the preference whose process no longer
+    /// runs: temporary files of saves killed before their rename, when temporary files were
+    /// named after their process. A file of a live process (or of one this process cannot
+    /// signal) is kept. Best effort: a directory that cannot be listed is left as it is.
+    private func removeAbandonedTemporaryFiles() {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + "."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let parts = name.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil else { continue }
+            guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(directory + "/" + name)
         }
     }
 

@@ -383,17 +383,20 @@ enum CatalogFileJob: Sendable {
                     if let moved = records.removeValue(forKey: language.0) { pending.store(index, moved) }
                 }
                 let built = ConcurrentSlots<TableSource>(count: languages.count)
+                let checked = ConcurrentSlots<[CatalogDiagnostic]>(count: languages.count)
                 let groups = ConcurrentSlots<TableSource>.groups(languages.count, ways: ProcessInfo.processInfo.activeProcessorCount)
                 DispatchQueue.concurrentPerform(iterations: groups.count) { group in
                     var pool = CatalogEntry.MetadataPool()
                     for index in groups[group] {
                         guard let languageRecords = pending.take(index) else { continue }
+                        checked.store(index, PluralChecks.diagnostics(languageRecords, language: languages[index].0))
                         built.store(
                             index, CatalogModel.source(languageRecords, table: table, locale: languages[index].1, format: format, file: path, pool: &pool))
                     }
                 }
                 let sources = languages.indices.compactMap { index in built.take(index).map { (languages[index].0, languages[index].1, $0) } }
-                return .success(.xcstrings(sourceLanguage: sourceLanguage, diagnostics, sources))
+                let plurals = languages.indices.flatMap { checked.take($0) ?? [] }
+                return .success(.xcstrings(sourceLanguage: sourceLanguage, diagnostics + plurals, sources))
             case .stringsdict, .strings:
                 let (records, diagnostics) =
                     format == .strings
@@ -406,7 +409,9 @@ enum CatalogFileJob: Sendable {
                         return (file.records, file.diagnostics)
                     }()
                 let locale = folder?.locale ?? .root
-                return .success(.lproj(diagnostics, CatalogModel.source(records, table: table, locale: locale, format: format, file: path)))
+                // The folder's language is added to every diagnostic of the file when it is assembled.
+                let plurals = format == .stringsdict ? PluralChecks.diagnostics(records, language: nil) : []
+                return .success(.lproj(diagnostics + plurals, CatalogModel.source(records, table: table, locale: locale, format: format, file: path)))
             }
         } catch {
             return .failure(error)

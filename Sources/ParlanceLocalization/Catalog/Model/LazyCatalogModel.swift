@@ -25,6 +25,9 @@ package final class LazyCatalogModel: Sendable {
     /// `Locked` (a pthread mutex), not `Synchronization.Mutex`: ThreadSanitizer does not see
     /// `Mutex`'s futex calls on Linux and reports the accesses it guards as races.
     private let whole = Locked<CatalogModel?>(nil)
+    /// The diagnostics logged so far: each is logged once per catalog load, however many
+    /// times (and through however many locales) it is reached.
+    private let logged = Locked<Set<CatalogDiagnostic>>([])
 
     /// One locale key's `.lproj` files and, once parsed, its tables merged with the shared part's.
     private final class LocaleSlot: Sendable {
@@ -80,6 +83,15 @@ package final class LazyCatalogModel: Sendable {
             for (key, language) in byLocale where key != CatalogModel.baseKey { seen[key] = language }
         }
         self.locales = seen.values.sorted { $0.identifier < $1.identifier }
+    }
+
+    /// Logs, as warnings, the diagnostics not logged yet (a duplicate key is only kept on
+    /// ``CatalogModel/diagnostics``: the later value winning is how the formats work).
+    func log(_ diagnostics: [CatalogDiagnostic]) {
+        let fresh = logged.withLock { logged in
+            diagnostics.filter { $0.code != "duplicate-key" && logged.insert($0).inserted }
+        }
+        for diagnostic in fresh { CatalogRuntime.logger.warning("\(diagnostic.description)") }
     }
 
     /// The table names listed, sorted.
@@ -154,9 +166,7 @@ package final class LazyCatalogModel: Sendable {
             for (table, byLocale) in shared.tables where tables[table] == nil {
                 if let sharedTable = byLocale[key] { tables[table] = sharedTable }
             }
-            for diagnostic in part.diagnostics where diagnostic.code != "duplicate-key" {
-                CatalogRuntime.logger.warning("\(diagnostic.description)")
-            }
+            log(part.diagnostics)
             let made = LoadedLocale(tables: tables, diagnostics: part.diagnostics, diagnosticJobs: part.diagnosticJobs, fileCount: part.fileCount)
             loaded = made
             return made

@@ -17,6 +17,10 @@ package struct PlistNode: Sendable {
         case array([PlistNode])
         /// A binary property list set (never valid in a catalog; kept so the reader can say so).
         case set([PlistNode])
+        /// A binary object no catalog holds (a UID, a null or fill byte, an unknown marker):
+        /// what it is and where, e.g. "a UID object (byte 42)". Kept as a value so that only
+        /// the entry holding it is skipped, not the whole file.
+        case unsupported(String)
         /// Members in file order, each with where its key is written.
         case dictionary([Member])
     }
@@ -42,6 +46,7 @@ package struct PlistNode: Sendable {
         case .array: "an array"
         case .set: "a set"
         case .dictionary: "a dictionary"
+        case .unsupported(let what): what
         }
     }
 
@@ -422,7 +427,7 @@ private struct BinaryPlistReader {
             switch marker {
             case 0x08: return node(.bool(false))
             case 0x09: return node(.bool(true))
-            default: throw failure("an unsupported null or fill object")
+            default: return node(.unsupported("an unsupported \(marker == 0 ? "null" : "fill") object (byte \(start))"))
             }
         case 0x1:
             let size = 1 << Int(marker & 0x0F)
@@ -468,7 +473,9 @@ private struct BinaryPlistReader {
             }
             return node(.string(String(text)))
         case 0x8:
-            throw failure("a UID object (keyed archives are not catalogs)")
+            // Keyed archives hold UIDs; a catalog never does. The offset table already bounds
+            // where the object starts, so nothing past its marker needs reading.
+            return node(.unsupported("a UID object (byte \(start); keyed archives are not catalogs)"))
         case 0xA, 0xC:
             let (length, first) = try count(marker, at: start)
             guard length <= objectCount, first + length * referenceSize <= bytes.count else { throw failure("an array outside the file") }
@@ -491,7 +498,7 @@ private struct BinaryPlistReader {
             }
             return node(.dictionary(members))
         default:
-            throw failure("an unknown object type 0x\(String(marker, radix: 16))")
+            return node(.unsupported("an object of unknown type 0x\(String(marker, radix: 16)) (byte \(start))"))
         }
     }
 }

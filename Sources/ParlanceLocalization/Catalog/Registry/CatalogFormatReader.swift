@@ -131,6 +131,15 @@ extension CatalogModel {
             fileCount += 1
             diagnostics += read.diagnostics
             for section in read.sections {
+                // Plurals checked in the positional form YAML entries run as (`%{name}` placeholders
+                // become arguments), as lint checks them.
+                let plurals = section.records.filter { if case .text = $0.content { false } else { true } }
+                let positional = plurals.map { record in
+                    var record = record
+                    record.content = NamedPlaceholders.normalize(record.content).value
+                    return record
+                }
+                diagnostics += PluralChecks.diagnostics(positional, language: section.name)
                 pending.append(section)
                 files.append(read.file)
             }
