@@ -84,18 +84,23 @@ EOF
     esac
 }
 
-# Replays a target's saved crash inputs; fails when one still breaks the contract.
+# Replays a target's saved crash inputs, one process each (libFuzzer stops at the first crash);
+# fails when one still breaks the contract, naming it.
 regressions() {
-    local target=$1 dir=$FUZZ/Regressions/$1
+    local target=$1 dir=$FUZZ/Regressions/$1 log=$WORK/logs/$1-regressions.log failed=0 file
     [[ -d "$dir" ]] || return 0
     local files=("$dir"/*)
     [[ -e "${files[0]}" ]] || return 0
     echo "::: $target: ${#files[@]} regression inputs"
-    "$BIN/$target" -runs=1 "${files[@]}" >"$WORK/logs/$target-regressions.log" 2>&1 || {
-        tail -40 "$WORK/logs/$target-regressions.log"
-        echo "$target: a regression input breaks the contract again (log: $WORK/logs/$target-regressions.log)" >&2
-        return 1
-    }
+    : >"$log"
+    for file in "${files[@]}"; do
+        if ! "$BIN/$target" -runs=1 "$file" >>"$log" 2>&1; then
+            echo "$target: the regression input ${file#"$ROOT"/} fails again:" >&2
+            grep -E 'contract broken|buffer overflow|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY' "$log" | tail -3 >&2
+            failed=1
+        fi
+    done
+    return "$failed"
 }
 
 run() {
@@ -117,13 +122,16 @@ run() {
     mkdir -p "$WORK/run/$target"
     rm -f "$WORK/run/$target"/fuzz-*.log
     # shellcheck disable=SC2086
+    # -timeout is wall-clock time: generous, so that a loaded machine does not report a hang.
     (cd "$WORK/run/$target" && TMPDIR=$WORK/tmp "$BIN/$target" "$corpus" "${dict[@]}" "${parallel[@]}" \
-        -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=8192 -print_final_stats=1 \
+        -max_total_time="$seconds" -timeout=60 -report_slow_units=30 -rss_limit_mb=3072 -max_len=8192 -print_final_stats=1 \
         -artifact_prefix="$artifacts/" ${FUZZ_ARGS:-}) >"$log" 2>&1 || status=$?
     cat "$WORK/run/$target"/fuzz-*.log >>"$log" 2>/dev/null || true
     local done_line runs
-    done_line=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE).*cov:' "$log" | tail -1 || true)
+    done_line=$(grep -E '^#[0-9]+:? .*cov:' "$log" | tail -1 || true)
     runs=$(grep -E 'stat::number_of_executed_units' "$log" | awk '{s += $2} END {print s + 0}')
+    # In fork mode (FUZZ_ARGS=-fork=1 -ignore_crashes=1) the count is the last status line's.
+    ((runs > 0)) || runs=$(echo "$done_line" | sed -E 's/^#([0-9]+).*/\1/')
     echo "$target: $runs executions; last: ${done_line:-none}"
     if ((status != 0)) || grep -qE '^==[0-9]+==ERROR|deadly signal|contract broken' "$log"; then
         grep -E 'contract broken|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error|SUMMARY' "$log" | head -10
@@ -134,6 +142,9 @@ run() {
 }
 
 [[ $# -ge 1 ]] || usage
+# A contract failure traps; libFuzzer (not Swift's backtracer, which trips AddressSanitizer)
+# reports it and saves the input.
+export SWIFT_BACKTRACE=enable=no
 mkdir -p "$WORK/logs" "$WORK/tmp"
 case "$1" in
     build)

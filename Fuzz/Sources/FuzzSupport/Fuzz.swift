@@ -1,9 +1,5 @@
 import Parlance
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What every fuzz target shares: reading libFuzzer's input, and checks that trap with a
 /// message naming the target and the broken contract when a promise of the code under test
 /// does not hold. A trap is a crash to libFuzzer, which then saves the input.
@@ -15,9 +11,7 @@ public enum Fuzz {
 
     /// Traps: the contract of `target` is broken.
     public static func fail(_ target: String, _ message: String) -> Never {
-        let text = "[\(target)] contract broken: \(message)\n"
-        fputs(text, stderr)
-        fatalError(text)
+        fatalError("[\(target)] contract broken: \(message)")
     }
 
     /// Traps unless `condition` holds.
