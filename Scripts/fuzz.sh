@@ -128,7 +128,7 @@ run() {
         -artifact_prefix="$artifacts/" ${FUZZ_ARGS:-}) >"$log" 2>&1 || status=$?
     cat "$WORK/run/$target"/fuzz-*.log >>"$log" 2>/dev/null || true
     local done_line runs
-    done_line=$(grep -E '^#[0-9]+:? .*cov:' "$log" | tail -1 || true)
+    done_line=$(grep -E '^#[0-9]+:?[[:space:]].*cov:' "$log" | tail -1 || true)
     runs=$(grep -E 'stat::number_of_executed_units' "$log" | awk '{s += $2} END {print s + 0}')
     # In fork mode (FUZZ_ARGS=-fork=1 -ignore_crashes=1) the count is the last status line's.
     ((runs > 0)) || runs=$(echo "$done_line" | sed -E 's/^#([0-9]+).*/\1/')
@@ -145,6 +145,9 @@ run() {
 # A contract failure traps; libFuzzer (not Swift's backtracer, which trips AddressSanitizer)
 # reports it and saves the input.
 export SWIFT_BACKTRACE=enable=no
+# The same input takes the same path every time (dictionary order included), as libFuzzer
+# assumes and as a replayed regression needs.
+export SWIFT_DETERMINISTIC_HASHING=1
 mkdir -p "$WORK/logs" "$WORK/tmp"
 case "$1" in
     build)

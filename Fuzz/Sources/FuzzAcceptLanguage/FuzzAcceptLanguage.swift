@@ -40,5 +40,6 @@ public func fuzzAcceptLanguage(_ start: UnsafeRawPointer, _ count: Int) -> CInt 
 enum Negotiation {
     static let supported: [LocaleID] = ["en", "fr", "ru", "ar", "zh-Hant", "pt-BR"].map { try! LocaleID($0) }
     static let negotiator = LanguageNegotiator(
-        manager: try! LanguageManager(supportedLanguages: supported, developmentLanguage: supported[0], environment: [:]), queryParameter: "lang", cookie: "lang")
+        manager: try! LanguageManager(supportedLanguages: supported, developmentLanguage: supported[0], environment: [:]), queryParameter: "lang",
+        cookie: "lang")
 }

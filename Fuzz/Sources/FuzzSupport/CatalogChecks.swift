@@ -25,6 +25,11 @@ extension Fuzz {
         }
     }
 
+    /// How many entries of one input are evaluated: a file within the readers' budgets may hold
+    /// 100,000 entries (an alias-expanded YAML sequence), and evaluating each in several
+    /// locales would make one input take minutes without reaching more code.
+    public static let evaluatedEntries = 48
+
     /// Numbers whose plural categories differ in the chosen languages (0, 1, 2, 3, 5, 11, 21,
     /// 100, 1.5, a million).
     public static let pluralSamples: [LocalizationArgument] = [0, 1, 2, 3, 5, 11, 21, 100, 1.5, 1_000_000]

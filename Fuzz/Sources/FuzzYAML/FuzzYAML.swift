@@ -32,13 +32,15 @@ public func fuzzYAML(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     let marker = "\u{2063}parlance-duplicate\u{2063}"
     let inputHasMarker = String(decoding: bytes, as: UTF8.self).contains(marker)
+    var evaluated = 0
     for (section, entries) in read.entries {
         for entry in entries {
             Fuzz.check(
                 inputHasMarker || !entry.key.contains(marker), target,
                 "the duplicate-key marker leaked into the key \(entry.key.debugDescription) of \(section)")
             Fuzz.check(entry.location.line >= 1, target, "the entry \(entry.key.debugDescription) has no line")
-            Fuzz.evaluate(entry.value, key: entry.key, target)
+            if evaluated < Fuzz.evaluatedEntries { Fuzz.evaluate(entry.value, key: entry.key, target) }
+            evaluated += 1
         }
     }
     return 0
