@@ -34,7 +34,11 @@ usage() {
 build() {
     [[ "${FUZZ_SKIP_BUILD:-0}" == 1 && -x "$BIN/${TARGETS[0]}" ]] && return 0
     local start=$SECONDS
-    swift build --package-path "$FUZZ" -c debug --sanitize=fuzzer --sanitize=address
+    # SwiftPM passes its sanitizers to swiftc as separate -sanitize= options in no fixed order,
+    # and swiftc keeps only the last one: Swift code would get either the fuzzer's coverage or
+    # AddressSanitizer, differently from one build to the next. The combined option, passed
+    # last, gives both every time (C code gets both from --sanitize as it is).
+    swift build --package-path "$FUZZ" -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
     echo "fuzz build: $((SECONDS - start)) s"
 }
 
