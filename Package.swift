@@ -32,6 +32,9 @@ let package = Package(
         .library(name: "Parlance", targets: ["Parlance"]),
         .library(name: "ParlanceLocalization", targets: ["ParlanceLocalization"]),
         .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
+        // The batch engine as a library (its API is `package`): the fuzz package (Fuzz/) drives
+        // it in-process.
+        .library(name: "ParlanceBatch", targets: ["ParlanceBatch"]),
         // ParlanceLint (issue 11): the catalog linter, its JSON/SARIF output and PluralSamples.
         .library(name: "ParlanceLint", targets: ["ParlanceLint"]),
         // ── ParlanceTranslation (issue 14) ──

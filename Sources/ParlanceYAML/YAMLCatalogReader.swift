@@ -101,7 +101,13 @@ package struct YAMLFileReader: Sendable {
                 0, 0, "the file is \(size) bytes, over the YAML budget of \(budget.maximumFileSize) bytes: not read",
                 code: "budget-exceeded")
         }
-        guard let data = FileManager.default.contents(atPath: file) else { return fail(0, 0, "the file cannot be read") }
+        let size = (attributes?[.size] as? NSNumber)?.intValue
+        // An empty regular file is not read through Foundation, whose file reading leaks a 4 KB
+        // buffer for a 0-byte file (FileManager.contents(atPath:) and Data(contentsOf:) alike).
+        let isEmpty = size == 0 && attributes?[.type] as? FileAttributeType == .typeRegular && FileManager.default.isReadableFile(atPath: file)
+        guard let data = isEmpty ? Data() : FileManager.default.contents(atPath: file) else {
+            return fail(0, 0, "the file cannot be read")
+        }
         guard data.count <= budget.maximumFileSize else {
             return fail(0, 0, "the file is over the YAML budget of \(budget.maximumFileSize) bytes: not read", code: "budget-exceeded")
         }

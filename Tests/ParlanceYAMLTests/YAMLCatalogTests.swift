@@ -242,6 +242,23 @@ struct YAMLBadInputTests {
         #expect(deepRead.entries["en"]?.map(\.key) == ["shallow"])
     }
 
+    /// An empty file is read without Foundation's file reading (which leaks a buffer for a
+    /// 0-byte file, as the YAML fuzz target's leak check found): it has no entries and no
+    /// diagnostic, while a missing file still says it cannot be read.
+    @Test func emptyAndMissingFiles() throws {
+        let directory = try YAMLFixtures.directory(["empty.yml": [], "blank.yml": Array("\n".utf8)])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in ["empty.yml", "blank.yml"] {
+            let read = YAMLCatalog.read(file: directory + "/" + name)
+            #expect(read.entries.isEmpty, "\(name): \(read.entries)")
+            #expect(read.diagnostics.isEmpty, "\(name): \(read.diagnostics)")
+        }
+        let missing = YAMLCatalog.read(file: directory + "/missing.yml")
+        #expect(missing.entries.isEmpty)
+        #expect(missing.diagnostics.map(\.message) == ["the file cannot be read"])
+        #expect(missing.diagnostics.map(\.line) == [0])
+    }
+
     @Test func collisionsAreDeterministicWarnedAndLinted() throws {
         let catalog = try YAMLFixtures.catalog("collisions")
         // b.yml sorts after a.yml and wins; inside b.yml, the later `EN:` section wins over `en_US:`? No:
