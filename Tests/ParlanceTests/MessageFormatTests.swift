@@ -130,6 +130,15 @@ struct MessageFormatTests {
         #expect(bad.message.contains("line 1, column 5") && bad.message.contains("expected an argument"), "\(bad.message)")
     }
 
+    @Test("a pattern with U+0000 is refused, so no argument name is split in two")
+    func nulIsRefused() throws {
+        // The shim joins argument names with U+0000: `{a\0b} {b}` listed a, b, b.
+        let error = try Self.error("{a\u{0}b} {b}")
+        #expect(error.code == .invalidMessage)
+        #expect(error.message.contains("U+0000 at UTF-16 offset 2"), "\(error.message)")
+        #expect(try MessageFormat("{a} {b}", locale: "en").argumentNames == ["a", "b"])
+    }
+
     @Test func errors() throws {
         #expect(throws: ParlanceError.self) { try MessageFormat("{count, plural, one {# item}", locale: "en") }
         do {

@@ -38,7 +38,7 @@ public func fuzzHTTPBody(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     } else {
         let op = operations[route % (operations.count + 1)]
         var line = body
-        if case .object(let members)? = (try? StrictJSON.parse(body))?.value, let brace = line.firstIndex(of: "{") {
+        if case .object(let members)? = try? JSONReader.parse(body), let brace = line.firstIndex(of: "{") {
             let added = #""op":"# + JSONValue.string(op).serialized + (members.isEmpty ? "" : ",")
             line.insert(contentsOf: added, at: line.index(after: brace))
         }
@@ -47,7 +47,7 @@ public func fuzzHTTPBody(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     // The server's error body with untrusted text as its message.
     let written = String(decoding: HTTPErrorMapping.body(code: "invalid-argument", message: body), as: UTF8.self)
-    guard let read = try? StrictJSON.parse(written), case .string(let message)? = read["error"]?["message"]?.value else {
+    guard let read = try? JSONReader.parse(written), case .string(let message)? = read["error"]?["message"] else {
         Fuzz.fail(target, "the error body is not JSON: \(written.debugDescription)")
     }
     Fuzz.check(message == body, target, "the error body's message reads back as \(message.debugDescription), not \(body.debugDescription)")

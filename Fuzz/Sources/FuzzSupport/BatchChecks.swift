@@ -21,23 +21,23 @@ extension Fuzz {
         check(
             !answer.utf8.contains(0x0A) && !answer.utf8.contains(0x0D), target,
             "an answer spans lines: \(answer.debugDescription) to \(request.debugDescription)")
-        let parsed: StrictJSON.Element
+        let parsed: JSONValue
         do {
-            parsed = try StrictJSON.parse(answer)
+            parsed = try JSONReader.parse(answer)
         } catch {
             fail(target, "the answer is not JSON (\(error)): \(answer.debugDescription) to \(request.debugDescription)")
         }
-        guard case .object(let members) = parsed.value else {
+        guard case .object(let members) = parsed else {
             fail(target, "the answer is not an object: \(answer.debugDescription)")
         }
-        let names = members.map(\.key)
+        let names = members.map(\.0)
         check(Set(names).count == names.count, target, "the answer repeats a member: \(answer.debugDescription)")
         let result = parsed["result"]
         let error = parsed["error"]
         check((result == nil) != (error == nil), target, "the answer has not exactly one of result and error: \(answer.debugDescription)")
         check(Set(names).isSubset(of: ["id", "result", "error"]), target, "the answer has other members: \(answer.debugDescription)")
         guard let error else { return nil }
-        guard case .string(let code)? = error["code"]?.value, case .string(let message)? = error["message"]?.value else {
+        guard case .string(let code)? = error["code"], case .string(let message)? = error["message"] else {
             fail(target, "an error without a code and a message: \(answer.debugDescription)")
         }
         check(

@@ -83,6 +83,11 @@ package final class ICUMessageFormatter: @unchecked Sendable {
         guard units.count <= Self.maximumLength else {
             throw ParlanceError(.invalidMessage, "the message is longer than \(Self.maximumLength) UTF-16 units")
         }
+        // The shim hands back argument names joined by U+0000, so a name must not contain one;
+        // no pattern has a use for U+0000, and refusing it everywhere keeps the rule simple.
+        if let nul = units.firstIndex(of: 0) {
+            throw ParlanceError(.invalidMessage, "the message contains U+0000 at UTF-16 offset \(nul)")
+        }
         // Each argument is a brace pair, a plural or select branch another: two per level.
         guard Self.nesting(units) <= 2 * Self.maximumNesting else {
             throw ParlanceError(.invalidMessage, "the message nests arguments more than \(Self.maximumNesting) levels deep")
