@@ -169,7 +169,9 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
         #expect(listed.status == 0, "\(listed.err)")
         let lines = listed.out.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.contains { $0.hasPrefix(first.id.uuidString + "\topen\tde\tLocalizable\tsave\ta\t") && $0.hasSuffix("\tSichern") })
+        // The author column is the start of the guid's keyed hash, never the guid.
+        let author = try #require(first.author?.description)
+        #expect(lines.contains { $0.hasPrefix(first.id.uuidString + "\topen\tde\tLocalizable\tsave\t\(author)\t") && $0.hasSuffix("\tSichern") })
         #expect(lines.contains { $0.hasSuffix("\tÖffnen\\tjetzt") })
 
         let accepted = try Self.run(["proposals", "accept", first.id.uuidString] + database)
