@@ -39,14 +39,25 @@ final class OwnPostgres: @unchecked Sendable {
         }
         port = try Self.freePort()
         let initdb = try await run("initdb", ["-D", data.path, "-U", "parlance", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"])
-        try #require(initdb.status == 0, "initdb failed: \(initdb.stderr)")
+        try #require(initdb == 0, "initdb failed")
         try await start()
     }
 
-    private func run(_ tool: String, _ arguments: [String]) async throws -> ChildProcessResult {
+    /// Runs a PostgreSQL tool to its end. Its output goes nowhere: `pg_ctl start` leaves the
+    /// server running with the tool's standard output and error, so a pipe would never close.
+    private func run(_ tool: String, _ arguments: [String]) async throws -> Int32 {
+        let process = Process()
         let path = bin.appendingPathComponent(tool).path
-        if runAs.isEmpty { return try await ChildProcess.runOffPool(URL(fileURLWithPath: path), arguments) }
-        return try await ChildProcess.runOffPool(URL(fileURLWithPath: runAs[0]), Array(runAs.dropFirst()) + [path] + arguments)
+        process.executableURL = URL(fileURLWithPath: runAs.first ?? path)
+        process.arguments = runAs.isEmpty ? arguments : Array(runAs.dropFirst()) + [path] + arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return await offPool {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
     }
 
     /// Starts the server and waits until it accepts connections.
@@ -54,13 +65,13 @@ final class OwnPostgres: @unchecked Sendable {
         let log = directory.appendingPathComponent("server.log").path
         let options = "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path)"
         let started = try await run("pg_ctl", ["-D", data.path, "-l", log, "-w", "-t", "60", "-o", options, "start"])
-        try #require(started.status == 0, "pg_ctl start failed: \(started.stderr) \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        try #require(started == 0, "pg_ctl start failed: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
     }
 
     /// Stops the server at once (`immediate`: as a crash would, connections dropped).
     func stop() async throws {
         let stopped = try await run("pg_ctl", ["-D", data.path, "-m", "immediate", "-w", "stop"])
-        try #require(stopped.status == 0, "pg_ctl stop failed: \(stopped.stderr)")
+        try #require(stopped == 0, "pg_ctl stop failed")
     }
 
     /// The postmaster and its children: the processes whose parent is the postmaster.
