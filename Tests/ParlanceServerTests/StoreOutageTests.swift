@@ -297,7 +297,7 @@ struct StoreOutageTests {
                     var seen: [(Int, HTTPAnswer, Duration)] = []
                     var unavailable = 0
                     var index = 0
-                    while unavailable < 3, index < 5_000 {
+                    while unavailable < 3, index < 5_000, !Task.isCancelled {
                         let (answer, elapsed) = try await serve.propose("c\(client)-\(index)", guid: "device-\(client)")
                         seen.append((stored.value, answer, elapsed))
                         if answer.status == 201 { stored.add() }
