@@ -248,6 +248,9 @@ final class ServeProcess: @unchecked Sendable {
     .enabled(
         if: PostgresTestDatabase.url != nil && OwnPostgres.binaries != nil,
         "PARLANCE_TEST_DATABASE_URL is not set: run Scripts/with-postgres.sh swift test --filter StoreOutageTests"),
+    .disabled(
+        if: ProcessInfo.processInfo.environment["PARLANCE_OUTAGE_TEST"] != "1", "unfinished: hangs after its cluster starts; PARLANCE_OUTAGE_TEST=1 runs it"),
+    .timeLimit(.minutes(5)),
     .serialized)
 struct StoreOutageTests {
     /// The store deadline of the first server, in seconds.
