@@ -70,6 +70,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // ParlanceYAML (issue 13): libyaml through Yams' Node API, built only by users of ParlanceYAML.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // HMAC-SHA256 of the proposals' author guids (ParlanceProposals); postgres-nio builds it too.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"6.0.0"),
     ] + serverDependencies + proposalsDependencies,
     targets: [
         // The only code that touches ICU: a small C ABI of our own over the system ICU
@@ -306,6 +308,8 @@ let package = Package(
                 "ParlanceSQLite",
                 // Only its bundled SQLite C library (VaporCSQLite) is used, synchronously.
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                // Stored author guids are keyed hashes (HMAC-SHA256).
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -322,6 +326,7 @@ let package = Package(
             dependencies: [
                 "ParlanceTestSupport",
                 "ParlanceProposals", "ParlanceProposalsPostgres", "ParlanceProposalsWriter", "ParlanceLocalization", "Parlance",
+                "ParlanceSQLite",  // older schemas written by hand (migration tests)
                 // The Swift client's tests run the behaviour suite over a live `parlance serve` app.
                 "ParlanceProposalsClient", "ParlanceProposalsServer", "ParlanceServer",
                 // The export is read back as catalogs (YAML too); `parlance proposals` is run.

@@ -21,6 +21,7 @@ import Foundation
 /// | 413 | `payload-too-large` |
 /// | 415 | `unsupported-media-type` |
 /// | 500 | `internal`, `invalid-file`, `invalid-format` (the server's own catalog is at fault), any other code |
+/// | 503 | `store-unavailable` (a database the request needs is down or does not answer in time) |
 ///
 /// ```swift
 /// HTTPErrorMapping.status(for: "invalid-locale")   // 400
@@ -40,6 +41,7 @@ public enum HTTPErrorMapping {
         case "payload-too-large": return 413
         case "unsupported-media-type": return 415
         case "internal", "invalid-file", "invalid-format": return 500
+        case "store-unavailable": return 503
         default:
             return code.hasPrefix("invalid-") || code.hasPrefix("missing-") ? 400 : 500
         }

@@ -44,12 +44,22 @@ package final class PostgresStoreDatabase: Sendable {
     private let failureCode: ParlanceError.Code
     /// What messages call the store ("proposal store", "translation cache").
     private let name: String
+    /// The longest one store call (``run(_:)``) may take before it fails as unavailable.
+    package let callTimeout: Duration
+    /// Since when the server is known to be unreachable: set by the first failed call of an
+    /// outage (which logs its detail once), cleared by a call that started after it and
+    /// succeeded (a call that was answered just before the outage does not end it).
+    private let outage = Locked<ContinuousClock.Instant?>(nil)
 
-    private init(settings: PostgresSettings, migrations: Migrations, name: String, failureCode: ParlanceError.Code, logger: Logger, maximumConnections: Int) {
+    private init(
+        settings: PostgresSettings, migrations: Migrations, name: String, failureCode: ParlanceError.Code, callTimeout: Duration, logger: Logger,
+        maximumConnections: Int
+    ) {
         self.settings = settings
         self.migrations = migrations
         self.name = name
         self.failureCode = failureCode
+        self.callTimeout = callTimeout
         self.logger = logger
         var configuration = PostgresClient.Configuration(
             host: settings.host, port: settings.port, username: settings.username, password: settings.password,
@@ -64,14 +74,20 @@ package final class PostgresStoreDatabase: Sendable {
 
     /// Connects, creates the schema when missing and migrates it.
     ///
+    /// - Parameters:
+    ///   - callTimeout: the deadline of every later store call (``run(_:)``).
+    ///   - afterMigration: runs inside the migration transaction, under its advisory lock,
+    ///     after the steps, with the version the schema had before them (the store's own
+    ///     data migrations and per-database setup).
     /// - Throws: `failureCode` when the server cannot be reached within `timeout`, refuses the
     ///   login, or holds a newer schema version than `migrations` knows.
     package static func connect(
         _ settings: PostgresSettings, migrations: Migrations, name: String, failureCode: ParlanceError.Code, timeout: Duration,
-        maximumConnections: Int, logger: Logger
+        callTimeout: Duration = .seconds(5), maximumConnections: Int, logger: Logger,
+        afterMigration: @escaping @Sendable (PostgresConnection, Int) async throws -> Void = { _, _ in }
     ) async throws -> PostgresStoreDatabase {
         let database = PostgresStoreDatabase(
-            settings: settings, migrations: migrations, name: name, failureCode: failureCode, logger: logger,
+            settings: settings, migrations: migrations, name: name, failureCode: failureCode, callTimeout: callTimeout, logger: logger,
             maximumConnections: maximumConnections)
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -85,7 +101,7 @@ package final class PostgresStoreDatabase: Sendable {
                             database: settings.database, tls: .disable),
                         id: 0, logger: logger)
                     try await probe.close()
-                    try await database.migrate()
+                    try await database.migrate(afterMigration)
                 }
                 group.addTask {
                     try await Task.sleep(for: timeout)
@@ -96,15 +112,17 @@ package final class PostgresStoreDatabase: Sendable {
             }
         } catch {
             await database.close()
-            throw database.storeError(error)
+            throw database.connectError(error)
         }
         return database
     }
 
-    /// Closes the pool's connections.
+    /// Closes the pool's connections, waiting at most ``callTimeout`` for them (a server that
+    /// stopped answering must not hold a shutdown).
     package func close() async {
         runner.cancel()
-        await runner.value
+        let runner = runner
+        _ = try? await withDeadline(callTimeout, onTimeout: { CancellationError() }, { await runner.value })
     }
 
     deinit { runner.cancel() }
@@ -121,7 +139,7 @@ package final class PostgresStoreDatabase: Sendable {
         return Int64(bitPattern: 0x7061_726C_616E_6365 ^ hash)
     }
 
-    private func migrate() async throws {
+    private func migrate(_ afterMigration: @Sendable (PostgresConnection, Int) async throws -> Void) async throws {
         try await transaction { connection in
             let lock = Self.migrationLock(schema: settings.schema, versionTable: migrations.versionTable)
             try await connection.query("SELECT pg_advisory_xact_lock(\(lock))", logger: logger)
@@ -141,6 +159,7 @@ package final class PostgresStoreDatabase: Sendable {
                 }
                 try await connection.query("INSERT INTO \(unescaped: versionTable) (version) VALUES (\(step + 1))", logger: logger)
             }
+            try await afterMigration(connection, version)
         }
     }
 
@@ -152,18 +171,27 @@ package final class PostgresStoreDatabase: Sendable {
 
     /// The schema version recorded in the database.
     package func storedSchemaVersion() async throws -> Int {
-        try await run { try await Self.version(client.query("SELECT coalesce(max(version), 0) FROM \(unescaped: versionTable)", logger: logger)) }
+        try await run { [self] in try await Self.version(client.query("SELECT coalesce(max(version), 0) FROM \(unescaped: versionTable)", logger: logger)) }
     }
 
     /// Drops the store's schema with everything in it (tests clean up their throw-away schemas).
     package func dropSchema() async throws {
         guard settings.schema != "public" else { throw ParlanceError(.invalidArgument, "refusing to drop the public schema") }
-        _ = try await run { try await client.query("DROP SCHEMA \(unescaped: "\"\(settings.schema)\"") CASCADE", logger: logger) }
+        _ = try await run { [self] in try await client.query("DROP SCHEMA \(unescaped: "\"\(settings.schema)\"") CASCADE", logger: logger) }
+    }
+
+    /// Runs statements as written, `{t}` standing for the main table (tests write older
+    /// schemas' rows by hand).
+    package func executeForTesting(_ statements: [String]) async throws {
+        for statement in statements {
+            let sql = statement.replacingOccurrences(of: "{t}", with: table)
+            _ = try await run { [self] in try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
+        }
     }
 
     /// Records a schema version as a newer Parlance would (tests of the refusal).
     package func recordSchemaVersionForTesting(_ version: Int) async throws {
-        _ = try await run { try await client.query("INSERT INTO \(unescaped: versionTable) (version) VALUES (\(version))", logger: logger) }
+        _ = try await run { [self] in try await client.query("INSERT INTO \(unescaped: versionTable) (version) VALUES (\(version))", logger: logger) }
     }
 
     /// Runs `body` in a transaction; the closure's own error comes out unwrapped.
@@ -175,28 +203,107 @@ package final class PostgresStoreDatabase: Sendable {
         }
     }
 
-    /// Runs `body`, turning any error but a ``ParlanceError`` or a cancellation into the
-    /// store's failure code with the server's message.
-    package func run<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+    /// Runs one store call with the deadline ``callTimeout``. Errors come out as:
+    /// - a ``ParlanceError`` thrown by `body` (a rule of the store), unchanged;
+    /// - ``ParlanceError/Code/storeUnavailable`` when the server cannot be reached, closes the
+    ///   connection, or does not answer before the deadline: a message without host, user,
+    ///   port, database or library type; the detail is logged at `error` once per outage;
+    /// - `failureCode` for any other failure, with the server's SQLSTATE and message.
+    package func run<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        let start = ContinuousClock.now
+        let result: Result
         do {
-            return try await body()
+            result = try await withDeadline(callTimeout, onTimeout: { DeadlinePassed() }, body)
         } catch {
             throw storeError(error)
         }
+        recovered(callStartedAt: start)
+        return result
     }
 
-    /// A ParlanceError as is; anything else as `failureCode` with the server's message.
+    /// Checks that the server answers a trivial query within ``callTimeout``.
+    ///
+    /// - Throws: as ``run(_:)``.
+    package func ping() async throws {
+        try await run { [client, logger] in _ = try await client.query("SELECT 1", logger: logger).collect() }
+    }
+
+    /// Whether the last call failed because the server was unreachable.
+    package var isInOutage: Bool { outage.withLock { $0 != nil } }
+
+    private struct DeadlinePassed: Error {}
+
+    /// Whether `error` means the server is unreachable (rather than a statement it refused).
+    private static func isUnavailability(_ error: any Error) -> Bool {
+        if error is DeadlinePassed { return true }
+        guard let error = error as? PSQLError else {
+            // The pool's own errors (circuit breaker, shutdown) and socket errors.
+            return true
+        }
+        switch error.code {
+        case .server:
+            // Connection exceptions (08…), the server shutting down or starting (57P01…03),
+            // too many connections (53300).
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state)
+        case .messageDecodingFailure, .unexpectedBackendMessage, .invalidCommandTag, .tooManyParameters:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// A ParlanceError and a cancellation as they are; anything else mapped as ``run(_:)`` says.
     package func storeError(_ error: any Error) -> any Error {
-        if error is ParlanceError { return error }
+        if error is ParlanceError || error is CancellationError { return error }
+        if Self.isUnavailability(error) {
+            let first = outage.withLock { since in
+                defer { since = since ?? ContinuousClock.now }
+                return since == nil
+            }
+            let detail = "\(name) \(settings): \(Self.detail(error))"
+            if first {
+                logger.error("\(name) unavailable", metadata: ["detail": .string(detail)])
+            } else {
+                logger.debug("\(name) still unavailable", metadata: ["detail": .string(detail)])
+            }
+            return ParlanceError(.storeUnavailable, "the \(name) is unavailable; try again later")
+        }
+        logger.error("\(name) failed", metadata: ["detail": .string("\(name) \(settings): \(Self.detail(error))")])
+        if let error = error as? PSQLError, let info = error.serverInfo {
+            return ParlanceError(failureCode, "\(name): \(info[.sqlState].map { "SQLSTATE \($0): " } ?? "")\(info[.message] ?? "")")
+        }
+        return ParlanceError(failureCode, "\(name): the database failed to run a statement")
+    }
+
+    /// The error at connect time (a command or a service starting), with where it connected:
+    /// the operator sees it, no client does.
+    func connectError(_ error: any Error) -> any Error {
+        if error is ParlanceError || error is CancellationError { return error }
+        return ParlanceError(failureCode, "\(name) \(settings): \(Self.detail(error))")
+    }
+
+    private func recovered(callStartedAt start: ContinuousClock.Instant) {
+        let ended = outage.withLock { since in
+            guard let began = since, start > began else { return false }
+            since = nil
+            return true
+        }
+        if ended { logger.notice("\(name) reachable again") }
+    }
+
+    /// What went wrong, for the log: the server's SQLSTATE and message, else the error's own
+    /// description.
+    private static func detail(_ error: any Error) -> String {
+        if error is DeadlinePassed { return "no answer within the store call deadline" }
         if let error = error as? PSQLError {
             let server = error.serverInfo.map { info in
                 " (\(info[.sqlState].map { "SQLSTATE \($0): " } ?? "")\(info[.message] ?? ""))"
             }
-            let underlying = error.underlying.map { ": \($0)" } ?? ""
-            return ParlanceError(failureCode, "\(name) \(settings): \(error.code)\(server ?? underlying)")
+            let underlying = error.underlying.map { ": \(String(reflecting: $0))" } ?? ""
+            return "\(error.code)\(server ?? underlying)"
         }
-        if error is CancellationError { return error }
-        return ParlanceError(failureCode, "\(name) \(settings): \(error)")
+        return String(reflecting: error)
     }
 }
 

@@ -53,26 +53,31 @@ public struct Proposal: Hashable, Sendable, Identifiable {
     public let locale: LocaleID
     /// The proposed text.
     public let value: String
-    /// The author's opaque client id.
-    public let guid: String
+    /// Who made it, as the store keeps it (a keyed hash of the guid); nil where the source
+    /// does not say (the HTTP API never hands out authors, only ``ProposalListing/canDelete``).
+    public let author: ProposalAuthor?
     /// When the current value was proposed (a replacing proposal sets it anew), to the millisecond.
     public let createdAt: Date
     /// Where it is in review.
     public let state: ProposalState
 
     /// A proposal as a store returns it.
-    public init(id: UUID, identifier: TranslationIdentifier, locale: LocaleID, value: String, guid: String, createdAt: Date, state: ProposalState) {
+    public init(
+        id: UUID, identifier: TranslationIdentifier, locale: LocaleID, value: String, author: ProposalAuthor?, createdAt: Date, state: ProposalState
+    ) {
         self.id = id
         self.identifier = identifier
         self.locale = locale
         self.value = value
-        self.guid = guid
+        self.author = author
         self.createdAt = createdAt
         self.state = state
     }
 
-    /// Whether `guid` may delete this proposal: only its author may.
-    public func canBeDeleted(by guid: String) -> Bool { self.guid == guid }
+    /// The same proposal without its author (what the HTTP API shows).
+    public var withoutAuthor: Proposal {
+        Proposal(id: id, identifier: identifier, locale: locale, value: value, author: nil, createdAt: createdAt, state: state)
+    }
 }
 
 /// One row of a listing for a guid: the proposal and whether that guid may delete it.
@@ -113,7 +118,7 @@ public struct ProposalQuery: Hashable, Sendable {
     public var key: String?
     /// Only this locale.
     public var locale: LocaleID?
-    /// Only this author.
+    /// Only this author's (the store hashes the guid as it hashes authors).
     public var guid: String?
     /// Only these states (nil: every state).
     public var states: Set<ProposalState>?
@@ -128,9 +133,11 @@ public struct ProposalQuery: Hashable, Sendable {
     }
 
     /// Whether `proposal` matches; stores filter in SQL, this is the same rule in Swift.
-    public func matches(_ proposal: Proposal) -> Bool {
+    /// `author` is ``guid``'s author under the store's key (``ProposalStore/author(of:)``);
+    /// with a ``guid`` and no author nothing matches.
+    public func matches(_ proposal: Proposal, author: ProposalAuthor? = nil) -> Bool {
         (section == nil || proposal.identifier.section == section) && (key == nil || proposal.identifier.key == key)
-            && (locale == nil || proposal.locale == locale) && (guid == nil || proposal.guid == guid)
+            && (locale == nil || proposal.locale == locale) && (guid == nil || (author != nil && proposal.author == author))
             && (states?.contains(proposal.state) ?? true)
     }
 }

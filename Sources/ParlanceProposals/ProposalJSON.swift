@@ -1,9 +1,10 @@
 public import Foundation
 import Parlance
 
-/// A proposal as the HTTP API writes it: `{"id","section","key","locale","value","guid",
-/// "state","createdAt"}`, plus `"canDelete"` in a listing for a guid. `createdAt` is RFC 3339 in
-/// UTC with milliseconds (`2026-11-23T10:51:12.345Z`).
+/// A proposal as the HTTP API writes it: `{"id","section","key","locale","value","state",
+/// "createdAt"}`, plus `"canDelete"` for the guid the request gave. No answer carries an
+/// author's guid (or its hash). `createdAt` is RFC 3339 in UTC with milliseconds
+/// (`2026-11-23T10:51:12.345Z`).
 public struct ProposalJSON: Codable, Hashable, Sendable {
     /// The proposal's id (a UUID, upper-case hex as stores write it).
     public var id: String
@@ -15,13 +16,11 @@ public struct ProposalJSON: Codable, Hashable, Sendable {
     public var locale: String
     /// The proposed text.
     public var value: String
-    /// The author's guid.
-    public var guid: String
     /// `open`, `accepted` or `rejected`.
     public var state: String
     /// When the current value was proposed.
     public var createdAt: String
-    /// In a listing for a guid: whether that guid may delete it.
+    /// Whether the guid the request gave may delete it (absent when it gave none).
     public var canDelete: Bool?
 
     /// The JSON form of a stored proposal.
@@ -31,13 +30,12 @@ public struct ProposalJSON: Codable, Hashable, Sendable {
         key = proposal.identifier.key
         locale = proposal.locale.languageTag
         value = proposal.value
-        guid = proposal.guid
         state = proposal.state.rawValue
         createdAt = Self.timestamp(proposal.createdAt)
         self.canDelete = canDelete
     }
 
-    /// Back to the model.
+    /// Back to the model (without an author, which the API does not show).
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for an id, state or time that does not
     ///   parse; ``ParlanceError/Code/invalidLocale``.
@@ -46,7 +44,7 @@ public struct ProposalJSON: Codable, Hashable, Sendable {
         guard let parsedState = ProposalState(rawValue: state) else { throw ParlanceError(.invalidArgument, "unknown proposal state \(state)") }
         guard let date = Self.date(createdAt) else { throw ParlanceError(.invalidArgument, "createdAt \(createdAt) is not an RFC 3339 time") }
         return Proposal(
-            id: uuid, identifier: TranslationIdentifier(section: section, key: key), locale: try LocaleID(locale), value: value, guid: guid,
+            id: uuid, identifier: TranslationIdentifier(section: section, key: key), locale: try LocaleID(locale), value: value, author: nil,
             createdAt: date, state: parsedState)
     }
 

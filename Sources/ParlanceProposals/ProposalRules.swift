@@ -17,27 +17,34 @@ package enum ProposalRules {
     package static func duplicate(_ existing: Proposal) -> ParlanceError {
         ParlanceError(
             .duplicateProposal,
-            "guid \(existing.guid) already proposed this value for \(existing.identifier) in \(existing.locale) (proposal \(existing.id.uuidString))")
+            "this guid already proposed this value for \(existing.identifier) in \(existing.locale) (proposal \(existing.id.uuidString))")
     }
 
-    package static func new(_ draft: ProposalDraft, at date: Date) -> Proposal {
-        Proposal(id: UUID(), identifier: draft.identifier, locale: draft.locale, value: draft.value, guid: draft.guid, createdAt: date, state: .open)
+    package static func new(_ draft: ProposalDraft, author: ProposalAuthor, at date: Date) -> Proposal {
+        Proposal(id: UUID(), identifier: draft.identifier, locale: draft.locale, value: draft.value, author: author, createdAt: date, state: .open)
     }
 
     package static func replacing(_ existing: Proposal, with value: String, at date: Date) -> Proposal {
         Proposal(
-            id: existing.id, identifier: existing.identifier, locale: existing.locale, value: value, guid: existing.guid, createdAt: date,
+            id: existing.id, identifier: existing.identifier, locale: existing.locale, value: value, author: existing.author, createdAt: date,
             state: .open)
+    }
+
+    /// The limit of a page: 1…``ProposalPage/maximumLimit``.
+    package static func checkLimit(_ limit: Int) throws(ParlanceError) {
+        guard (1...ProposalPage.maximumLimit).contains(limit) else {
+            throw ParlanceError(.invalidArgument, "limit must be between 1 and \(ProposalPage.maximumLimit)")
+        }
     }
 
     package static func notFound(_ id: UUID) -> ParlanceError {
         ParlanceError(.notFound, "no proposal has the id \(id.uuidString)")
     }
 
-    /// Throws unless `guid` is the author of an existing proposal.
-    package static func checkDelete(id: UUID, author: String?, guid: String) throws(ParlanceError) {
+    /// Throws unless `caller` is the author of an existing proposal.
+    package static func checkDelete(id: UUID, author: ProposalAuthor?, caller: ProposalAuthor) throws(ParlanceError) {
         guard let author else { throw notFound(id) }
-        guard author == guid else { throw ParlanceError(.forbidden, "proposal \(id.uuidString) was made by another guid; only its author may delete it") }
+        guard author == caller else { throw ParlanceError(.forbidden, "proposal \(id.uuidString) was made by another guid; only its author may delete it") }
     }
 
     package static func checkReviewState(_ state: ProposalState) throws(ParlanceError) {
@@ -51,7 +58,7 @@ package enum ProposalRules {
             throw ParlanceError(.proposalNotOpen, "proposal \(id.uuidString) is already \(current.state.rawValue)")
         }
         return Proposal(
-            id: current.id, identifier: current.identifier, locale: current.locale, value: current.value, guid: current.guid,
+            id: current.id, identifier: current.identifier, locale: current.locale, value: current.value, author: current.author,
             createdAt: current.createdAt, state: state)
     }
 }

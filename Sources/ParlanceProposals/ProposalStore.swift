@@ -9,7 +9,11 @@ import Parlance
 /// - proposing the value that guid's open proposal already holds throws
 ///   ``ParlanceError/Code/duplicateProposal``;
 /// - a different value replaces it (same id, new value and `createdAt`);
-/// - only the author's guid may delete (``ParlanceError/Code/forbidden`` otherwise).
+/// - only the author's guid may delete (``ParlanceError/Code/forbidden`` otherwise);
+/// - a guid is kept only as its keyed hash (``ProposalAuthor``), and no answer carries a guid.
+///
+/// A store that cannot reach its database in time throws
+/// ``ParlanceError/Code/storeUnavailable`` (HTTP 503) rather than waiting.
 public protocol ProposalStore: Sendable {
     /// Stores a proposal, replacing the guid's open proposal for the same text and locale.
     ///
@@ -19,6 +23,20 @@ public protocol ProposalStore: Sendable {
 
     /// The proposals matching `query`, oldest first (ties by id).
     func proposals(matching query: ProposalQuery) async throws -> [Proposal]
+
+    /// One page of the seed's listing: the proposals matching `query` after `cursor`, oldest
+    /// first (ties by id), at most `limit`, each saying whether `guid` may delete it.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidArgument`` for a limit outside
+    ///   1…``ProposalPage/maximumLimit``.
+    func listing(for guid: String?, matching query: ProposalQuery, after cursor: ProposalCursor?, limit: Int) async throws -> ProposalPage
+
+    /// The author `guid` stands for in this store, nil when the store does not say (a client
+    /// of the HTTP API).
+    func author(of guid: String) -> ProposalAuthor?
+
+    /// Throws ``ParlanceError/Code/storeUnavailable`` unless the store answers now (health checks).
+    func checkAvailable() async throws
 
     /// One proposal, or nil.
     func proposal(id: UUID) async throws -> Proposal?
@@ -45,6 +63,16 @@ extension ProposalStore {
     /// }
     /// ```
     public func listing(for guid: String?, matching query: ProposalQuery = ProposalQuery()) async throws -> [ProposalListing] {
-        try await proposals(matching: query).map { ProposalListing(proposal: $0, canDelete: guid.map($0.canBeDeleted(by:)) ?? false) }
+        var rows: [ProposalListing] = []
+        var cursor: ProposalCursor?
+        repeat {
+            let page = try await listing(for: guid, matching: query, after: cursor, limit: ProposalPage.maximumLimit)
+            rows += page.rows
+            cursor = page.next
+        } while cursor != nil
+        return rows
     }
+
+    /// Nothing to check: the store is in process.
+    public func checkAvailable() async throws {}
 }

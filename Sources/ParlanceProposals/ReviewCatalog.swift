@@ -49,6 +49,8 @@ public final class ReviewCatalog: Sendable {
 
     /// Open proposals by text and locale, oldest first.
     private let proposals = Locked<[Slot: [Proposal]]>([:])
+    /// How the store the proposals came from names a guid's author (its keyed hash).
+    private let authorOf = Locked<@Sendable (String) -> ProposalAuthor?>({ _ in nil })
 
     /// A review view of `manager`'s catalog.
     public init(manager: LanguageManager, scope: Scope) {
@@ -61,11 +63,14 @@ public final class ReviewCatalog: Sendable {
     /// - Throws: the store's errors (``ParlanceError/Code/proposalStoreFailed``).
     public func refresh(from store: any ProposalStore) async throws {
         let open = try await store.proposals(matching: ProposalQuery(states: [.open]))
-        replace(with: open)
+        replace(with: open, authorOf: { store.author(of: $0) })
     }
 
-    /// Uses `open` as the current proposals (those not open are ignored).
-    public func replace(with open: [Proposal]) {
+    /// Uses `open` as the current proposals (those not open are ignored); `authorOf` names the
+    /// author a guid stands for in their store (``ProposalStore/author(of:)``), so that a guid's
+    /// own proposals are found.
+    public func replace(with open: [Proposal], authorOf: @escaping @Sendable (String) -> ProposalAuthor? = { _ in nil }) {
+        self.authorOf.withLock { $0 = authorOf }
         var index: [Slot: [Proposal]] = [:]
         for proposal in open where proposal.state == .open {
             index[Slot(table: proposal.identifier.section, key: proposal.identifier.key, locale: proposal.locale.languageTag), default: []]
@@ -88,9 +93,11 @@ public final class ReviewCatalog: Sendable {
         var tags = [locale.languageTag]
         if let dash = locale.languageTag.firstIndex(of: "-") { tags.append(String(locale.languageTag[..<dash])) }
         let index = proposals.withLock { $0 }
+        let hash: @Sendable (String) -> ProposalAuthor? = authorOf.withLock { $0 }
+        let author = guid.flatMap(hash)
         for tag in tags {
             let candidates = index[Slot(table: table, key: key, locale: tag)] ?? []
-            if let guid, let own = candidates.last(where: { $0.guid == guid }) { return own }
+            if let author, let own = candidates.last(where: { $0.author == author }) { return own }
             if scope == .everyone, let newest = candidates.last { return newest }
         }
         return nil

@@ -19,8 +19,10 @@ public import ParlanceProposals
 /// }
 /// ```
 ///
-/// The API filters by section, key, locale and one state; a ``ProposalQuery`` with a `guid`
-/// or several states is filtered here, after the request.
+/// The API filters by section, key, locale and one state; a ``ProposalQuery`` with several
+/// states is filtered here, after the request, and one with a `guid` keeps the rows the
+/// service says that guid may delete. The API shows no authors: proposals come back with a
+/// nil ``Proposal/author``.
 public struct ProposalsClient: ProposalStore {
     /// The service, e.g. `http://127.0.0.1:8080` (no trailing slash needed).
     public let baseURL: String
@@ -59,7 +61,7 @@ public struct ProposalsClient: ProposalStore {
             "section": draft.identifier.section, "key": draft.identifier.key, "locale": draft.locale.languageTag, "value": draft.value,
             "guid": draft.guid,
         ]
-        let (status, data) = try await send(.POST, Self.path, body: try JSONEncoder().encode(body))
+        let (status, data, _) = try await send(.POST, Self.path, body: try JSONEncoder().encode(body))
         let proposal = try decode(ProposalJSON.self, data).proposal()
         switch status {
         case 201: return .created(proposal)
@@ -72,26 +74,42 @@ public struct ProposalsClient: ProposalStore {
         try await listing(for: nil, matching: query).map(\.proposal)
     }
 
-    /// The service's listing: the proposals matching `query`, each with the service's answer to
-    /// whether `guid` may delete it.
-    public func listing(for guid: String?, matching query: ProposalQuery = ProposalQuery()) async throws -> [ProposalListing] {
+    /// One page of the service's listing: the proposals matching `query` after `cursor`, each
+    /// with the service's answer to whether `guid` may delete it.
+    public func listing(for guid: String?, matching query: ProposalQuery, after cursor: ProposalCursor?, limit: Int) async throws -> ProposalPage {
+        if let states = query.states, states.isEmpty { return ProposalPage(rows: [], next: nil) }
         var parameters: [(String, String)] = []
-        if let guid { parameters.append(("guid", guid)) }
+        // Only this author's: ask for that guid's answers and keep the rows it may delete.
+        if let asked = query.guid ?? guid { parameters.append(("guid", asked)) }
         if let section = query.section { parameters.append(("section", section)) }
         if let key = query.key { parameters.append(("key", key)) }
         if let locale = query.locale { parameters.append(("locale", locale.languageTag)) }
         if let states = query.states, states.count == 1, let state = states.first { parameters.append(("state", state.rawValue)) }
-        if let states = query.states, states.isEmpty { return [] }
-        let (status, data) = try await send(.GET, Self.path + Self.queryString(parameters))
+        parameters.append(("limit", String(limit)))
+        if let cursor { parameters.append(("cursor", cursor.token)) }
+        let (status, data, headers) = try await send(.GET, Self.path + Self.queryString(parameters))
         guard status == 200 else { throw unexpected(status) }
-        return try decode([ProposalJSON].self, data).map { row in
-            ProposalListing(proposal: try row.proposal(), canDelete: row.canDelete ?? false)
-        }.filter { query.matches($0.proposal) }
+        var rest = query
+        rest.guid = nil
+        let next = try headers.first(name: "Parlance-Next-Cursor").map { token throws(ParlanceError) in try ProposalCursor(token: token) }
+        let rows = try decode([ProposalJSON].self, data).compactMap { row -> ProposalListing? in
+            let proposal = try row.proposal()
+            let answered = row.canDelete ?? false
+            if query.guid != nil && !answered { return nil }
+            guard rest.matches(proposal) else { return nil }
+            // The answer was for query.guid; the listing's guid may delete only if it is the same.
+            let canDelete = query.guid == nil || query.guid == guid ? answered : false
+            return ProposalListing(proposal: proposal, canDelete: canDelete)
+        }
+        return ProposalPage(rows: rows, next: next)
     }
+
+    /// Nil: the API does not show authors.
+    public func author(of guid: String) -> ProposalAuthor? { nil }
 
     public func proposal(id: UUID) async throws -> Proposal? {
         do {
-            let (status, data) = try await send(.GET, Self.path + "/" + id.uuidString)
+            let (status, data, _) = try await send(.GET, Self.path + "/" + id.uuidString)
             guard status == 200 else { throw unexpected(status) }
             return try decode(ProposalJSON.self, data).proposal()
         } catch let error as ParlanceError where error.code == .notFound {
@@ -100,7 +118,7 @@ public struct ProposalsClient: ProposalStore {
     }
 
     public func delete(id: UUID, guid: String) async throws {
-        let (status, _) = try await send(.DELETE, Self.path + "/" + id.uuidString + Self.queryString([("guid", guid)]))
+        let (status, _, _) = try await send(.DELETE, Self.path + "/" + id.uuidString + Self.queryString([("guid", guid)]))
         guard status == 204 else { throw unexpected(status) }
     }
 
@@ -111,7 +129,7 @@ public struct ProposalsClient: ProposalStore {
         case .rejected: verb = "reject"
         case .open: throw ParlanceError(.invalidArgument, "a review accepts or rejects; it cannot reopen a proposal")
         }
-        let (status, data) = try await send(.POST, Self.path + "/" + id.uuidString + "/" + verb)
+        let (status, data, _) = try await send(.POST, Self.path + "/" + id.uuidString + "/" + verb)
         guard status == 200 else { throw unexpected(status) }
         return try decode(ProposalJSON.self, data).proposal()
     }
@@ -119,7 +137,7 @@ public struct ProposalsClient: ProposalStore {
     // MARK: HTTP
 
     /// Sends a request; a JSON error body becomes its ``ParlanceError``.
-    private func send(_ method: HTTPMethod, _ path: String, body: Data? = nil) async throws -> (Int, Data) {
+    private func send(_ method: HTTPMethod, _ path: String, body: Data? = nil) async throws -> (Int, Data, HTTPHeaders) {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
@@ -148,7 +166,7 @@ public struct ProposalsClient: ProposalStore {
             }
             throw ParlanceError(.proposalStoreFailed, "proposal service \(baseURL): \(method.rawValue) \(path): HTTP \(status)")
         }
-        return (status, data)
+        return (status, data, response.headers)
     }
 
     private struct ErrorEnvelope: Decodable {

@@ -59,8 +59,16 @@ public enum ProposalDatabase: Sendable, Hashable, CustomStringConvertible {
     /// connects and migrates, within `timeout` (a PostgreSQL server that does not answer in time
     /// is an error).
     ///
+    /// - Parameters:
+    ///   - callTimeout: the deadline of each later store call (for SQLite: the longest wait
+    ///     for another process's write lock); past it the call throws
+    ///     ``ParlanceError/Code/storeUnavailable``.
+    ///   - guidKey: the key of author hashes; nil: the key the store keeps (generated on first use).
     /// - Throws: ``ParlanceError/Code/proposalStoreFailed``.
-    public func open(logger: Logger = PostgresProposalStore.defaultLogger, timeout: Duration = .seconds(30)) async throws -> OpenedProposalStore {
+    public func open(
+        logger: Logger = PostgresProposalStore.defaultLogger, timeout: Duration = .seconds(30), callTimeout: Duration = .seconds(5),
+        guidKey: ProposalGuidKey? = nil
+    ) async throws -> OpenedProposalStore {
         switch self {
         case .sqlite(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -69,9 +77,9 @@ public enum ProposalDatabase: Sendable, Hashable, CustomStringConvertible {
             } catch {
                 throw ParlanceError(.proposalStoreFailed, "proposal store \(path): cannot create the directory \(directory.path): \(error)")
             }
-            return OpenedProposalStore(store: try SQLiteProposalStore(path: path), close: {})
+            return OpenedProposalStore(store: try SQLiteProposalStore(path: path, busyTimeout: callTimeout, guidKey: guidKey), close: {})
         case .postgres(let settings):
-            let store = try await PostgresProposalStore.connect(settings, timeout: timeout, logger: logger)
+            let store = try await PostgresProposalStore.connect(settings, timeout: timeout, callTimeout: callTimeout, guidKey: guidKey, logger: logger)
             return OpenedProposalStore(store: store, close: { await store.close() })
         }
     }

@@ -18,9 +18,11 @@ import Foundation
 ///   and the stored proposal (200 when it replaced the guid's earlier value; 409
 ///   `duplicate-proposal` for the same value);
 /// - `GET /content/localize/proposals?guid=…` (optional `section`, `key`, `locale`, `state`
-///   filters) → 200 and an array of proposals, each with `canDelete` for that guid (false for
-///   all without `guid`);
-/// - `GET /content/localize/proposals/{id}` → 200 or 404 `not-found`;
+///   filters; `limit`, default 100, at most 1,000; `cursor`) → 200 and an array of proposals,
+///   each with `canDelete` for that guid (false for all without `guid`) and never an author's
+///   guid; when more follow, the `Parlance-Next-Cursor` header (and `Link: <…>; rel="next"`)
+///   gives the cursor of the next page;
+/// - `GET /content/localize/proposals/{id}` (optional `guid`) → 200 or 404 `not-found`;
 /// - `DELETE /content/localize/proposals/{id}?guid=…` → 204; 403 `forbidden` for another guid;
 ///   404 `not-found` for an unknown id;
 /// - `POST /content/localize/proposals/{id}/accept` and `…/reject` → 200 and the proposal;
@@ -29,7 +31,9 @@ import Foundation
 /// Writes need the server's bearer token when one is configured (the server's
 /// `WriteTokenMiddleware`). Bodies are limited (``maxBodySize``, 413 `payload-too-large`),
 /// must be `application/json` and UTF-8; every field is validated by ``ProposalDraft``
-/// (locale id, lengths in UTF-8 bytes, no control characters).
+/// (locale id, lengths in UTF-8 bytes, no control characters). A store that cannot be reached
+/// in time answers 503 `store-unavailable` with `Retry-After`, and `/health` reports the
+/// dependency `proposal-store` as down until it answers again.
 ///
 /// ```swift
 /// let opened = try await ProposalDatabase("sqlite:.parlance/proposals.sqlite").open()
@@ -72,6 +76,11 @@ public struct ProposalsServerExtension: ParlanceServerExtension {
     /// The paths of this API for `/openapi.json`.
     public var openAPIPaths: [(path: String, json: String)] { ProposalsOpenAPI.paths }
 
+    /// `proposal-store`: whether the store answers (``ProposalStore/checkAvailable()``).
+    public var healthChecks: [ParlanceHealthCheck] {
+        [ParlanceHealthCheck(name: "proposal-store") { [store] in try await store.checkAvailable() }]
+    }
+
     static let base = "/content/localize/proposals"
 
     public func addRoutes(to router: RouterGroup<BasicRequestContext>) {
@@ -79,8 +88,11 @@ public struct ProposalsServerExtension: ParlanceServerExtension {
         router.get(RouterPath(Self.base)) { request, _ in try await list(request) }
         router.get(RouterPath(Self.base + "/:id")) { request, context in
             let id = try Self.id(context.parameters.get("id"))
+            let guid = try ProposalsHTTP.query(request)["guid"]
+            if let guid { try ProposalValidation.name(guid, field: "guid", limit: limits.guidBytes) }
             guard let proposal = try await store.proposal(id: id) else { throw ProposalsHTTP.notFound(id) }
-            return ProposalsHTTP.response(200, ProposalJSON(proposal))
+            let canDelete = guid.map { guid in proposal.author != nil && proposal.author == store.author(of: guid) }
+            return ProposalsHTTP.response(200, ProposalJSON(proposal, canDelete: canDelete))
         }
         router.delete(RouterPath(Self.base + "/:id")) { request, context in
             let id = try Self.id(context.parameters.get("id"))
@@ -135,9 +147,10 @@ public struct ProposalsServerExtension: ParlanceServerExtension {
         }
         let draft = try ProposalDraft(
             section: body.section, key: body.key, locale: body.locale, value: body.value, guid: body.guid, limits: limits)
+        // The author may delete what they just proposed.
         switch try await store.propose(draft) {
-        case .created(let proposal): return ProposalsHTTP.response(201, ProposalJSON(proposal))
-        case .replaced(let proposal): return ProposalsHTTP.response(200, ProposalJSON(proposal))
+        case .created(let proposal): return ProposalsHTTP.response(201, ProposalJSON(proposal, canDelete: true))
+        case .replaced(let proposal): return ProposalsHTTP.response(200, ProposalJSON(proposal, canDelete: true))
         }
     }
 
@@ -161,8 +174,27 @@ public struct ProposalsServerExtension: ParlanceServerExtension {
             }
             filter.states = [parsed]
         }
-        let rows = try await store.listing(for: guid, matching: filter)
-        return ProposalsHTTP.response(200, rows.map { ProposalJSON($0.proposal, canDelete: $0.canDelete) })
+        var limit = ProposalPage.defaultLimit
+        if let raw = query["limit"] {
+            guard raw.utf8.count <= 5, let parsed = Int(raw), (1...ProposalPage.maximumLimit).contains(parsed) else {
+                throw ParlanceError(.invalidArgument, "limit must be a whole number from 1 to \(ProposalPage.maximumLimit)")
+            }
+            limit = parsed
+        }
+        let cursor = try query["cursor"].map { token throws(ParlanceError) in try ProposalCursor(token: token) }
+        let page = try await store.listing(for: guid, matching: filter, after: cursor, limit: limit)
+        var response = ProposalsHTTP.response(200, page.rows.map { ProposalJSON($0.proposal, canDelete: $0.canDelete) })
+        if let next = page.next {
+            response.headers[ProposalsHTTP.nextCursor] = next.token
+            response.headers[ProposalsHTTP.link] = "<\(Self.base)?\(Self.nextQuery(request, cursor: next.token))>; rel=\"next\""
+        }
+        return response
+    }
+
+    /// The request's query string with `cursor` set to the next page's.
+    static func nextQuery(_ request: Request, cursor: String) -> String {
+        let kept = (request.uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("cursor=") && $0 != "cursor" }
+        return (kept + ["cursor=" + cursor]).joined(separator: "&")
     }
 }
 
@@ -179,6 +211,11 @@ struct StoreCloser: Service {
 
 /// Responses and query strings.
 enum ProposalsHTTP {
+    /// The header that carries the next page's cursor of a listing.
+    static let nextCursor = HTTPFields.Element.Name("Parlance-Next-Cursor")!
+    /// `Link` (RFC 8288), which HTTPTypes does not name.
+    static let link = HTTPFields.Element.Name("Link")!
+
     static func notFound(_ id: UUID) -> ParlanceError { ParlanceError(.notFound, "no proposal has the id \(id.uuidString)") }
 
     static func response(_ status: Int, _ value: some Encodable) -> Response {

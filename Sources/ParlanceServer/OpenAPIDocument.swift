@@ -326,10 +326,28 @@ enum OpenAPIDocument {
             "/health": {
               "get": {
                 "operationId": "health",
-                "summary": "Liveness, the operations and the catalog's languages",
+                "summary": "Liveness, the dependencies, the operations and the catalog's languages",
                 "responses": {
                   "200": {
-                    "description": "Healthy.",
+                    "description": "Healthy: every dependency answers.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Health"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "Degraded: a dependency (`proposal-store`) is down; `failing` names it. Recovers on its own when it answers again.",
+                    "headers": {
+                      "Retry-After": {
+                        "description": "Seconds to wait before asking again",
+                        "schema": {
+                          "type": "integer"
+                        }
+                      }
+                    },
                     "content": {
                       "application/json": {
                         "schema": {
@@ -578,11 +596,33 @@ enum OpenAPIDocument {
                 "type": "object",
                 "required": [
                   "status",
+                  "dependencies",
+                  "failing",
                   "operations"
                 ],
                 "properties": {
                   "status": {
-                    "const": "ok"
+                    "enum": [
+                      "ok",
+                      "degraded"
+                    ]
+                  },
+                  "dependencies": {
+                    "type": "object",
+                    "description": "Each dependency's state",
+                    "additionalProperties": {
+                      "enum": [
+                        "ok",
+                        "unavailable"
+                      ]
+                    }
+                  },
+                  "failing": {
+                    "type": "array",
+                    "description": "The dependencies that are down",
+                    "items": {
+                      "type": "string"
+                    }
                   },
                   "operations": {
                     "type": "array",

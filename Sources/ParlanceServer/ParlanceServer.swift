@@ -54,7 +54,9 @@ public enum ParlanceServer {
         let state = try ServerState(configuration: configuration, metrics: metrics, extensions: extensions)
         // Every GET route answers HEAD too (the GET's status and headers, no body).
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: ServerMiddleware(metrics: metrics, logger: logger, routes: RouteTable(openAPI: state.openAPI)))
+        router.add(
+            middleware: ServerMiddleware(
+                metrics: metrics, logger: logger, routes: RouteTable(openAPI: state.openAPI), retryAfterSeconds: configuration.retryAfterSeconds))
         state.addRoutes(to: router)
         // Extensions' routes: a write (POST, PUT, PATCH, DELETE) needs the bearer token.
         let guarded = router.group().add(middleware: WriteTokenMiddleware(token: configuration.writeToken))
@@ -76,7 +78,8 @@ public enum ParlanceServer {
 
     /// Builds the application and runs it until SIGTERM or SIGINT, then shuts down gracefully:
     /// the listener closes, requests in flight finish (an idle keep-alive connection is closed),
-    /// then the extensions' services stop.
+    /// then the extensions' services stop. Past three quarters of
+    /// ``ParlanceServerConfiguration/shutdownTimeout`` the work still running is cancelled.
     ///
     /// ```swift
     /// try await ParlanceServer.run(ParlanceServerConfiguration())   // 127.0.0.1:8080
@@ -90,10 +93,10 @@ public enum ParlanceServer {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let app = try makeApplication(configuration, extensions: extensions, logger: logger, onServerRunning: onServerRunning)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownTimeout * 3 / 4
+        try await ServiceGroup(configuration: groupConfiguration).run()
     }
 }
 
@@ -107,6 +110,7 @@ struct ServerState: Sendable {
     let openAPI: String
     /// Removes the catalog's location on the server from error messages.
     let paths: CatalogPathScrubber
+    let healthChecks: [ParlanceHealthCheck]
 
     init(
         configuration: ParlanceServerConfiguration, metrics: ServerMetrics,
@@ -127,12 +131,13 @@ struct ServerState: Sendable {
             developmentLanguage: configuration.developmentLanguage, catalog: catalog)
         openAPI = OpenAPIDocument.merged(with: extensions.flatMap(\.openAPIPaths))
         paths = CatalogPathScrubber(directory: configuration.catalogDirectory)
+        healthChecks = extensions.flatMap(\.healthChecks)
     }
 
     static let jsonType = "application/json; charset=utf-8"
 
     func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/health") { _, _ in health() }
+        router.get("/health") { _, _ in await health() }
         router.get("/metrics") { _, _ in
             Self.response(200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics.render())
         }
@@ -161,8 +166,46 @@ struct ServerState: Sendable {
 
     // MARK: Routes
 
-    func health() -> Response {
-        var out = Array(#"{"status":"ok","operations":["#.utf8)
+    /// Each dependency's state, checked concurrently, each within the health check timeout.
+    func dependencyStates() async -> [(name: String, up: Bool)] {
+        let timeout = configuration.healthCheckTimeout
+        return await withTaskGroup(of: (Int, Bool).self) { group in
+            for (index, item) in healthChecks.enumerated() {
+                group.addTask {
+                    do {
+                        try await withDeadline(timeout, onTimeout: { CancellationError() }, item.check)
+                        return (index, true)
+                    } catch {
+                        return (index, false)
+                    }
+                }
+            }
+            var up = Array(repeating: false, count: healthChecks.count)
+            for await (index, state) in group { up[index] = state }
+            return healthChecks.enumerated().map { (name: $0.element.name, up: up[$0.offset]) }
+        }
+    }
+
+    /// `{"status":"ok"|"degraded", "dependencies":{name: "ok"|"unavailable"}, "failing":[…],
+    /// "operations":[…], "catalog":…}`: 200 when every dependency answers, else 503.
+    func health() async -> Response {
+        let dependencies = await dependencyStates()
+        let failing = dependencies.filter { !$0.up }.map(\.name)
+        var out = Array(#"{"status":"#.utf8)
+        HTTPErrorMapping.appendJSONString(failing.isEmpty ? "ok" : "degraded", to: &out)
+        out.append(contentsOf: #","dependencies":{"#.utf8)
+        for (index, dependency) in dependencies.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            HTTPErrorMapping.appendJSONString(dependency.name, to: &out)
+            out.append(UInt8(ascii: ":"))
+            HTTPErrorMapping.appendJSONString(dependency.up ? "ok" : "unavailable", to: &out)
+        }
+        out.append(contentsOf: #"},"failing":["#.utf8)
+        for (index, name) in failing.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            HTTPErrorMapping.appendJSONString(name, to: &out)
+        }
+        out.append(contentsOf: #"],"operations":["#.utf8)
         for (index, op) in adapter.operations.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             HTTPErrorMapping.appendJSONString(op, to: &out)
@@ -184,7 +227,10 @@ struct ServerState: Sendable {
             out.append(contentsOf: "null".utf8)
         }
         out.append(UInt8(ascii: "}"))
-        return Self.response(200, contentType: Self.jsonType, bytes: out)
+        var response = Self.response(failing.isEmpty ? 200 : 503, contentType: Self.jsonType, bytes: out)
+        response.headers[.cacheControl] = "no-store"
+        if !failing.isEmpty { response.headers[.retryAfter] = String(configuration.retryAfterSeconds) }
+        return response
     }
 
     func operation(_ request: Request, op: String) async throws -> Response {

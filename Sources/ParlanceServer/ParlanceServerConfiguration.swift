@@ -28,6 +28,15 @@ public struct ParlanceServerConfiguration: Sendable {
     public var idleTimeout: Duration = .seconds(30)
     /// The `max-age` of `GET /v1/catalog/{locale}` responses, in seconds.
     public var catalogMaxAge: Int = 300
+    /// The `Retry-After` of a 503 (`store-unavailable`), in seconds.
+    public var retryAfterSeconds: Int = 5
+    /// The longest a dependency check of `GET /health` may take before it counts as down.
+    public var healthCheckTimeout: Duration = .seconds(5)
+    /// How long ``ParlanceServer/run(_:extensions:logger:onServerRunning:)`` lets a shutdown
+    /// (SIGTERM, SIGINT) take: three quarters of it for requests in flight to finish, the rest
+    /// for cancelled work to end. `parlance serve` exits when it has passed, whatever is still
+    /// running.
+    public var shutdownTimeout: Duration = .seconds(10)
 
     /// The bearer token that routes which write (POST, PUT, PATCH, DELETE routes added by a
     /// ``ParlanceServerExtension``) require in `Authorization: Bearer …`, compared in constant

@@ -30,6 +30,25 @@ public protocol ParlanceServerExtension: Sendable {
     var services: [any Service] { get }
     /// OpenAPI path items (path → JSON object text) merged into `/openapi.json` (default: none).
     var openAPIPaths: [(path: String, json: String)] { get }
+    /// The dependencies `/health` checks on every call (default: none): while one fails,
+    /// `/health` answers 503 `degraded` and names it.
+    var healthChecks: [ParlanceHealthCheck] { get }
+}
+
+/// A dependency `GET /health` checks: a name (`proposal-store`) and a check that throws while
+/// the dependency is down. A check that does not finish within
+/// ``ParlanceServerConfiguration/healthCheckTimeout`` counts as down.
+public struct ParlanceHealthCheck: Sendable {
+    /// The dependency's name in `/health`'s `dependencies`.
+    public let name: String
+    /// Throws while the dependency is down.
+    public let check: @Sendable () async throws -> Void
+
+    /// A check named `name`.
+    public init(name: String, check: @escaping @Sendable () async throws -> Void) {
+        self.name = name
+        self.check = check
+    }
 }
 
 extension ParlanceServerExtension {
@@ -37,4 +56,6 @@ extension ParlanceServerExtension {
     public var services: [any Service] { [] }
     /// No documented paths.
     public var openAPIPaths: [(path: String, json: String)] { [] }
+    /// No dependencies to check.
+    public var healthChecks: [ParlanceHealthCheck] { [] }
 }

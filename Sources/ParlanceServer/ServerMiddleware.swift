@@ -12,6 +12,8 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
     /// The documented paths and their methods (for 405 and `Allow`).
     let routes: RouteTable
+    /// The `Retry-After` of a 503 (a store that is unavailable), in seconds.
+    let retryAfterSeconds: Int
 
     func handle(
         _ request: Request, context: Context,
@@ -23,6 +25,8 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
             response = try await next(request, context)
         } catch let error as ParlanceError {
             response = ParlanceMiddleware<Context>.errorResponse(error)
+            // A store that is down: the client may send the same request again later.
+            if response.status.code == 503 { response.headers[.retryAfter] = String(retryAfterSeconds) }
         } catch let error as any HTTPResponseError {
             var status = Int(error.status.code)
             var allow: [String] = []

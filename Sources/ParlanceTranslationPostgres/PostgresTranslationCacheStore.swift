@@ -29,8 +29,11 @@ import PostgresNIO
 /// - **Writes**: ``write(_:)`` is one transaction (all entries or none); a key written twice,
 ///   by any instance, keeps the last write (`INSERT … ON CONFLICT DO UPDATE`).
 /// - **Times**: seconds since 1970 as `double precision`, so dates round-trip exactly.
-/// - Every error is ``ParlanceError/Code/cacheStoreFailed`` with the server's message; the
-///   ``LiveLocalizer`` logs it and still answers from the provider.
+/// - Every call has a deadline (`callTimeout`): a server that is down, closes the connection
+///   or does not answer in time makes it throw ``ParlanceError/Code/storeUnavailable`` (the
+///   detail is logged once per outage); any other failure is
+///   ``ParlanceError/Code/cacheStoreFailed`` with the server's message. The ``LiveLocalizer``
+///   logs either and still answers from the provider.
 public final class PostgresTranslationCacheStore: TranslationCacheStore, PostgresBackedStore {
     /// Where it is connected (the password is never printed).
     public var settings: PostgresSettings { database.settings }
@@ -87,18 +90,19 @@ public final class PostgresTranslationCacheStore: TranslationCacheStore, Postgre
     ///   - settings: where to connect (``PostgresSettings/init(url:)`` parses a URL such as
     ///     `postgres://parlance:secret@db:5432/parlance?schema=cache`).
     ///   - timeout: how long connecting and migrating may take.
+    ///   - callTimeout: the deadline of every later call.
     ///   - maximumConnections: the size of the connection pool.
     ///   - logger: the pool's background log.
     /// - Throws: ``ParlanceError/Code/cacheStoreFailed`` when the server cannot be reached,
     ///   refuses the login, or holds a newer schema.
     public static func connect(
-        _ settings: PostgresSettings, timeout: Duration = .seconds(30), maximumConnections: Int = 10,
+        _ settings: PostgresSettings, timeout: Duration = .seconds(30), callTimeout: Duration = .seconds(5), maximumConnections: Int = 10,
         logger: Logger = PostgresTranslationCacheStore.defaultLogger
     ) async throws -> PostgresTranslationCacheStore {
         PostgresTranslationCacheStore(
             database: try await PostgresStoreDatabase.connect(
                 settings, migrations: migrations, name: "translation cache", failureCode: .cacheStoreFailed, timeout: timeout,
-                maximumConnections: maximumConnections, logger: logger))
+                callTimeout: callTimeout, maximumConnections: maximumConnections, logger: logger))
     }
 
     /// Closes the pool's connections. The store must not be used afterwards.
@@ -113,7 +117,7 @@ public final class PostgresTranslationCacheStore: TranslationCacheStore, Postgre
 
     /// How many entries the table holds.
     public func entryCount() async throws -> Int {
-        try await database.run {
+        try await database.run { [self] in
             var count = 0
             for try await value in try await client.query("SELECT count(*) FROM \(unescaped: table)", logger: logger).decode(Int.self) {
                 count = value
@@ -144,7 +148,7 @@ public final class PostgresTranslationCacheStore: TranslationCacheStore, Postgre
 
     public func entry(for key: TranslationCacheKey) async throws -> TranslationCacheEntry? {
         let (context, source) = (ByteBuffer(string: key.context), ByteBuffer(string: key.sourceText))
-        return try await database.run {
+        return try await database.run { [self] in
             try await entries(
                 client.query(
                     """
@@ -159,7 +163,7 @@ public final class PostgresTranslationCacheStore: TranslationCacheStore, Postgre
 
     public func write(_ entries: [TranslationCacheEntry]) async throws {
         guard !entries.isEmpty else { return }
-        try await database.run {
+        try await database.run { [self] in
             try await database.transaction { connection in
                 for entry in entries {
                     let key = entry.key
@@ -182,7 +186,7 @@ public final class PostgresTranslationCacheStore: TranslationCacheStore, Postgre
 
     public func warmUpEntries(namespace: String?, providerID: String?, now: Date, limit: Int) async throws -> [TranslationCacheEntry] {
         let (seconds, limit) = (now.timeIntervalSince1970, max(0, limit))
-        return try await database.run {
+        return try await database.run { [self] in
             try await entries(
                 client.query(
                     """
@@ -216,7 +220,7 @@ public final class PostgresTranslationCacheStore: TranslationCacheStore, Postgre
     }
 
     private func count(_ query: PostgresQuery) async throws -> Int {
-        try await database.run {
+        try await database.run { [self] in
             var count = 0
             for try await value in try await client.query(query, logger: logger).decode(Int.self) { count = value }
             return count

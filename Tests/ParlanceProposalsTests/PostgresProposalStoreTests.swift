@@ -53,11 +53,11 @@ struct PostgresProposalStoreTests {
     @Test func schemaVersionIsRecordedAndANewerDatabaseRefused() async throws {
         try await TestDatabase.withStore { store, location in
             #expect(try await store.storedSchemaVersion() == PostgresProposalStore.schemaVersion)
-            #expect(PostgresProposalStore.schemaVersion == 1)
+            #expect(PostgresProposalStore.schemaVersion == 2)
             // Connecting again migrates nothing and keeps the data.
             _ = try await store.propose(ProposalDraft(section: "S", key: "k", locale: "de", value: "v", guid: "g"))
             let again = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120))
-            #expect(try await again.storedSchemaVersion() == 1)
+            #expect(try await again.storedSchemaVersion() == 2)
             #expect(try await again.proposals(matching: ProposalQuery()).count == 1)
             await again.close()
             // Pretend a newer Parlance migrated the schema: this one refuses it.
@@ -79,12 +79,50 @@ struct PostgresProposalStoreTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         for (index, store) in stores.enumerated() {
-            #expect(try await store.storedSchemaVersion() == 1)
+            #expect(try await store.storedSchemaVersion() == 2)
             _ = try await store.propose(ProposalDraft(section: "S", key: "k\(index)", locale: "de", value: "v", guid: "g"))
         }
         #expect(try await stores[0].proposals(matching: ProposalQuery()).count == 4)
         try await stores[0].dropSchema()
         for store in stores { await store.close() }
+    }
+
+    /// A version-1 schema (plain guids) is migrated on connecting: guids become keyed hashes,
+    /// rows are kept, delete rights stay with the authors; a given key must stay the same.
+    @Test func plainGuidsOfAnOlderSchemaAreHashed() async throws {
+        let location = try TestDatabase.freshLocation()
+        let settings = try PostgresSettings(url: location)
+        let first = PostgresStoreDatabase.Migrations(
+            table: PostgresProposalStore.migrations.table, versionTable: PostgresProposalStore.migrations.versionTable,
+            steps: [PostgresProposalStore.migrations.steps[0]])
+        let old = try await PostgresStoreDatabase.connect(
+            settings, migrations: first, name: "proposal store", failureCode: .proposalStoreFailed, timeout: .seconds(120), maximumConnections: 2,
+            logger: PostgresProposalStore.defaultLogger)
+        let alice = UUID()
+        let bob = UUID()
+        try await old.executeForTesting([
+            "INSERT INTO {t} (id, section, key, locale, value, guid, created_at_ms, state) VALUES ('\(alice.uuidString)', 'S', 'k', 'de', 'v-alice', 'alice', 1000, 'open')",
+            "INSERT INTO {t} (id, section, key, locale, value, guid, created_at_ms, state) VALUES ('\(bob.uuidString)', 'S', 'k', 'de', 'v-bob', 'bob', 1001, 'open')",
+        ])
+        await old.close()
+        let key = try ProposalGuidKey(text: "the operator's proposals key")
+        let store = try await PostgresProposalStore.connect(settings, timeout: .seconds(120), guidKey: key)
+        #expect(try await store.storedSchemaVersion() == 2)
+        let rows = try await store.proposals(matching: ProposalQuery())
+        #expect(rows.map(\.value) == ["v-alice", "v-bob"])
+        #expect(rows.map(\.author) == [key.author(of: "alice"), key.author(of: "bob")])
+        #expect(rows.allSatisfy { $0.author?.digest.utf8.count == 64 })
+        #expect(try await store.listing(for: "bob", matching: ProposalQuery()).map(\.canDelete) == [false, true])
+        await ProposalStoreBehaviour.expectError(.forbidden) { try await store.delete(id: alice, guid: "bob") }
+        try await store.delete(id: alice, guid: "alice")
+        // Only the key's fingerprint is kept: without the key, or with another, it is refused.
+        for other in [nil, try ProposalGuidKey(text: "not the operator's key")] {
+            await #expect(throws: ParlanceError.self) {
+                _ = try await PostgresProposalStore.connect(settings, timeout: .seconds(120), guidKey: other)
+            }
+        }
+        try await store.dropSchema()
+        await store.close()
     }
 
     @Test func unreachableServerIsAStoreError() async throws {

@@ -12,6 +12,7 @@ enum ProposalStoreBehaviour {
         ("listing filters", listingFilters),
         ("review", review),
         ("values stored verbatim", verbatimValues),
+        ("pages", pages),
     ]
 
     static func draft(_ key: String = "settings.title", locale: String = "de", value: String, guid: String, section: String = "Localizable") throws
@@ -42,7 +43,11 @@ enum ProposalStoreBehaviour {
         #expect(created.identifier == TranslationIdentifier(section: "Localizable", key: "settings.title"))
         #expect(created.locale.languageTag == "de")
         #expect(created.value == "Einstellungen")
-        #expect(created.guid == "alice")
+        // The author is the guid's keyed hash (a store in process says it; the HTTP API does not).
+        #expect(created.author == store.author(of: "alice"))
+        if let author = created.author {
+            #expect(author != store.author(of: "bob") && !author.digest.contains("alice") && author.digest.utf8.count == 64)
+        }
         #expect(created.state == .open)
         #expect(created.createdAt >= before && created.createdAt <= Date().addingTimeInterval(1))
         #expect(try await store.proposal(id: created.id) == created)
@@ -72,8 +77,8 @@ enum ProposalStoreBehaviour {
         // Listing for alice: two proposals, only hers deletable.
         let listing = try await store.listing(for: "alice", matching: ProposalQuery(section: "Localizable", key: "settings.title"))
         #expect(Set(listing.map(\.proposal.value)) == ["Einstellungen…", "Optionen"])
-        #expect(listing.first { $0.proposal.guid == "alice" }?.canDelete == true)
-        #expect(listing.first { $0.proposal.guid == "bob" }?.canDelete == false)
+        #expect(listing.first { $0.proposal.value == "Einstellungen…" }?.canDelete == true)
+        #expect(listing.first { $0.proposal.value == "Optionen" }?.canDelete == false)
         let anonymous = try await store.listing(for: nil)
         #expect(anonymous.count == 2 && anonymous.allSatisfy { !$0.canDelete })
 
@@ -94,11 +99,11 @@ enum ProposalStoreBehaviour {
         let rows: [(String, String, String, String)] = [
             ("a", "de", "v1", "g1"), ("a", "fr", "v2", "g1"), ("b", "de", "v3", "g2"), ("a", "de", "v4", "g2"),
         ]
-        var stored: [Proposal] = []
+        var guids: [UUID: String] = [:]
         for (key, locale, value, guid) in rows {
-            stored.append(try await store.propose(draft(key, locale: locale, value: value, guid: guid)).proposal)
+            guids[try await store.propose(draft(key, locale: locale, value: value, guid: guid)).proposal.id] = guid
         }
-        _ = try await store.propose(draft("a", value: "other section", guid: "g1", section: "Other"))
+        guids[try await store.propose(draft("a", value: "other section", guid: "g1", section: "Other")).proposal.id] = "g1"
         let queries = [
             ProposalQuery(key: "a"), ProposalQuery(section: "Localizable", key: "a", locale: "de"),
             ProposalQuery(guid: "g2"), ProposalQuery(section: "Other"), ProposalQuery(locale: "fr"),
@@ -109,7 +114,9 @@ enum ProposalStoreBehaviour {
         // Oldest first.
         #expect(everything.map(\.createdAt) == everything.map(\.createdAt).sorted())
         for query in queries {
-            let expected = Set(everything.filter(query.matches).map(\.id))
+            var rest = query
+            rest.guid = nil
+            let expected = Set(everything.filter { rest.matches($0) && (query.guid == nil || guids[$0.id] == query.guid) }.map(\.id))
             #expect(Set(try await store.proposals(matching: query).map(\.id)) == expected, "\(query)")
         }
         #expect(try await store.proposals(matching: ProposalQuery(key: "a", locale: "de")).map(\.value).sorted() == ["other section", "v1", "v4"])
@@ -134,6 +141,40 @@ enum ProposalStoreBehaviour {
         #expect(try await store.proposals(matching: ProposalQuery(states: [.accepted])).map(\.id) == [open.id])
         #expect(try await store.proposals(matching: ProposalQuery(states: [.rejected])).map(\.id) == [next.proposal.id])
         #expect(try await store.proposals(matching: ProposalQuery(states: [.open])).isEmpty)
+    }
+
+    /// Listings come in pages after a cursor; walking them gives every row once, in order.
+    static func pages(_ store: any ProposalStore) async throws {
+        for index in 0..<7 {
+            _ = try await store.propose(draft("k\(index)", value: "v\(index)", guid: index.isMultiple(of: 2) ? "even" : "odd"))
+        }
+        let whole = try await store.proposals(matching: ProposalQuery())
+        var walked: [ProposalListing] = []
+        var cursor: ProposalCursor?
+        var count = 0
+        repeat {
+            let page = try await store.listing(for: "even", matching: ProposalQuery(), after: cursor, limit: 3)
+            #expect(page.rows.count == (count < 2 ? 3 : 1))
+            walked += page.rows
+            cursor = page.next
+            count += 1
+        } while cursor != nil && count < 10
+        #expect(count == 3)
+        #expect(walked.map(\.proposal.id) == whole.map(\.id))
+        for row in walked {
+            let index = try #require(Int(row.proposal.value.dropFirst()))
+            #expect(row.canDelete == index.isMultiple(of: 2), "\(row.proposal.value)")
+        }
+        // A cursor survives its token; a page filtered by author.
+        let token = try #require(try await store.listing(for: nil, matching: ProposalQuery(), after: nil, limit: 2).next).token
+        let resumed = try await store.listing(for: nil, matching: ProposalQuery(), after: try ProposalCursor(token: token), limit: 10)
+        #expect(resumed.rows.map(\.proposal.id) == Array(whole.dropFirst(2).map(\.id)))
+        #expect(resumed.next == nil)
+        let odd = try await store.listing(for: "odd", matching: ProposalQuery(guid: "odd"), after: nil, limit: 10)
+        #expect(odd.rows.count == 3 && odd.rows.allSatisfy(\.canDelete))
+        await expectError(.invalidArgument) { _ = try await store.listing(for: nil, matching: ProposalQuery(), after: nil, limit: 0) }
+        await expectError(.invalidArgument) { _ = try await store.listing(for: nil, matching: ProposalQuery(), after: nil, limit: 1001) }
+        await expectError(.invalidArgument) { _ = try ProposalCursor(token: "not-a-cursor") }
     }
 
     static func verbatimValues(_ store: any ProposalStore) async throws {

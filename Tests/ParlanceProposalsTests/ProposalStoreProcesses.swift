@@ -39,7 +39,7 @@ enum ProposalStoreProcesses {
         let store = try await open()
         let all = try await store.proposals(matching: ProposalQuery())
         #expect(all.count == guids)
-        #expect(Set(all.map(\.guid)) == Set((0..<guids).map { "g\($0)" }))
+        #expect(Set(all.compactMap(\.author)) == Set((0..<guids).compactMap { store.author(of: "g\($0)") }))
         #expect(all.allSatisfy { $0.state == .open && $0.identifier.key == "race.key" })
     }
 

@@ -28,12 +28,15 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
         return (LanguageManager(catalog: catalog, environment: [:]), directory)
     }
 
+    /// The key the hand-made proposals' authors are hashed with.
+    static let key = try! ProposalGuidKey(text: "review tests' proposals key")
+
     static func open(_ key: String, _ value: String, guid: String, locale: String = "de", table: String = "Localizable", at seconds: Double)
         throws -> Proposal
     {
         Proposal(
-            id: UUID(), identifier: TranslationIdentifier(section: table, key: key), locale: try LocaleID(locale), value: value, guid: guid,
-            createdAt: Date(timeIntervalSince1970: seconds), state: .open)
+            id: UUID(), identifier: TranslationIdentifier(section: table, key: key), locale: try LocaleID(locale), value: value,
+            author: Self.key.author(of: guid), createdAt: Date(timeIntervalSince1970: seconds), state: .open)
     }
 
     @Test func servesProposalsByScopeAndLanguage() throws {
@@ -47,8 +50,8 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
         ]
         let own = ReviewCatalog(manager: manager, scope: .ownProposals)
         let everyone = ReviewCatalog(manager: manager, scope: .everyone)
-        own.replace(with: proposals)
-        everyone.replace(with: proposals)
+        own.replace(with: proposals, authorOf: Self.key.author(of:))
+        everyone.replace(with: proposals, authorOf: Self.key.author(of:))
         try manager.withLanguage("de") { () throws -> Void in
             // Own scope: alice sees hers, carol (no proposals) and nobody see the catalog.
             #expect(own.string("settings.title", guid: "alice") == "Optionen")
@@ -104,7 +107,7 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
         func make(_ section: String, _ key: String, _ locale: String, _ value: String, _ seconds: Double) -> Proposal {
             Proposal(
                 id: UUID(), identifier: TranslationIdentifier(section: section, key: key), locale: try! LocaleID(locale), value: value,
-                guid: "g", createdAt: Date(timeIntervalSince1970: seconds), state: .accepted)
+                author: nil, createdAt: Date(timeIntervalSince1970: seconds), state: .accepted)
         }
         return [
             make("Localizable", "settings.title", "de", "Einstellungen \"neu\"\nZeile 2", 1),
@@ -140,7 +143,7 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
 
     @Test func aSectionThatIsNoFileNameIsRefused() {
         let bad = Proposal(
-            id: UUID(), identifier: TranslationIdentifier(section: "../etc", key: "k"), locale: LocaleID("de"), value: "v", guid: "g",
+            id: UUID(), identifier: TranslationIdentifier(section: "../etc", key: "k"), locale: LocaleID("de"), value: "v", author: nil,
             createdAt: Date(), state: .accepted)
         #expect(throws: ParlanceError.self) { try ProposalExport.patch([bad], format: .strings, sourceLanguage: LocaleID("en")) }
     }
@@ -166,7 +169,9 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
         #expect(listed.status == 0, "\(listed.err)")
         let lines = listed.out.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.contains { $0.hasPrefix(first.id.uuidString + "\topen\tde\tLocalizable\tsave\ta\t") && $0.hasSuffix("\tSichern") })
+        // The author column is the start of the guid's keyed hash, never the guid.
+        let author = try #require(first.author?.description)
+        #expect(lines.contains { $0.hasPrefix(first.id.uuidString + "\topen\tde\tLocalizable\tsave\t\(author)\t") && $0.hasSuffix("\tSichern") })
         #expect(lines.contains { $0.hasSuffix("\tÖffnen\\tjetzt") })
 
         let accepted = try Self.run(["proposals", "accept", first.id.uuidString] + database)

@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceProposals
+import ParlanceSQLite
 import Testing
 
 /// A fresh temporary directory, removed by the caller.
@@ -42,8 +43,8 @@ func writerExecutable() -> URL {
         do {
             // Closed at the end of this scope: the last connection checkpoints the WAL into the file.
             let store = try SQLiteProposalStore(path: path)
-            #expect(try store.storedSchemaVersion() == 2)
-            #expect(SQLiteProposalStore.schemaVersion == 2)
+            #expect(try store.storedSchemaVersion() == 3)
+            #expect(SQLiteProposalStore.schemaVersion == 3)
             _ = try await store.propose(ProposalDraft(section: "S", key: "k", locale: "de", value: "v", guid: "g"))
         }
         // Pretend a newer Parlance migrated the file; this one must refuse it, not write to it.
@@ -52,16 +53,7 @@ func writerExecutable() -> URL {
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         try handle.seek(toOffset: 60)
         let header = try #require(try handle.read(upToCount: 4))
-        #expect(Array(header) == [0, 0, 0, 2])
-        // A version-1 file (as the first release wrote) is migrated to 2 on opening, data kept.
-        try handle.seek(toOffset: 60)
-        try handle.write(contentsOf: Data([0, 0, 0, 1]))
-        try handle.synchronize()
-        do {
-            let migrated = try SQLiteProposalStore(path: path)
-            #expect(try migrated.storedSchemaVersion() == 2)
-            #expect(try await migrated.proposals(matching: ProposalQuery(key: "k")).map(\.value) == ["v"])
-        }
+        #expect(Array(header) == [0, 0, 0, 3])
         try handle.seek(toOffset: 60)
         try handle.write(contentsOf: Data([0, 0, 0, 99]))
         try handle.close()
@@ -72,6 +64,64 @@ func writerExecutable() -> URL {
             #expect(error.code == .proposalStoreFailed)
             #expect(error.message.contains("version 99"))
         }
+    }
+
+    /// A version-2 file (plain guids, as earlier releases wrote) is migrated on opening: its
+    /// guids become keyed hashes, every row is kept, and delete rights stay with the authors.
+    @Test func plainGuidsOfAnOlderFileAreHashed() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("proposals.sqlite").path
+        var ids: [String: UUID] = [:]
+        do {
+            let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
+            try connection.execute(SQLiteProposalStore.migrations[0])
+            try connection.execute(SQLiteProposalStore.migrations[1])
+            try connection.execute("PRAGMA user_version = 2")
+            for (index, guid) in ["alice", "bob"].enumerated() {
+                let id = UUID()
+                ids[guid] = id
+                _ = try connection.change(
+                    "INSERT INTO proposals (id, section, key, locale, value, guid, created_at, state) VALUES (?1, 'S', 'k', 'de', ?2, ?3, ?4, 'open')",
+                    [.text(id.uuidString), .text("v-\(guid)"), .text(guid), .integer(Int64(1_000 + index))])
+            }
+        }
+        let store = try SQLiteProposalStore(path: path)
+        #expect(try store.storedSchemaVersion() == 3)
+        let rows = try await store.proposals(matching: ProposalQuery())
+        #expect(rows.map(\.value) == ["v-alice", "v-bob"])
+        #expect(rows.map(\.author) == [store.author(of: "alice"), store.author(of: "bob")])
+        // No plain guid is left in the table.
+        let stored = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000).rows("SELECT author FROM proposals ORDER BY created_at")
+        #expect(stored.compactMap { $0.first?.text } == rows.compactMap { $0.author?.digest })
+        #expect(stored.allSatisfy { $0.first?.text?.utf8.count == 64 })
+        let listing = try await store.listing(for: "bob", matching: ProposalQuery())
+        #expect(listing.map(\.canDelete) == [false, true])
+        await ProposalStoreBehaviour.expectError(.forbidden) { try await store.delete(id: try #require(ids["alice"]), guid: "bob") }
+        try await store.delete(id: try #require(ids["alice"]), guid: "alice")
+        #expect(try await store.proposals(matching: ProposalQuery()).map(\.value) == ["v-bob"])
+    }
+
+    /// A store hashed with a given key keeps only its fingerprint; it opens with that key only.
+    @Test func aStoreOpensOnlyWithItsKey() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keyed = directory.appendingPathComponent("keyed.sqlite").path
+        let key = try ProposalGuidKey(text: "a secret of the operator's")
+        let proposal = try await SQLiteProposalStore(path: keyed, guidKey: key).propose(
+            ProposalDraft(section: "S", key: "k", locale: "de", value: "v", guid: "g")
+        ).proposal
+        #expect(proposal.author == key.author(of: "g"))
+        let secrets = try SQLiteConnection(path: keyed, busyTimeoutMilliseconds: 1000).rows("SELECT secret FROM proposals_guid_key")
+        #expect(secrets.count == 1 && secrets[0].first?.text == nil)
+        #expect(throws: ParlanceError.self) { try SQLiteProposalStore(path: keyed) }
+        #expect(throws: ParlanceError.self) { try SQLiteProposalStore(path: keyed, guidKey: try ProposalGuidKey(text: "another secret, not it")) }
+        try await SQLiteProposalStore(path: keyed, guidKey: key).delete(id: proposal.id, guid: "g")
+        // A store that keeps its own key refuses another.
+        let own = directory.appendingPathComponent("own.sqlite").path
+        _ = try SQLiteProposalStore(path: own)
+        #expect(throws: ParlanceError.self) { try SQLiteProposalStore(path: own, guidKey: key) }
+        #expect(throws: ParlanceError.self) { try ProposalGuidKey(text: "too short") }
     }
 
     @Test func notADatabaseIsAStoreError() throws {

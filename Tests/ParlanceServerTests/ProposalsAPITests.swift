@@ -81,7 +81,10 @@ import Testing
             #expect(stored["key"] as? String == "settings.title")
             #expect(stored["locale"] as? String == "de")
             #expect(stored["value"] as? String == "Einstellungen")
-            #expect(stored["guid"] as? String == "alice")
+            // No answer carries the guid; the author may delete what they proposed.
+            #expect(stored["guid"] == nil)
+            #expect(stored["canDelete"] as? Bool == true)
+            #expect(!created.body.contains("alice"))
             #expect(stored["state"] as? String == "open")
             // createdAt: RFC 3339, UTC, within a minute of now (an independent clock reading).
             let createdAt = try #require(stored["createdAt"] as? String)
@@ -104,8 +107,14 @@ import Testing
             #expect(listed.status == 200)
             let rows = try Self.array(listed.body)
             #expect(rows.count == 2)
-            #expect(rows.first { $0["guid"] as? String == "alice" }?["canDelete"] as? Bool == true)
-            #expect(rows.first { $0["guid"] as? String == "bob" }?["canDelete"] as? Bool == false)
+            #expect(rows.allSatisfy { $0["guid"] == nil })
+            #expect(!listed.body.contains("bob") && !listed.body.contains("alice"))
+            #expect(rows.first { $0["value"] as? String == "Einstellungen…" }?["canDelete"] as? Bool == true)
+            #expect(rows.first { $0["value"] as? String == "Optionen" }?["canDelete"] as? Bool == false)
+            // Bob's view of the same rows: only his own is deletable.
+            let bobs = try Self.array(try await server.send("GET", "/content/localize/proposals?guid=bob").body)
+            #expect(bobs.first { $0["value"] as? String == "Optionen" }?["canDelete"] as? Bool == true)
+            #expect(bobs.first { $0["value"] as? String == "Einstellungen…" }?["canDelete"] as? Bool == false)
             #expect(Set(rows.compactMap { $0["value"] as? String }) == ["Einstellungen…", "Optionen"])
             // Filters: another locale has nothing; without guid nobody may delete.
             #expect(try Self.array(try await server.send("GET", "/content/localize/proposals?locale=fr").body).isEmpty)
@@ -114,6 +123,9 @@ import Testing
             let one = try await server.send("GET", "/content/localize/proposals/\(id)")
             #expect(one.status == 200)
             #expect(try json(one.body)["value"] as? String == "Einstellungen…")
+            #expect(try json(one.body)["canDelete"] == nil)
+            #expect(try json(try await server.send("GET", "/content/localize/proposals/\(id)?guid=alice").body)["canDelete"] as? Bool == true)
+            #expect(try json(try await server.send("GET", "/content/localize/proposals/\(id)?guid=bob").body)["canDelete"] as? Bool == false)
 
             let forbidden = try await server.send("DELETE", "/content/localize/proposals/\(id)?guid=bob")
             #expect(forbidden.status == 403)
@@ -126,6 +138,59 @@ import Testing
             #expect(errorCode(gone.body) == "not-found")
             #expect(try await server.send("GET", "/content/localize/proposals/\(id)").status == 404)
             #expect(try Self.array(try await server.send("GET", "/content/localize/proposals").body).count == 1)
+        }
+    }
+
+    /// Lists come in pages: `limit` (default 100, at most 1,000) and the opaque cursor of
+    /// `Parlance-Next-Cursor`; walking the pages gives every row once, in order, with
+    /// `canDelete` for the caller's guid and nobody's guid.
+    @Test(arguments: stores)
+    func pagination(_ kind: String) async throws {
+        try await Self.withServer(kind) { server, store in
+            for index in 0..<105 {
+                let guid = index % 3 == 0 ? "mine" : "device-\(index)"
+                _ = try await store.propose(ProposalDraft(section: "S", key: "k\(index)", locale: "de", value: "v\(index)", guid: guid))
+            }
+            let path = "/content/localize/proposals"
+            let first = try await server.send("GET", path + "?guid=mine")
+            #expect(first.status == 200)
+            #expect(try Self.array(first.body).count == 100)
+            #expect(first[header: "Parlance-Next-Cursor"] != nil)
+            #expect(first[header: "Link"]?.contains(#"rel="next""#) == true)
+
+            var seen: [String] = []
+            var cursor: String?
+            var pages = 0
+            repeat {
+                let query = "?guid=mine&limit=10" + (cursor.map { "&cursor=" + $0 } ?? "")
+                let page = try await server.send("GET", path + query)
+                #expect(page.status == 200, "\(page.body)")
+                let rows = try Self.array(page.body)
+                #expect(rows.count <= 10)
+                #expect(rows.allSatisfy { $0["guid"] == nil })
+                #expect(!page.body.contains("device-") && !page.body.contains("mine"))
+                for row in rows {
+                    let value = try #require(row["value"] as? String)
+                    let index = try #require(Int(value.dropFirst()))
+                    #expect(row["canDelete"] as? Bool == (index % 3 == 0), "\(value)")
+                    seen.append(value)
+                }
+                cursor = page[header: "Parlance-Next-Cursor"]
+                pages += 1
+            } while cursor != nil && pages < 20
+            #expect(pages == 11)
+            // Every row once, in the one-page listing's order (oldest first, ties by id).
+            let whole = try Self.array(try await server.send("GET", path + "?limit=1000").body).compactMap { $0["value"] as? String }
+            #expect(whole.count == 105)
+            #expect(seen == whole)
+            #expect(Set(seen) == Set((0..<105).map { "v\($0)" }))
+
+            // Bounds and foreign cursors are refused.
+            for bad in ["limit=0", "limit=1001", "limit=ten", "cursor=bm90LWEtY3Vyc29y", "cursor=%FF"] {
+                let answer = try await server.send("GET", path + "?" + bad)
+                #expect(answer.status == 400, "\(bad): \(answer.body)")
+                #expect(errorCode(answer.body) == "invalid-argument", "\(bad)")
+            }
         }
     }
 
@@ -229,7 +294,7 @@ import Testing
             }
             let listed = try Self.array(try await server.send("GET", "/content/localize/proposals?guid=%27%20OR%20%271%27%3D%271").body)
             #expect(listed.count == values.count)
-            #expect(listed.allSatisfy { $0["canDelete"] as? Bool == true })
+            #expect(listed.allSatisfy { $0["canDelete"] as? Bool == true && $0["guid"] == nil })
             let stored = try await store.proposals(matching: ProposalQuery())
             for (index, value) in values.enumerated() {
                 #expect(stored.first { $0.identifier.key == "k\(index); --" }?.value == value)

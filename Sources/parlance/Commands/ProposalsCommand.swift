@@ -55,7 +55,7 @@ struct ProposalsCommand: ParsableCommand {
             for proposal in proposals {
                 let fields = [
                     proposal.id.uuidString, proposal.state.rawValue, proposal.locale.languageTag, proposal.identifier.section, proposal.identifier.key,
-                    proposal.guid, ProposalJSON.timestamp(proposal.createdAt), proposal.value,
+                    proposal.author?.description ?? "-", ProposalJSON.timestamp(proposal.createdAt), proposal.value,
                 ]
                 // Tabs and line breaks inside values are escaped so that one proposal is one line.
                 print(
@@ -128,17 +128,25 @@ enum ProposalCommandSupport {
         return ProposalDatabase.defaultLocation
     }
 
+    /// The key of author hashes from $PARLANCE_PROPOSALS_KEY (at least 16 bytes of secret
+    /// text); nil when unset: the store keeps its own key.
+    static func guidKey() throws -> ProposalGuidKey? {
+        guard let text = ProcessInfo.processInfo.environment["PARLANCE_PROPOSALS_KEY"], !text.isEmpty else { return nil }
+        return try ProposalGuidKey(text: text)
+    }
+
     /// Runs `body` with the store open, on the cooperative pool while this thread waits (the
     /// root command is synchronous); library errors become a one-line message and exit 1.
     static func withStore<Result: Sendable>(_ option: String?, _ body: @escaping @Sendable (any ProposalStore) async throws -> Result) throws
         -> Result
     {
         let database = try CLIError.wrap { try ProposalDatabase(location(option)) }
+        let key = try CLIError.wrap { try guidKey() }
         let box = ResultBox<Result>()
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
-                let opened = try await database.open()
+                let opened = try await database.open(guidKey: key)
                 do {
                     box.set(.success(try await body(opened.store)))
                 } catch {

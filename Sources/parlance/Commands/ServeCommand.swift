@@ -29,8 +29,12 @@ struct ServeCommand: ParsableCommand {
             the HTTP status of the code. Listens on 127.0.0.1 unless --host says otherwise. \
             When a token is set (--token-file, $PARLANCE_API_TOKEN or $PARLANCE_SERVE_TOKEN), \
             routes that write need `Authorization: Bearer <token>` (401 otherwise); without a \
-            token they are open. SIGTERM or SIGINT stops accepting connections and lets running \
-            requests finish.
+            token they are open. A store call that takes longer than --store-timeout answers 503 \
+            store-unavailable with Retry-After, and GET /health answers 503 degraded while the \
+            store is down. SIGTERM or SIGINT stops accepting connections and lets running \
+            requests finish; the process exits within --shutdown-timeout in any case. Author \
+            guids are stored as HMAC-SHA256 hashes under $PARLANCE_PROPOSALS_KEY (at least 16 \
+            bytes), else under a key the store keeps itself.
             """
     )
 
@@ -61,9 +65,19 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
+    @Option(help: "Seconds one proposal store call may take before the request gets 503 store-unavailable.")
+    var storeTimeout: Double = 5
+
+    @Option(help: "Seconds a shutdown (SIGTERM, SIGINT) may take; the process exits when they have passed.")
+    var shutdownTimeout: Double = 10
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
+        guard storeTimeout > 0, storeTimeout <= 3600 else { throw ValidationError("--store-timeout must be between 0 and 3600 seconds") }
+        guard shutdownTimeout > 0, shutdownTimeout <= 3600 else {
+            throw ValidationError("--shutdown-timeout must be between 0 and 3600 seconds")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
@@ -87,9 +101,19 @@ struct ServeCommand: ParsableCommand {
         configuration.developmentLanguage = developmentLanguage
         configuration.maxBodySize = maxBodySize
         configuration.writeToken = try readToken()
+        configuration.shutdownTimeout = .milliseconds(Int64(shutdownTimeout * 1000))
+        configuration.healthCheckTimeout = .milliseconds(Int64(storeTimeout * 1000))
+        let storeTimeout = Duration.milliseconds(Int64(self.storeTimeout * 1000))
         var logger = Logger(label: "parlance.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let database = try ProposalDatabase(databaseLocation)
+        let guidKey: ProposalGuidKey?
+        do {
+            guidKey = try ProposalCommandSupport.guidKey()
+        } catch let error as ParlanceError {
+            throw ValidationError("PARLANCE_PROPOSALS_KEY: \(error.message)")
+        }
+        let watchdog = ShutdownWatchdog(timeout: shutdownTimeout, logger: logger)
         if configuration.writeToken == nil, !["127.0.0.1", "::1", "localhost"].contains(host) {
             logger.warning("no write token: anyone who reaches \(host):\(port) may propose, delete, accept and reject translations; set PARLANCE_API_TOKEN")
         }
@@ -99,7 +123,7 @@ struct ServeCommand: ParsableCommand {
         // synchronous root): the server runs on the cooperative pool while this thread waits.
         Task { [configuration, logger] in
             do {
-                let opened = try await database.open(logger: logger)
+                let opened = try await database.open(logger: logger, callTimeout: storeTimeout, guidKey: guidKey)
                 let proposals = ProposalsServerExtension(store: opened.store, close: { await opened.close() })
                 try await ParlanceServer.run(configuration, extensions: [proposals], logger: logger) { port in
                     FileHandle.standardError.write(Data("parlance serve: listening on http://\(configuration.host):\(port)\n".utf8))
@@ -110,6 +134,7 @@ struct ServeCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
+        watchdog.cancel()
         if let error = outcome.error { throw error }
     }
 
@@ -129,6 +154,46 @@ struct ServeCommand: ParsableCommand {
             if let token = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespaces), !token.isEmpty { return token }
         }
         return nil
+    }
+}
+
+/// The hard deadline of a shutdown: the first SIGTERM or SIGINT starts a timer, and when
+/// `timeout` seconds pass before the server has stopped (work that ignores cancellation, a
+/// connection to a database that stopped answering), the process exits with status 1. The
+/// service group's own handlers of the signals run as well (dispatch sources share a signal).
+private final class ShutdownWatchdog: @unchecked Sendable {
+    // Only touched from `queue`, a serial queue, after init.
+    private let queue = DispatchQueue(label: "parlance.serve.shutdown")
+    private var sources: [any DispatchSourceSignal] = []
+    private var timer: (any DispatchSourceTimer)?
+
+    init(timeout: Double, logger: Logger) {
+        for number in [SIGTERM, SIGINT] {
+            // The signal reaches the dispatch sources only while its default action is off.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [weak self] in
+                guard let self, self.timer == nil else { return }
+                let timer = DispatchSource.makeTimerSource(queue: self.queue)
+                timer.schedule(deadline: .now() + timeout)
+                timer.setEventHandler {
+                    logger.error("shutdown did not finish within \(timeout) s; exiting")
+                    exit(1)
+                }
+                timer.resume()
+                self.timer = timer
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// The server has stopped: no exit is forced.
+    func cancel() {
+        queue.sync {
+            timer?.cancel()
+            for source in sources { source.cancel() }
+        }
     }
 }
 
