@@ -1,5 +1,5 @@
 import Crypto
-public import Foundation
+package import Foundation
 public import Parlance
 
 /// Who made a proposal, as a store keeps it: the HMAC-SHA256 of the author's guid under the

@@ -20,7 +20,7 @@ enum TestDatabase {
     /// Runs `body` with a store in a fresh schema, dropped afterwards.
     static func withStore(_ body: (PostgresProposalStore, String) async throws -> Void) async throws {
         let location = try freshLocation()
-        let store = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120))
+        let store = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120), callTimeout: .seconds(120))
         do {
             try await body(store, location)
         } catch {
@@ -44,7 +44,7 @@ struct PostgresProposalStoreTests {
             try await check(store)
             let before = try await store.proposals(matching: ProposalQuery())
             #expect(!before.isEmpty)
-            let other = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120))
+            let other = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120), callTimeout: .seconds(120))
             #expect(try await other.proposals(matching: ProposalQuery()) == before)
             await other.close()
         }
@@ -56,14 +56,14 @@ struct PostgresProposalStoreTests {
             #expect(PostgresProposalStore.schemaVersion == 2)
             // Connecting again migrates nothing and keeps the data.
             _ = try await store.propose(ProposalDraft(section: "S", key: "k", locale: "de", value: "v", guid: "g"))
-            let again = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120))
+            let again = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120), callTimeout: .seconds(120))
             #expect(try await again.storedSchemaVersion() == 2)
             #expect(try await again.proposals(matching: ProposalQuery()).count == 1)
             await again.close()
             // Pretend a newer Parlance migrated the schema: this one refuses it.
             try await store.recordSchemaVersionForTesting(99)
             await #expect {
-                _ = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120))
+                _ = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120), callTimeout: .seconds(120))
             } throws: { error in
                 (error as? ParlanceError)?.code == .proposalStoreFailed && (error as? ParlanceError)?.message.contains("version 99") == true
             }
@@ -75,7 +75,9 @@ struct PostgresProposalStoreTests {
     @Test func concurrentFirstConnectionsMigrateOnce() async throws {
         let location = try TestDatabase.freshLocation()
         let stores = try await withThrowingTaskGroup(of: PostgresProposalStore.self) { group in
-            for _ in 0..<4 { group.addTask { try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120)) } }
+            for _ in 0..<4 {
+                group.addTask { try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120), callTimeout: .seconds(120)) }
+            }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         for (index, store) in stores.enumerated() {
@@ -106,7 +108,7 @@ struct PostgresProposalStoreTests {
         ])
         await old.close()
         let key = try ProposalGuidKey(text: "the operator's proposals key")
-        let store = try await PostgresProposalStore.connect(settings, timeout: .seconds(120), guidKey: key)
+        let store = try await PostgresProposalStore.connect(settings, timeout: .seconds(120), callTimeout: .seconds(120), guidKey: key)
         #expect(try await store.storedSchemaVersion() == 2)
         let rows = try await store.proposals(matching: ProposalQuery())
         #expect(rows.map(\.value) == ["v-alice", "v-bob"])
@@ -118,7 +120,7 @@ struct PostgresProposalStoreTests {
         // Only the key's fingerprint is kept: without the key, or with another, it is refused.
         for other in [nil, try ProposalGuidKey(text: "not the operator's key")] {
             await #expect(throws: ParlanceError.self) {
-                _ = try await PostgresProposalStore.connect(settings, timeout: .seconds(120), guidKey: other)
+                _ = try await PostgresProposalStore.connect(settings, timeout: .seconds(120), callTimeout: .seconds(120), guidKey: other)
             }
         }
         try await store.dropSchema()
@@ -131,7 +133,7 @@ struct PostgresProposalStoreTests {
         let settings = try PostgresSettings(host: "127.0.0.1", port: 1, username: "nobody", database: "none")
         let start = ContinuousClock.now
         await #expect {
-            _ = try await PostgresProposalStore.connect(settings, timeout: .seconds(120))
+            _ = try await PostgresProposalStore.connect(settings, timeout: .seconds(120), callTimeout: .seconds(120))
         } throws: { error in
             // At once and with the reason, not after the timeout.
             (error as? ParlanceError)?.code == .proposalStoreFailed && (error as? ParlanceError)?.message.lowercased().contains("refused") == true
@@ -149,7 +151,7 @@ struct PostgresProposalStoreTests {
         try await TestDatabase.withStore { store, location in
             try await ProposalStoreProcesses.crash(location: location, observer: store) {
                 // A new pool: what the killed writer committed is on the server.
-                let reopened = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120))
+                let reopened = try await PostgresProposalStore.connect(PostgresSettings(url: location), timeout: .seconds(120), callTimeout: .seconds(120))
                 let count = try await reopened.proposals(matching: ProposalQuery()).count
                 #expect(count > 0)
                 await reopened.close()

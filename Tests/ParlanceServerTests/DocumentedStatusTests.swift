@@ -1,7 +1,12 @@
 import Foundation
+import Hummingbird
 import ParlanceServer
 import ParlanceTestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Every status `/openapi.json` documents for a route of `parlance serve` is sent by a real
 /// server on 127.0.0.1 for a real request, and the answer has the documented content type and
@@ -23,6 +28,33 @@ import Testing
         /// Sent to a server whose body timeout is short (the others' is the default, so that a
         /// loaded machine never turns their answers into 408s).
         var shortBodyTimeout = false
+        /// Sent to a server with a dependency that is down (``UnreachableDependency``).
+        var degraded = false
+    }
+
+    /// A dependency that is down for real: a TCP service on a 127.0.0.1 port where nothing
+    /// listens (the port of a socket bound and closed again), checked by connecting to it.
+    struct UnreachableDependency: ParlanceServerExtension {
+        let port: Int
+        func addRoutes(to router: RouterGroup<BasicRequestContext>) {}
+        var healthChecks: [ParlanceHealthCheck] {
+            [ParlanceHealthCheck(name: "backend") { [port] in _ = try RawConnection(port: port) }]
+        }
+
+        /// A port on 127.0.0.1 that was free a moment ago, with nothing listening on it now.
+        static func closedPort() throws -> Int {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            }
+            guard bound else { throw TestFailure("no free port") }
+            return Int(UInt16(bigEndian: address.sin_port))
+        }
     }
 
     static func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: String? = nil) -> String {
@@ -84,6 +116,7 @@ import Testing
         Probe(route: "GET /v1/catalog/{locale}", status: 404, what: "no such table", raw: request("GET", "/v1/catalog/fr?table=Nope")),
         Probe(route: "GET /v1/catalog/{locale}", status: 405, what: "POST", raw: request("POST", "/v1/catalog/fr")),
         Probe(route: "GET /health", status: 200, what: "health", raw: request("GET", "/health")),
+        Probe(route: "GET /health", status: 503, what: "a dependency down", raw: request("GET", "/health"), degraded: true),
         Probe(route: "GET /health", status: 400, what: "malformed HTTP", raw: malformed("GET", "/health")),
         Probe(route: "GET /health", status: 405, what: "DELETE", raw: request("DELETE", "/health")),
         Probe(route: "GET /metrics", status: 200, what: "metrics", raw: request("GET", "/metrics")),
@@ -103,6 +136,8 @@ import Testing
         let server = try await LiveServer.start(configuration)
         configuration.bodyTimeout = .seconds(1)
         let impatient = try await LiveServer.start(configuration)
+        configuration.bodyTimeout = ParlanceServerConfiguration().bodyTimeout
+        let degraded = try await LiveServer.start(configuration, extensions: [UnreachableDependency(port: UnreachableDependency.closedPort())])
         do {
             let documentText = try await server.send("GET", "/openapi.json").body
             let document = try #require(try JSONSerialization.jsonObject(with: Data(documentText.utf8)) as? [String: Any])
@@ -112,7 +147,7 @@ import Testing
             #expect(documented.subtracting(probed).isEmpty, "documented but never sent: \(documented.subtracting(probed).sorted())")
             #expect(probed.subtracting(documented).isEmpty, "sent but not documented: \(probed.subtracting(documented).sorted())")
             for probe in Self.probes {
-                let connection = try RawConnection(port: probe.shortBodyTimeout ? impatient.port : server.port)
+                let connection = try RawConnection(port: probe.degraded ? degraded.port : probe.shortBodyTimeout ? impatient.port : server.port)
                 connection.write(probe.raw)
                 let answer = try HTTPAnswer(parsing: await connection.readBytes())
                 let label = "\(probe.route) \(probe.status) (\(probe.what))"
@@ -128,10 +163,12 @@ import Testing
         } catch {
             try await server.stop()
             try await impatient.stop()
+            try await degraded.stop()
             throw error
         }
         try await server.stop()
         try await impatient.stop()
+        try await degraded.stop()
     }
 
     /// "METHOD path status" for every response the document gives the core routes.

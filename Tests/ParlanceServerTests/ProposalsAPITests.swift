@@ -35,7 +35,7 @@ import Testing
         func cleanUp() async throws {
             try await server.stop()
             if let postgres = opened.store as? PostgresProposalStore {
-                let cleaner = try await PostgresProposalStore.connect(postgres.settings, timeout: .seconds(120))
+                let cleaner = try await PostgresProposalStore.connect(postgres.settings, timeout: .seconds(120), callTimeout: .seconds(120))
                 try await cleaner.dropSchema()
                 await cleaner.close()
             }

@@ -20,7 +20,7 @@ enum TranslationTestDatabase {
     /// Runs `body` with a store in a fresh schema, dropped afterwards.
     static func withStore(_ body: (PostgresTranslationCacheStore, PostgresSettings) async throws -> Void) async throws {
         let settings = try freshSettings()
-        let store = try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120))
+        let store = try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120), callTimeout: .seconds(120))
         do {
             try await body(store, settings)
         } catch {
@@ -108,7 +108,7 @@ struct PostgresTranslationStoreTests {
             // Another instance of the fleet (its own pool) reads what this one wrote.
             let written = Contract.entry("Shared across the fleet", context: "banner")
             try await store.write([written])
-            let other = try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120))
+            let other = try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120), callTimeout: .seconds(120))
             #expect(try await other.entry(for: written.key) == written)
             #expect(try await other.entryCount() == 1)
             await other.close()
@@ -122,7 +122,7 @@ struct PostgresTranslationStoreTests {
             let first = LiveLocalizer(provider: provider, cacheStore: store)
             #expect(try await first.localize("Checkout", to: de, context: "paywall.primary_cta") == reversed("Checkout", "de"))
             // A second server: its own localizer and pool; the store answers, not the provider.
-            let otherStore = try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120))
+            let otherStore = try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120), callTimeout: .seconds(120))
             let second = LiveLocalizer(provider: provider, cacheStore: otherStore)
             let answer = try await second.translate(TranslationRequest("Checkout", to: de, context: "paywall.primary_cta"))
             #expect(answer.origin == .storeCache)
@@ -137,7 +137,7 @@ struct PostgresTranslationStoreTests {
 
     @Test func concurrentWritersOfOneKeyLeaveOneRow() async throws {
         try await TranslationTestDatabase.withStore { store, settings in
-            let other = try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120))
+            let other = try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120), callTimeout: .seconds(120))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<40 {
                     let target = index.isMultiple(of: 2) ? store : other
@@ -160,7 +160,7 @@ struct PostgresTranslationStoreTests {
     @Test func firstConnectionsMigrateOnceAndANewerSchemaIsRefused() async throws {
         let settings = try TranslationTestDatabase.freshSettings()
         let stores = try await withThrowingTaskGroup(of: PostgresTranslationCacheStore.self) { group in
-            for _ in 0..<4 { group.addTask { try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120)) } }
+            for _ in 0..<4 { group.addTask { try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120), callTimeout: .seconds(120)) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         for store in stores {
@@ -168,7 +168,7 @@ struct PostgresTranslationStoreTests {
         }
         try await stores[0].recordSchemaVersionForTesting(99)
         await #expect {
-            _ = try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120))
+            _ = try await PostgresTranslationCacheStore.connect(settings, timeout: .seconds(120), callTimeout: .seconds(120))
         } throws: { error in
             (error as? ParlanceError)?.code == .cacheStoreFailed && (error as? ParlanceError)?.message.contains("version 99") == true
         }

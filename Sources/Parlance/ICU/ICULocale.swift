@@ -96,3 +96,13 @@ extension DisplayNameCapitalization {
         }
     }
 }
+
+extension ICULocale {
+    /// The longest text the shim hands to ICU's locale id and tag parsers
+    /// (`CICU_LOCALE_INPUT_MAX_LENGTH`); ``LocaleLimits/inputBytes`` is this bound.
+    package static let shimInputMaxLength = Int(CICU_LOCALE_INPUT_MAX_LENGTH)
+
+    /// The longest locale id the shim hands to any other ICU call (`CICU_LOCALE_ID_MAX_LENGTH`);
+    /// ``LocaleLimits/identifierBytes`` is this bound.
+    package static let shimIDMaxLength = Int(CICU_LOCALE_ID_MAX_LENGTH)
+}

@@ -86,7 +86,9 @@ package final class ICUMessageFormatter: @unchecked Sendable {
         // The shim hands back argument names joined by U+0000, so a name must not contain one;
         // no pattern has a use for U+0000, and refusing it everywhere keeps the rule simple.
         if let nul = units.firstIndex(of: 0) {
-            throw ParlanceError(.invalidMessage, "the message contains U+0000 at UTF-16 offset \(nul)")
+            let line = units[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let column = nul - (units[..<nul].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            throw ParlanceError(.invalidMessage, "not a valid ICU MessageFormat pattern: line \(line), column \(column): U+0000 is not allowed in a message")
         }
         // Each argument is a brace pair, a plural or select branch another: two per level.
         guard Self.nesting(units) <= 2 * Self.maximumNesting else {

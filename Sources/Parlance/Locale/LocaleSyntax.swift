@@ -1,5 +1,3 @@
-internal import CICU
-
 /// The bounds a locale id keeps before ICU sees it.
 ///
 /// ICU 72 reads locale ids into fixed buffers in places, some without a bound check (each limit
@@ -13,7 +11,7 @@ package enum LocaleLimits {
     /// ICU's canonical id of an accepted locale has at most ``identifierBytes`` (156); written as
     /// BCP 47 the same locale takes little more (`und-`, `-x-lvariant-`), so 256 leaves room for
     /// every id that can be accepted and bounds the text ICU's tag and id parsers read.
-    package static let inputBytes = Int(CICU_LOCALE_INPUT_MAX_LENGTH)
+    package static let inputBytes = ICULocale.shimInputMaxLength
 
     /// Subtags of a BCP 47 tag, or `_` fields and keywords of an ICU id: 64. Each subtag takes at
     /// least two bytes of the ICU id (itself and a separator), so no id of more than 78 fits
@@ -44,7 +42,7 @@ package enum LocaleLimits {
     /// `PluralRules::getRuleFromResource` (behind `uplrules_openForType`) `strcpy`s the base name
     /// into `char[157]`, which aborts the process for a base name of 157 bytes, and
     /// `uloc_toLanguageTag` silently drops variants that do not fit one.
-    package static let identifierBytes = Int(CICU_LOCALE_ID_MAX_LENGTH)
+    package static let identifierBytes = ICULocale.shimIDMaxLength
 
     /// `ULOC_KEYWORDS_CAPACITY` of ICU 72's `uloc.h` (the shim's header includes no ICU header).
     private static let icuKeywordsCapacity = 96
