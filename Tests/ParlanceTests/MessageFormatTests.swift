@@ -125,6 +125,11 @@ struct MessageFormatTests {
         // A type ICU does not know: ICU names no place at all.
         let type = try Self.error("Hello {name, bold}")
         #expect(type.message.contains("line 1, column 7") && type.message.contains("\"name\" has the type \"bold\""), "\(type.message)")
+        // ICU names no place for a malformed number skeleton: the skeleton ICU refuses is found.
+        let skeleton = try Self.error("{n, number, ::currency/EUR} {price, number, ::cumanycy/EUR}")
+        #expect(
+            skeleton.message.contains("line 1, column 45") && skeleton.message.contains(#"the number skeleton "::cumanycy/EUR" is malformed"#),
+            "\(skeleton.message)")
         // Other syntax errors keep ICU's place, in words.
         let bad = try Self.error("Hi {na me}")
         #expect(bad.message.contains("line 1, column 5") && bad.message.contains("expected an argument"), "\(bad.message)")

@@ -56,7 +56,10 @@ package enum MessagePatternDiagnosis {
             }
             return Problem(offset: nil, words: "an argument's type or style is not one ICU knows")
         case "U_NUMBER_SKELETON_SYNTAX_ERROR", "U_NUMBER_ARG_OUTOFBOUNDS_ERROR":
-            return Problem(offset: nil, words: "a number skeleton (`::…`) is malformed")
+            guard let (offset, skeleton) = malformedSkeleton(in: units) else {
+                return Problem(offset: icuOffset >= 0 ? icuOffset : nil, words: "a number skeleton (`::…`) is malformed")
+            }
+            return Problem(offset: offset, words: "the number skeleton \(quoted(skeleton)) is malformed")
         case "U_INDEX_OUTOFBOUNDS_ERROR":
             return Problem(offset: icuOffset >= 0 ? icuOffset : nil, words: "an argument name, number or style is too long, or arguments nest too deep")
         case "U_PATTERN_SYNTAX_ERROR":
@@ -68,6 +71,28 @@ package enum MessagePatternDiagnosis {
         default:
             return Problem(offset: icuOffset >= 0 ? icuOffset : nil, words: "ICU refuses the pattern")
         }
+    }
+
+    /// The first `::skeleton` style that ICU's number skeleton parser refuses on its own, with
+    /// the offset of its `::`; else the first `::` style at all (ICU names no place for a
+    /// skeleton error, and refuses the pattern only for one of its skeletons).
+    static func malformedSkeleton(in units: [UInt16]) -> (Int, String)? {
+        let colon = UInt16(UInt8(ascii: ":"))
+        var first: (Int, String)?
+        var index = 0
+        while index + 1 < units.count {
+            guard units[index] == colon, units[index + 1] == colon else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < units.count, units[end] != Scan.close, units[end] != Scan.open { end += 1 }
+            let text = String(decoding: units[(index + 2)..<end], as: UTF16.self).trimmingWhitespace()
+            if first == nil { first = (index, "::" + text) }
+            if (try? ICUNumberFormatter(skeleton: text, locale: .root)) == nil { return (index, "::" + text) }
+            index = end
+        }
+        return first
     }
 
     /// "line 2, column 5": lines split at LF, columns in characters, both from 1.
