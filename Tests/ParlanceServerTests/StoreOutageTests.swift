@@ -53,10 +53,16 @@ final class OwnPostgres: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        return await offPool {
-            process.waitUntilExit()
-            return process.terminationStatus
+        // The termination handler, not `waitUntilExit()`: on Linux, Foundation's
+        // `waitUntilExit()` called off the main thread can spin in its run loop and never return.
+        return try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
         }
     }
 
@@ -218,7 +224,7 @@ final class ServeProcess: @unchecked Sendable {
         let elapsed = ContinuousClock.now - start
         if !exited {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await offPool { while process.isRunning { usleep(10_000) } }
         }
         return (elapsed, process.terminationStatus, process.terminationReason)
     }
