@@ -24,7 +24,7 @@ public protocol ProposalStore: Sendable {
     /// The proposals matching `query`, oldest first (ties by id).
     func proposals(matching query: ProposalQuery) async throws -> [Proposal]
 
-    /// One page of the seed's listing: the proposals matching `query` after `cursor`, oldest
+    /// One page of the proposals listing: the proposals matching `query` after `cursor`, oldest
     /// first (ties by id), at most `limit`, each saying whether `guid` may delete it.
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for a limit outside
