@@ -4,10 +4,6 @@ import ParlanceServer
 import ParlanceTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Every status `/openapi.json` documents for a route of `parlance serve` is sent by a real
 /// server on 127.0.0.1 for a real request, and the answer has the documented content type and
 /// validates against the documented schema. A status documented without a request here, or a
@@ -42,19 +38,7 @@ import Glibc
         }
 
         /// A port on 127.0.0.1 that was free a moment ago, with nothing listening on it now.
-        static func closedPort() throws -> Int {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-            }
-            guard bound else { throw TestFailure("no free port") }
-            return Int(UInt16(bigEndian: address.sin_port))
-        }
+        static func closedPort() throws -> Int { try OwnPostgres.freePort() }
     }
 
     static func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: String? = nil) -> String {
