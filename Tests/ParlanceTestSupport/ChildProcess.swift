@@ -81,6 +81,37 @@ public enum ChildProcess {
         try await offPool { try run(executable, arguments, stdin: stdin, environment: environment) }
     }
 
+    /// Runs `executable` to its end with no input or output (all three go to `/dev/null`) and
+    /// returns its exit status, waiting for it on a thread of its own.
+    ///
+    /// For tools that leave a daemon behind (`pg_ctl start`): Foundation's `Process` learns that
+    /// a child ended when a socket the child inherits closes, and a daemon the child starts
+    /// inherits that socket too, so Foundation never reaps such a child and neither
+    /// `waitUntilExit()` nor the termination handler returns. This spawns the child with
+    /// `posix_spawn`, closes every other descriptor in it, and waits with `waitpid`.
+    public static func runDetachingDaemons(_ executable: URL, _ arguments: [String]) async throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        _ = addCloseFrom(&actions, 3)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw NSError(domain: NSPOSIXErrorDomain, code: Int(spawned), userInfo: [NSLocalizedDescriptionKey: "posix_spawn \(executable.path)"])
+        }
+        return await offPool { [pid] in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+            // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+            return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        }
+    }
+
     /// Reads a started child's output to its end and waits for it, on a thread of its own.
     public static func outputOffPool(of process: Process, _ output: Pipe) async -> String {
         await offPool {
@@ -90,6 +121,11 @@ public enum ChildProcess {
         }
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Glibc's module
+/// map does not export: the child closes every descriptor from `lowest` up.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32
 
 /// Runs blocking work (a `recv`, a child's `wait`) on a thread of its own: a test must never
 /// hold one of Swift's cooperative threads while it blocks, because the servers and tasks it
