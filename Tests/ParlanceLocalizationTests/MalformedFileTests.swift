@@ -52,6 +52,21 @@ struct MalformedFileTests {
             file: "x.strings", line: 1, column: 8)
     }
 
+    @Test("UTF-16 text with an odd number of bytes is located where the half unit begins")
+    func oddUTF16() throws {
+        for (bom, littleEndian) in [([UInt8]([0xFE, 0xFF]), false), ([0xFF, 0xFE], true)] {
+            // Two lines of UTF-16, then one stray byte.
+            let units = Array("\"a\" = \"b\";\n\"c\"".utf16)
+            let body = units.flatMap { littleEndian ? [UInt8($0 & 0xFF), UInt8($0 >> 8)] : [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            let error = #expect(throws: CatalogDiagnostic.self) { try TextDecoding.decode(bom + body + [0x41], file: "odd.strings") }
+            #expect(error?.line == 2 && error?.column == 4, "\(String(describing: error))")
+            #expect(error?.message.contains("half a code unit") == true)
+            // The byte-order mark and one byte: line 1, column 1.
+            let short = #expect(throws: CatalogDiagnostic.self) { try TextDecoding.decode(bom + [0x33], file: "odd.strings") }
+            #expect(short?.line == 1 && short?.column == 1)
+        }
+    }
+
     @Test(".strings duplicates are reported, the last value wins")
     func duplicates() throws {
         let file = try StringsFile(text: "\"a\" = \"1\";\n\"b\" = \"2\";\n\"a\" = \"3\";\n", file: "d.strings")

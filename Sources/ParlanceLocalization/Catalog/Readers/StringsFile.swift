@@ -214,24 +214,39 @@ enum TextDecoding {
     }
 
     private static func utf16(_ bytes: [UInt8], from start: Int, littleEndian: Bool, file: String) throws(CatalogDiagnostic) -> [Unicode.Scalar] {
+        // The code units are read from the bytes as they are decoded (no array of units); an odd
+        // final byte is left out of them and reported where the text it cuts off would begin.
+        let units = (bytes.count - start) / 2
+        var iterator = UTF16Units(bytes: bytes, index: start, end: start + 2 * units, littleEndian: littleEndian)
+        let decoded = try scalars(decoding: &iterator, as: UTF16.self, capacity: units, file: file, invalid: "an unpaired UTF-16 surrogate")
         guard (bytes.count - start) % 2 == 0 else {
-            throw CatalogDiagnostic(file: file, line: 0, column: 0, message: "UTF-16 text with an odd number of bytes (\(bytes.count))")
+            var line = 1
+            var column = 1
+            for scalar in decoded {
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            }
+            throw CatalogDiagnostic(
+                file: file, line: line, column: column,
+                message: "the UTF-16 text ends in half a code unit (an odd number of bytes, \(bytes.count)); expected two bytes per unit")
         }
-        // The code units are read from the bytes as they are decoded (no array of units).
-        var iterator = UTF16Units(bytes: bytes, index: start, littleEndian: littleEndian)
-        return try scalars(
-            decoding: &iterator, as: UTF16.self, capacity: (bytes.count - start) / 2, file: file,
-            invalid: "an unpaired UTF-16 surrogate")
+        return decoded
     }
 
     /// The UTF-16 code units of a byte array, in either byte order.
     private struct UTF16Units: IteratorProtocol {
         let bytes: [UInt8]
         var index: Int
+        /// Where the units end: the last byte of a text with an odd count is not one.
+        let end: Int
         let littleEndian: Bool
 
         mutating func next() -> UInt16? {
-            guard index + 1 < bytes.count else { return nil }
+            guard index + 1 < end else { return nil }
             defer { index += 2 }
             return littleEndian
                 ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
