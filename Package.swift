@@ -385,7 +385,7 @@ let package = Package(
         .testTarget(
             name: "ParlanceTestingTests",
             // `parlance` (issue 11): the showcase's embedded sample is checked against Tests/SampleCatalog.
-            dependencies: ["ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance", "parlance"],
+            dependencies: ["ParlanceTestSupport", "ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance", "parlance"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -158,6 +158,12 @@ package struct YAMLFileReader: Sendable {
             diagnostics.append(CatalogDiagnostic(file: file, line: line, column: column, message: message, code: code))
             return (LocaleKeyedFile(file: file, sections: [], diagnostics: diagnostics), parses)
         }
+        if let alias = Self.aliasInKey(original) {
+            return fail(
+                alias.line, alias.column,
+                "an alias (*\(alias.name)) in a mapping key: catalog keys are text, and an alias key can stand for a structure of any size (an alias bomb): file not read",
+                code: "budget-exceeded")
+        }
         while true {
             parses += 1
             do {
@@ -387,6 +393,7 @@ struct YAMLWalker {
     mutating func pairs(_ mapping: Node.Mapping, language: String?) -> [(Node, Node, Bool)] {
         var written: [(Node, Node, Bool)] = []
         var merged: [(Node, Node, Bool)] = []
+        var mergedKeys = Set<Node>()
         for (key, value) in mapping {
             if case .scalar(let scalar) = key, scalar.string == "<<", scalar.style == .plain {
                 let sources: [Node] = if case .sequence(let sequence) = value { Array(sequence) } else { [value] }
@@ -397,7 +404,7 @@ struct YAMLWalker {
                         diagnose(source, "a merge key (<<) takes a mapping or a sequence of mappings", language: language, code: "malformed-entry")
                         continue
                     }
-                    for pair in inner where !merged.contains(where: { $0.0 == pair.key }) { merged.append((pair.key, pair.value, true)) }
+                    for pair in inner where mergedKeys.insert(pair.key).inserted { merged.append((pair.key, pair.value, true)) }
                 }
                 continue
             }
@@ -421,7 +428,8 @@ struct YAMLWalker {
             }
             written.append((key, value, false))
         }
-        return written + merged.filter { pair in !written.contains { $0.0 == pair.0 } }
+        let writtenKeys = Set(written.map(\.0))
+        return written + merged.filter { !writtenKeys.contains($0.0) }
     }
 
     static let categories: Set<String> = ["zero", "one", "two", "few", "many", "other"]

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Parlance
 import ParlanceLint
+import ParlanceTestSupport
 import Testing
 
 @testable import ParlanceLocalization
@@ -11,27 +12,7 @@ import Testing
 @Suite("Catalog loading records plural mistakes")
 struct CatalogLoadDiagnosticsTests {
     static func plist(_ key: String, variants: [(String, String)], type: String = "d") -> String {
-        let body = variants.map { "\t\t\t<key>\($0.0)</key>\n\t\t\t<string>\($0.1)</string>" }.joined(separator: "\n")
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-            \t<key>\(key)</key>
-            \t<dict>
-            \t\t<key>NSStringLocalizedFormatKey</key>
-            \t\t<string>%#@n@</string>
-            \t\t<key>n</key>
-            \t\t<dict>
-            \t\t\t<key>NSStringFormatSpecTypeKey</key>
-            \t\t\t<string>NSStringPluralRuleType</string>
-            \t\t\t<key>NSStringFormatValueTypeKey</key>
-            \t\t\t<string>\(type)</string>
-            \(body)
-            \t\t</dict>
-            \t</dict>
-            </dict>
-            </plist>
-            """
+        CatalogFixture.pluralStringsdict(key, variants: variants, type: type)
     }
 
     /// ru with the typo `fwe`, en without `other`, ar whose `few` takes `%@`.
@@ -45,19 +26,9 @@ struct CatalogLoadDiagnosticsTests {
             variants: [("zero", "%d رسائل"), ("one", "%d رسالة"), ("two", "%d رسالتان"), ("few", "%@ رسائل"), ("many", "%d رسالة"), ("other", "%d رسالة")]),
     ]
 
-    static func make() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-load-\(UUID().uuidString)").path
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: directory + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return directory
-    }
+    static func make() throws -> String { try CatalogFixture.directory("parlance-load", files: files) }
 
-    static func line(of needle: String, in text: String) -> Int {
-        (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(needle) } ?? -1) + 1
-    }
+    static func line(of needle: String, in text: String) -> Int { CatalogFixture.line(of: needle, in: text) }
 
     @Test("the typo fwe, a plural without other and a %@ for a %d number are located diagnostics")
     func recordedAtLoad() throws {

@@ -11,17 +11,6 @@ import Testing
     static let sampleCatalog: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/SampleCatalog").path
 
-    static func withServer(_ configuration: ParlanceServerConfiguration, _ body: (LiveServer) async throws -> Void) async throws {
-        let server = try await LiveServer.start(configuration)
-        do {
-            try await body(server)
-        } catch {
-            try await server.stop()
-            throw error
-        }
-        try await server.stop()
-    }
-
     static func configuration(catalog: String? = sampleCatalog, maxBodySize: Int = 64 * 1024) -> ParlanceServerConfiguration {
         var configuration = ParlanceServerConfiguration()
         configuration.catalogDirectory = catalog
@@ -30,7 +19,7 @@ import Testing
     }
 
     @Test func headOnEveryGetRouteHasTheGetHeadersAndNoBody() async throws {
-        try await Self.withServer(Self.configuration()) { server in
+        try await LiveServer.with(Self.configuration()) { server in
             for path in ["/health", "/metrics", "/openapi.json", "/v1/catalog/fr", "/v1/catalog/fr?table=Nope", "/v1/catalog/not%20a%20locale"] {
                 let get = try await server.send("GET", path)
                 let head = try await server.send("HEAD", path)
@@ -54,7 +43,7 @@ import Testing
 
     /// A chunked body (no length declared) over the limit: 413, as with a `Content-Length`.
     @Test func aChunkedBodyOverTheLimitIs413() async throws {
-        try await Self.withServer(Self.configuration(catalog: nil, maxBodySize: 1024)) { server in
+        try await LiveServer.with(Self.configuration(catalog: nil, maxBodySize: 1024)) { server in
             let chunk = String(repeating: " ", count: 300)
             for chunks in [4, 40] {
                 let connection = try RawConnection(port: server.port)
@@ -95,7 +84,7 @@ import Testing
                 "chunk"
             ),
         ]
-        try await Self.withServer(Self.configuration(catalog: nil)) { server in
+        try await LiveServer.with(Self.configuration(catalog: nil)) { server in
             for (name, request, word) in cases {
                 let connection = try RawConnection(port: server.port)
                 connection.write(request)
@@ -122,7 +111,7 @@ import Testing
         let catalog = try TestCatalog()
         defer { catalog.remove() }
         let root = catalog.root.path
-        try await Self.withServer(Self.configuration(catalog: root)) { server in
+        try await LiveServer.with(Self.configuration(catalog: root)) { server in
             let single = try await server.post("localize", #"{"locale":"en","key":"broken"}"#)
             #expect(single.status == 500)
             #expect(errorCode(single.body) == "invalid-format")

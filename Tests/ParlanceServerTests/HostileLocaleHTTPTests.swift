@@ -16,18 +16,13 @@ import Testing
         var configuration = ParlanceServerConfiguration()
         configuration.catalogDirectory = catalog
         configuration.maxBodySize = 4 << 20  // negotiate carries an id twice
-        let server = try await LiveServer.start(configuration)
-        do {
+        try await LiveServer.with(configuration) { server in
             try await body(server)
-        } catch {
-            try await server.stop()
-            throw error
+            // Still up: a good request after all the hostile ones.
+            let after = try await server.post("plural", #"{"locale":"ru","number":"21"}"#)
+            #expect(after.status == 200)
+            #expect(try json(after.body)["result"] as? String == "one")  // CLDR: ru 21 → one
         }
-        // Still up: a good request after all the hostile ones.
-        let after = try await server.post("plural", #"{"locale":"ru","number":"21"}"#)
-        #expect(after.status == 200)
-        #expect(try json(after.body)["result"] as? String == "one")  // CLDR: ru 21 → one
-        try await server.stop()
     }
 
     /// Every id, the 64 KB and 1 MB ones of the issue's three kinds only (each is a socket's

@@ -41,6 +41,23 @@ struct LiveServer {
         return LiveServer(port: port, group: group, task: task)
     }
 
+    /// Runs `body` against a started server and stops the server afterwards, also when `body`
+    /// throws.
+    static func with(
+        _ configuration: ParlanceServerConfiguration = ParlanceServerConfiguration(),
+        extensions: [any ParlanceServerExtension] = [], logger: Logger = LiveServer.logger,
+        _ body: (LiveServer) async throws -> Void
+    ) async throws {
+        let server = try await start(configuration, extensions: extensions, logger: logger)
+        do {
+            try await body(server)
+        } catch {
+            try await server.stop()
+            throw error
+        }
+        try await server.stop()
+    }
+
     /// Graceful shutdown; returns when the service group has finished.
     func stop() async throws {
         await group.triggerGracefulShutdown()

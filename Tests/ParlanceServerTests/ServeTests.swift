@@ -16,14 +16,7 @@ import Testing
         extensions: [any ParlanceServerExtension] = [], logger: Logger = LiveServer.logger,
         _ body: (LiveServer) async throws -> Void
     ) async throws {
-        let server = try await LiveServer.start(configuration, extensions: extensions, logger: logger)
-        do {
-            try await body(server)
-        } catch {
-            try await server.stop()
-            throw error
-        }
-        try await server.stop()
+        try await LiveServer.with(configuration, extensions: extensions, logger: logger, body)
     }
 
     static func config(_ change: (inout ParlanceServerConfiguration) -> Void) -> ParlanceServerConfiguration {

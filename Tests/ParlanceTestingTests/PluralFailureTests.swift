@@ -1,86 +1,31 @@
 import Foundation
 import Parlance
 import ParlanceLocalization
+import ParlanceTestSupport
 import ParlanceTesting
 import Testing
 
 /// A catalog a new user might write: Russian without `few`, Arabic whose `few` takes the
 /// number as an object (`%@`) where the plural's number is an integer (`%d`).
 enum FlawedPluralCatalog {
-    static let ru = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>new.messages</key>
-        \t<dict>
-        \t\t<key>NSStringLocalizedFormatKey</key>
-        \t\t<string>%#@n@</string>
-        \t\t<key>n</key>
-        \t\t<dict>
-        \t\t\t<key>NSStringFormatSpecTypeKey</key>
-        \t\t\t<string>NSStringPluralRuleType</string>
-        \t\t\t<key>NSStringFormatValueTypeKey</key>
-        \t\t\t<string>d</string>
-        \t\t\t<key>one</key>
-        \t\t\t<string>%d новое сообщение</string>
-        \t\t\t<key>many</key>
-        \t\t\t<string>%d новых сообщений</string>
-        \t\t\t<key>other</key>
-        \t\t\t<string>%d нового сообщения</string>
-        \t\t</dict>
-        \t</dict>
-        </dict>
-        </plist>
-        """
+    static let ru = CatalogFixture.pluralStringsdict(
+        "new.messages", variants: [("one", "%d новое сообщение"), ("many", "%d новых сообщений"), ("other", "%d нового сообщения")])
 
-    static let ar = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>new.messages</key>
-        \t<dict>
-        \t\t<key>NSStringLocalizedFormatKey</key>
-        \t\t<string>%#@n@</string>
-        \t\t<key>n</key>
-        \t\t<dict>
-        \t\t\t<key>NSStringFormatSpecTypeKey</key>
-        \t\t\t<string>NSStringPluralRuleType</string>
-        \t\t\t<key>NSStringFormatValueTypeKey</key>
-        \t\t\t<string>d</string>
-        \t\t\t<key>zero</key>
-        \t\t\t<string>لا رسائل</string>
-        \t\t\t<key>one</key>
-        \t\t\t<string>رسالة واحدة</string>
-        \t\t\t<key>two</key>
-        \t\t\t<string>رسالتان</string>
-        \t\t\t<key>few</key>
-        \t\t\t<string>%@ رسائل</string>
-        \t\t\t<key>many</key>
-        \t\t\t<string>%d رسالة</string>
-        \t\t\t<key>other</key>
-        \t\t\t<string>%d رسالة</string>
-        \t\t</dict>
-        \t</dict>
-        </dict>
-        </plist>
-        """
+    static let ar = CatalogFixture.pluralStringsdict(
+        "new.messages",
+        variants: [("zero", "لا رسائل"), ("one", "رسالة واحدة"), ("two", "رسالتان"), ("few", "%@ رسائل"), ("many", "%d رسالة"), ("other", "%d رسالة")])
 
     static let en = #""new.messages" = "%d new messages";"#
 
     /// A temporary catalog directory with the three files.
     static func make() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-flawed-\(UUID().uuidString)").path
-        for (folder, name, text) in [("ru", "Localizable.stringsdict", ru), ("ar", "Localizable.stringsdict", ar), ("en", "Localizable.strings", en)] {
-            try FileManager.default.createDirectory(atPath: "\(directory)/\(folder).lproj", withIntermediateDirectories: true)
-            try text.write(toFile: "\(directory)/\(folder).lproj/\(name)", atomically: true, encoding: .utf8)
-        }
-        return directory
+        try CatalogFixture.directory(
+            "parlance-flawed",
+            files: ["ru.lproj/Localizable.stringsdict": ru, "ar.lproj/Localizable.stringsdict": ar, "en.lproj/Localizable.strings": en])
     }
 
     /// The 1-based line of the first line of `text` that contains `needle`.
-    static func line(of needle: String, in text: String) -> Int {
-        (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(needle) } ?? -1) + 1
-    }
+    static func line(of needle: String, in text: String) -> Int { CatalogFixture.line(of: needle, in: text) }
 }
 
 @Suite("expectRendersAllPluralCategories fails on a missing category or a placeholder that cannot take the number")

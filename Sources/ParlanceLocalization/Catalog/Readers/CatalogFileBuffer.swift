@@ -8,8 +8,8 @@ import Darwin
 
 /// A file's bytes in an anonymous memory mapping of their own, for a reader that goes through
 /// them once: ``release(below:)`` gives back the pages the reader has passed, so that a 70 MB
-/// String Catalog is not held whole while its entries are built (issue 11: peak memory under 3×
-/// the file's size).
+/// String Catalog is not held whole while its entries are built (peak memory stays under three
+/// times the file's size).
 ///
 /// The file is read with `read(2)` into the mapping, not mapped itself: a file truncated by
 /// another process while it is read gives fewer bytes (and a located JSON error, or fewer
@@ -38,15 +38,9 @@ final class CatalogFileBuffer: @unchecked Sendable {
     ///
     /// - Throws: the file's ``CatalogDiagnostic`` when it cannot be opened or read.
     init(reading path: String) throws(CatalogDiagnostic) {
-        func failure(_ what: String) -> CatalogDiagnostic {
-            CatalogDiagnostic(file: path, line: 0, column: 0, message: "cannot be read (\(what): \(String(cString: strerror(errno))))")
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("open") }
+        func failure(_ call: String) -> CatalogDiagnostic { CatalogFileSystem.unreadable(path, call) }
+        let (descriptor, size) = try CatalogFileSystem.open(path)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure("fstat") }
-        let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         var contents: [UInt8]?
         var mapping: (base: UnsafeMutableRawPointer, length: Int, count: Int)?
         if size > 0, let mapped = Self.map(size) {

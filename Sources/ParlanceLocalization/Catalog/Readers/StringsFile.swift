@@ -1,5 +1,8 @@
 import Parlance
 
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -284,12 +287,43 @@ enum TextDecoding {
 
 /// Reading files for the catalog readers, with errors that name the file.
 enum CatalogFileSystem {
+    /// The bytes of the file at `path`, read with `read(2)` to its end (the size `fstat` gives
+    /// is only a hint: a file can grow while it is read, and files such as pipes report none).
+    /// Foundation's `Data(contentsOf:)` is not used: it keeps a buffer alive for an empty file.
     static func read(_ path: String) throws(CatalogDiagnostic) -> [UInt8] {
-        do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CatalogDiagnostic(file: path, line: 0, column: 0, message: "cannot be read (\(error.localizedDescription))")
+        let (descriptor, size) = try open(path)
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw unreadable(path, "read")
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
         }
+    }
+
+    /// Opens `path` for reading: its descriptor (the caller closes it) and its size (0 for
+    /// anything but a regular file).
+    static func open(_ path: String) throws(CatalogDiagnostic) -> (descriptor: Int32, size: Int) {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable(path, "open") }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let error = unreadable(path, "fstat")
+            close(descriptor)
+            throw error
+        }
+        return (descriptor, (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0)
+    }
+
+    /// The diagnostic of a file that cannot be read: the failed call and `errno`'s text.
+    static func unreadable(_ path: String, _ call: String) -> CatalogDiagnostic {
+        CatalogDiagnostic(file: path, line: 0, column: 0, message: "cannot be read (\(call): \(String(cString: strerror(errno))))")
     }
 
     /// The names in a catalog directory, sorted.
