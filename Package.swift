@@ -146,7 +146,7 @@ let testing: [Target] = [
     // What the test targets share: child processes, blocking work off the cooperative pool,
     // catalog fixtures, the PostgreSQL test database.
     module("ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
-    tests("ParlanceTests", ["Parlance"]),
+    tests("ParlanceTests", ["ParlanceTestSupport", "Parlance"]),
     // The reduced sweeps of `parlance bench --verify-dates`, `--verify-lists`, `--verify-numbers`.
     tests("ParlanceDateVerificationTests", ["Parlance", "ParlanceBench"]),
     tests("ParlanceListVerificationTests", ["Parlance", "ParlanceBench"]),

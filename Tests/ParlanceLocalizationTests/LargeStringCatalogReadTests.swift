@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Parlance
 @testable import ParlanceLocalization
 
 /// A String Catalog read from disk gives back the memory of the bytes its parser has passed
@@ -116,6 +117,33 @@ struct LargeStringCatalogReadTests {
 
     @Test func readFromDiskEqualsReadInMemory() throws {
         try Self.compare(Self.catalog(keys: 6_000, languages: Self.languages))
+    }
+
+    /// The halves of a split parse that do not meet where the quick scan said (forced here:
+    /// the first half stops one member late, after the second half has run and given its bytes
+    /// back) are parsed again from the file, and the result is the single parser's.
+    @Test func halvesThatDoNotMeetAreReadAgainFromTheFile() throws {
+        let text = Self.catalog(keys: 6_000, languages: Self.languages)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-split-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("Localizable.xcstrings").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let releasedBeforeFallback = Locked<Int?>(nil)
+        let fallback = try StringCatalogFile(reading: path, splitAbove: 1 << 20, misplaceSplitForTesting: true) { released in
+            releasedBeforeFallback.withLock { $0 = released }
+        }
+        // The fallback ran after the second half had given back at least one release step.
+        let released = try #require(releasedBeforeFallback.withLock { $0 })
+        #expect(released >= 1 << 20)
+        let reference = try StringCatalogFile(parsing: Array(text.utf8), file: path, splitAbove: .max)
+        #expect(fallback.keys == reference.keys)
+        #expect(fallback.localizations == reference.localizations)
+        #expect(fallback.diagnostics == reference.diagnostics)
+        #expect(fallback.records["ja"]?.map(\.location) == reference.records["ja"]?.map(\.location))
+        // In memory (nothing given back) the forced disagreement takes the same way out.
+        let inMemory = try StringCatalogFile(parsing: Array(text.utf8), file: path, splitAbove: 1 << 20, misplaceSplitForTesting: true)
+        #expect(inMemory.localizations == reference.localizations)
     }
 
     @Test func stringsBeforeSourceLanguageIsReadAgainFromDisk() throws {

@@ -9,6 +9,7 @@ package enum ICUDateCompiler {
         case digits = "algorithmic numbering system"
         case field = "field not compiled"
         case selfCheck = "compile-time check against ICU failed"
+        case disabled = "PARLANCE_ICU_ONLY=1"
     }
 
     private final class SymbolsBox: Sendable {
@@ -28,6 +29,7 @@ package enum ICUDateCompiler {
     static func compile(
         locale: LocaleID, zone: String, pattern: String, reference: (Double) -> String?
     ) -> (CompiledDateFormat?, Fallback?) {
+        if FormattingPaths.icuOnly { return (nil, .disabled) }
         let box = symbolsCache.value(for: locale.identifier) { () -> SymbolsBox in
             do {
                 return try readSymbols(locale.identifier)

@@ -10,6 +10,7 @@ package enum ICUNumberCompiler {
         case currencyRounding = "currency rounding increment"
         case layout = "output not read"
         case selfCheck = "compile-time check against ICU failed"
+        case disabled = "PARLANCE_ICU_ONLY=1"
     }
 
     /// What the compiled path covers of a skeleton: its tokens, in any order, drawn from
@@ -82,6 +83,7 @@ package enum ICUNumberCompiler {
 
     /// Compiles the formatter `handle` of `skeleton`, or says why it falls back to ICU.
     static func compile(handle: OpaquePointer, skeleton: String) -> (CompiledNumberFormat?, Fallback?) {
+        if FormattingPaths.icuOnly { return (nil, .disabled) }
         guard let spec = parse(skeleton) else { return (nil, .skeleton) }
         var rounding = CompiledNumberFormat.Rounding(minFraction: 0, maxFraction: 6, scale: spec.scale)
         if let fraction = spec.fraction {

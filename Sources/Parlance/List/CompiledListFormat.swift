@@ -193,6 +193,7 @@ package enum ListCompileFallback: String, Sendable, CaseIterable {
     case shape = "a pattern with text before {0} or {1} before {0}"
     case unknownRule = "the joins change with the items by a rule not known for this language"
     case unverified = "the derived joins differ from ICU on the compile-time probes"
+    case disabled = "PARLANCE_ICU_ONLY=1"
 }
 
 /// Derives a ``CompiledListFormat`` from what ICU writes for sentinel items and checks it.
@@ -213,6 +214,7 @@ package enum ListCompiler {
     package static func compile(
         language: String, icuFormat: ([String]) throws -> String
     ) -> (CompiledListFormat?, ListCompileFallback?) {
+        if FormattingPaths.icuOnly { return (nil, .disabled) }
         do {
             guard let (common, plain) = try derive(lastPrefix: "", icuFormat) else { return (nil, .shape) }
             var firing: [(rule: ListContextRule, quiet: CompiledListFormat.Joins, fired: CompiledListFormat.Joins)] = []

@@ -100,6 +100,15 @@ public struct PluralOperands: Hashable, Sendable, CustomStringConvertible {
         return integer.doubleValue + fractionValue
     }
 
+    /// n as a plain decimal with its visible fraction digits (`"1.50"`), for ICU's selection;
+    /// nil in compact notation (e ≠ 0), which a plain decimal cannot say.
+    package var plainDecimal: String? {
+        guard compactExponent == 0 else { return nil }
+        guard visibleFractionDigitCount > 0 else { return integer.description }
+        let digits = fraction.description
+        return "\(integer.description)." + String(repeating: "0", count: max(visibleFractionDigitCount - digits.count, 0)) + digits
+    }
+
     /// Whether n has no fractional part (f = 0), e.g. `1`, `1.0`.
     public var isIntegral: Bool { fraction.isZero }
 

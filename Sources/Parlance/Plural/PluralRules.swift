@@ -57,6 +57,7 @@ public struct PluralRules: Hashable, Sendable {
 
     /// The category of an integer.
     public func category(for number: Int) -> PluralCategory {
+        if FormattingPaths.icuOnly { return icuSelected(PluralOperands(number)) }
         let magnitude = UInt64(number.magnitude)
         if magnitude < UInt64(Compiled.tabulated) { return compiled.smallIntegers[Int(magnitude)] }
         if magnitude < DecimalInteger.smallLimit { return compiled.program.category(forInteger: magnitude) }
@@ -65,7 +66,7 @@ public struct PluralRules: Hashable, Sendable {
 
     /// The category of an integer of any width.
     public func category<I: BinaryInteger>(for number: I) -> PluralCategory {
-        compiled.program.category(for: PluralOperands(number))
+        selected(PluralOperands(number))
     }
 
     /// The category of a binary floating-point number, taken in its shortest round-trip decimal
@@ -75,7 +76,7 @@ public struct PluralRules: Hashable, Sendable {
         guard number.isFinite else { return .other }
         if number == number.rounded(), abs(number) < 1e15 { return category(for: Int(number)) }
         guard let operands = try? PluralOperands(Self.shortestDecimal(number)) else { return .other }
-        return compiled.program.category(for: operands)
+        return selected(operands)
     }
 
     /// The category of a `Double` displayed with exactly `visibleFractionDigits` fraction
@@ -84,14 +85,14 @@ public struct PluralRules: Hashable, Sendable {
     /// are `other`.
     public func category(for number: Double, visibleFractionDigits: Int) -> PluralCategory {
         guard let operands = try? PluralOperands(number, visibleFractionDigits: visibleFractionDigits) else { return .other }
-        return compiled.program.category(for: operands)
+        return selected(operands)
     }
 
     /// The category of a `Decimal`, from its decimal digits (never through a `Double`).
     /// NaN is `other`.
     public func category(for number: Decimal) -> PluralCategory {
         guard !number.isNaN, let operands = try? PluralOperands(number.description) else { return .other }
-        return compiled.program.category(for: operands)
+        return selected(operands)
     }
 
     /// The category of a decimal string, where visible fraction digits count: in English `"1"`
@@ -101,8 +102,8 @@ public struct PluralRules: Hashable, Sendable {
     ///   (`"1.25e1"` is 12.5).
     /// - Throws: ``ParlanceError`` (``ParlanceError/Code/invalidNumber``) for anything else.
     public func category(for number: String) throws -> PluralCategory {
-        if let category = fastCategory(number) { return category }
-        return compiled.program.category(for: try PluralOperands(number))
+        if !FormattingPaths.icuOnly, let category = fastCategory(number) { return category }
+        return selected(try PluralOperands(number))
     }
 
     /// `[+-]?digits[.digits]` with at most 18 digits on each side, evaluated without building
@@ -155,7 +156,21 @@ public struct PluralRules: Hashable, Sendable {
     /// The category of explicit operands (for example compact numbers such as
     /// `PluralOperands(cldrSample: "1.2c6")`).
     public func category(for operands: PluralOperands) -> PluralCategory {
-        compiled.program.category(for: operands)
+        selected(operands)
+    }
+
+    /// The compiled program's category, or ICU's under `PARLANCE_ICU_ONLY=1`.
+    private func selected(_ operands: PluralOperands) -> PluralCategory {
+        FormattingPaths.icuOnly ? icuSelected(operands) : compiled.program.category(for: operands)
+    }
+
+    /// ICU's category for operands it can take as a plain decimal; the compiled program's for
+    /// compact notation (e ≠ 0), which ICU selects only for a formatted compact number.
+    private func icuSelected(_ operands: PluralOperands) -> PluralCategory {
+        guard let decimal = operands.plainDecimal, let category = try? icuCategory(forDecimal: decimal) else {
+            return compiled.program.category(for: operands)
+        }
+        return category
     }
 
     // MARK: ICU's own selection (reference and benchmarks)

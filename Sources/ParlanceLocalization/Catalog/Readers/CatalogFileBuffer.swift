@@ -29,6 +29,13 @@ final class CatalogFileBuffer: @unchecked Sendable {
     private(set) var released = 0
     /// The second half's watermark (0: nothing given back yet).
     private(set) var secondReleased = 0
+    /// How many bytes of the second half have been given back.
+    var secondReleasedBytes: Int {
+        guard secondReleased > 0 else { return 0 }
+        return max(secondReleased - (secondStart ?? secondReleased), 0)
+    }
+    /// Where the second half's first whole page begins (set by its first release).
+    private var secondStart: Int?
 
     private static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
     /// Pages are given back in steps of at least this many bytes (one `madvise` per step).
@@ -99,7 +106,10 @@ final class CatalogFileBuffer: @unchecked Sendable {
     /// ``release(below:)`` for the second half of a file parsed in two halves: the whole
     /// pages from `start` (where the half begins, rounded up to a page) below `offset`.
     func releaseSecondHalf(from start: Int, below offset: Int) {
-        if secondReleased == 0 { secondReleased = (start + Self.pageSize - 1) / Self.pageSize * Self.pageSize }
+        if secondReleased == 0 {
+            secondReleased = (start + Self.pageSize - 1) / Self.pageSize * Self.pageSize
+            secondStart = secondReleased
+        }
         giveBack(below: offset, from: &secondReleased)
     }
 

@@ -69,7 +69,15 @@ struct LocatedJSON {
         var consumedSecond: (@Sendable (Int, Int) -> Void)? = nil
         /// The smallest streamed object split in two (bytes).
         var splitAbove = 4 << 20
+        /// Tests only: the first half stops one member after the split point, as it would if
+        /// the quick scan and the grammar disagreed, after the second half has run.
+        var misplaceSplitForTesting = false
     }
+
+    /// The code of the diagnostic a split parse throws when its two halves do not meet where
+    /// the quick scan said: the second half may have given its bytes back, so the caller parses
+    /// again, without splitting, from bytes it still has (the file, read again).
+    static let splitAbandoned = "split-abandoned"
 
     /// ``parse(_:file:)``, streaming one top-level member: a String Catalog's `strings` object
     /// is handed over entry by entry, so that memory holds one entry's tree, not the whole
@@ -203,7 +211,9 @@ struct LocatedJSON {
                         streaming.consumed?(offset)
                     }
                     if let second = streaming.second, let split = splitPoint(objectAt: index, minimumSize: streaming.splitAbove) {
-                        try objectMembersInTwoHalves(split: split, second: second, consumedSecond: streaming.consumedSecond, body)
+                        try objectMembersInTwoHalves(
+                            split: split, second: second, consumedSecond: streaming.consumedSecond,
+                            firstStopsAt: streaming.misplaceSplitForTesting ? split.index + 1 : split.index, body)
                     } else {
                         try objectMembers(depth: 1, body)
                     }
@@ -293,7 +303,7 @@ struct LocatedJSON {
         /// before; this parser ends where the second one ended (after the object's `}`).
         mutating func objectMembersInTwoHalves(
             split: (index: Int, line: Int, column: Int), second: @escaping @Sendable (String, LocatedJSON) -> Void,
-            consumedSecond: (@Sendable (Int, Int) -> Void)?, _ body: (String, LocatedJSON, Int) -> Void
+            consumedSecond: (@Sendable (Int, Int) -> Void)?, firstStopsAt: Int, _ body: (String, LocatedJSON, Int) -> Void
         ) throws(CatalogDiagnostic) {
             final class SecondHalf: @unchecked Sendable {
                 var parser: Parser
@@ -322,21 +332,21 @@ struct LocatedJSON {
             var firstError: CatalogDiagnostic?
             var stopped = false
             do {
-                stopped = try objectMembers(depth: 1, stopAt: split.index, body)
+                stopped = try objectMembers(depth: 1, stopAt: firstStopsAt, body)
             } catch {
                 firstError = error
             }
             done.wait()
             // An error before the split is the first in file order.
             if let firstError { throw firstError }
-            // The object ended before the split: the quick scan and the grammar disagree (not
-            // on any file seen so far), and this parser has read the whole object alone.
-            guard stopped else { return }
-            guard index == split.index, line == split.line, column == split.column else {
-                // Stopped elsewhere than the scan said: this parser goes on alone, as the whole
-                // parse would, and the second half is dropped.
-                _ = try memberList(depth: 1, stopAt: .max, body)
-                return
+            // The object ended before the split, or this half stopped elsewhere than the scan
+            // said: the quick scan and the grammar disagree (not on any file seen so far). The
+            // second half's bytes may have been given back, so neither half's result stands:
+            // the caller parses again from bytes of its own.
+            guard stopped, index == split.index, line == split.line, column == split.column else {
+                throw CatalogDiagnostic(
+                    file: file, line: split.line, column: split.column,
+                    message: "the two halves of a split parse did not meet at the split point", code: LocatedJSON.splitAbandoned)
             }
             if let error = half.error { throw error }
             (index, line, column) = (half.parser.index, half.parser.line, half.parser.column)

@@ -46,11 +46,21 @@ public struct StringCatalogFile: Sendable {
     /// through `strings` (``CatalogFileBuffer``), so that the file's bytes and its entries are
     /// not held whole at the same time.
     package init(reading path: String) throws(CatalogDiagnostic) {
+        try self.init(reading: path, splitAbove: 4 << 20)
+    }
+
+    /// ``init(reading:)`` splitting a `strings` object of at least `splitAbove` bytes. Tests
+    /// force the split parse's fallback with `misplaceSplitForTesting` and learn, through
+    /// `onFallback`, how many bytes of the second half had been given back when it began.
+    package init(
+        reading path: String, splitAbove: Int, misplaceSplitForTesting: Bool = false, onFallback: ((Int) -> Void)? = nil
+    ) throws(CatalogDiagnostic) {
         let buffer = try CatalogFileBuffer(reading: path)
         let parsed = try Self.parse(
             buffer.bytes, file: path, consumed: { buffer.release(below: $0) },
             consumedSecond: { buffer.releaseSecondHalf(from: $0, below: $1) },
-            whole: { () throws(CatalogDiagnostic) in try CatalogFileSystem.read(path) })
+            whole: { () throws(CatalogDiagnostic) in try CatalogFileSystem.read(path) }, splitAbove: splitAbove,
+            misplaceSplitForTesting: misplaceSplitForTesting, onFallback: { onFallback?(buffer.secondReleasedBytes) })
         withExtendedLifetime(buffer) {}
         self.init(parsed, file: path)
     }
@@ -73,9 +83,9 @@ public struct StringCatalogFile: Sendable {
 
     /// ``init(parsing:file:)`` splitting a `strings` object of at least `splitAbove` bytes in
     /// two halves parsed at once (`.max`: never; tests compare the two).
-    package init(parsing bytes: [UInt8], file: String, splitAbove: Int) throws(CatalogDiagnostic) {
+    package init(parsing bytes: [UInt8], file: String, splitAbove: Int, misplaceSplitForTesting: Bool = false) throws(CatalogDiagnostic) {
         let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogDiagnostic) in
-            try Self.parse(buffer, file: file, consumed: nil, whole: { bytes }, splitAbove: splitAbove)
+            try Self.parse(buffer, file: file, consumed: nil, whole: { bytes }, splitAbove: splitAbove, misplaceSplitForTesting: misplaceSplitForTesting)
         }
         self.init(parsed, file: file)
     }
@@ -100,7 +110,8 @@ public struct StringCatalogFile: Sendable {
     /// them).
     private static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, consumed: ((Int) -> Void)?,
-        consumedSecond: (@Sendable (Int, Int) -> Void)? = nil, whole: () throws(CatalogDiagnostic) -> [UInt8], splitAbove: Int = 4 << 20
+        consumedSecond: (@Sendable (Int, Int) -> Void)? = nil, whole: () throws(CatalogDiagnostic) -> [UInt8], splitAbove: Int = 4 << 20,
+        misplaceSplitForTesting: Bool = false, onFallback: (() -> Void)? = nil
     ) throws(CatalogDiagnostic) -> Parsed {
         // `strings` is read entry by entry as the parser meets it (once a valid
         // `sourceLanguage` has been read before it, as Xcode writes the file), so that memory
@@ -129,7 +140,19 @@ public struct StringCatalogFile: Sendable {
         streaming.second = { key, entry in secondHalf.collector?.read(key, entry) }
         streaming.splitAbove = splitAbove
         streaming.consumedSecond = consumedSecond
-        var root = try LocatedJSON.parse(buffer: bytes, file: file, streaming: streaming)
+        streaming.misplaceSplitForTesting = misplaceSplitForTesting
+        var root: LocatedJSON
+        do {
+            root = try LocatedJSON.parse(buffer: bytes, file: file, streaming: streaming)
+        } catch where error.code == LocatedJSON.splitAbandoned {
+            // The halves did not meet where the scan said, and the second half's bytes may be
+            // gone: the file's bytes, read again, are parsed without a split.
+            onFallback?()
+            let again = try whole()
+            return try again.withUnsafeBufferPointer { (buffer) throws(CatalogDiagnostic) in
+                try parse(buffer, file: file, consumed: nil, whole: { again }, splitAbove: .max)
+            }
+        }
         if let second = secondHalf.collector {
             // Let go of the box's reference first, so that the records move instead of being
             // copied when they are appended.

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which path formats: Parlance's compiled formatters (numbers, dates, lists, plural rules,
+/// each proven against ICU when it is built) or ICU itself.
+///
+/// The environment variable `PARLANCE_ICU_ONLY=1`, read once when the process first formats,
+/// turns every compiled path off: each number, date and list formatter then calls ICU, and ICU
+/// selects every plural category. It exists to investigate a suspected difference between the
+/// two in production: the output must not change, only the time it takes.
+package enum FormattingPaths {
+    /// The variable's name.
+    package static let environmentVariable = "PARLANCE_ICU_ONLY"
+
+    /// Whether `PARLANCE_ICU_ONLY` is `1` in this process's environment.
+    package static let icuOnly: Bool = getenv(environmentVariable).map { String(cString: $0) == "1" } ?? false
+}

@@ -1,0 +1,57 @@
+import Foundation
+import ParlanceTestSupport
+import Testing
+
+@testable import Parlance
+
+/// `PARLANCE_ICU_ONLY=1` turns every compiled path off and leaves the output as it was. The
+/// variable is read once per process, so the test runs this test bundle again as a child with
+/// the variable set, filtered to ``ICUOnlyChildTests``, which check the paths from inside.
+@Suite("PARLANCE_ICU_ONLY")
+struct ICUOnlyTests {
+    @Test("a process started with PARLANCE_ICU_ONLY=1 formats through ICU alone, with the same output")
+    func childProcess() throws {
+        // In this process the compiled paths are on.
+        #expect(!FormattingPaths.icuOnly)
+        #expect(try ICUNumberFormatter(skeleton: "", locale: "de").compiled != nil)
+        var environment = ProcessInfo.processInfo.environment
+        environment[FormattingPaths.environmentVariable] = "1"
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
+        let child = try ChildProcess.run(
+            bundle, ["--testing-library", "swift-testing", "--filter", "ICUOnlyChildTests"], environment: environment)
+        let output = child.stdout + child.stderr
+        #expect(child.status == 0, "\(output.suffix(3000))")
+        // The child's suite ran (it is skipped where the variable is unset) and passed.
+        #expect(output.contains("ICUOnlyChildTests") && output.contains("passed"), "\(output.suffix(3000))")
+        #expect(!output.contains("skipped"), "\(output.suffix(3000))")
+    }
+}
+
+/// Runs only in the child process of ``ICUOnlyTests``.
+@Suite(.enabled(if: FormattingPaths.icuOnly, "runs in a child process with PARLANCE_ICU_ONLY=1"))
+struct ICUOnlyChildTests {
+    @Test func everyCompiledPathIsOffAndTheOutputIsCLDRs() throws {
+        let number = try ICUNumberFormatter(skeleton: "", locale: "de")
+        #expect(number.compiled == nil && number.fallback == .disabled)
+        #expect(1234.5.formatted(.parlance.number.locale("de")) == "1.234,5")
+        #expect(1234567.formatted(.parlance.number.locale("hi-IN")) == "12,34,567")
+
+        let date = try ICUDateFormatter.cached(locale: "de", spec: .skeleton("yMMMdjm"), zone: "UTC")
+        #expect(date.compiled == nil && date.fallback == .disabled)
+        let instant = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(instant.formatted(.parlance.date(skeleton: "yMMMd").locale("en-US").timeZone(.utc)) == "Nov 14, 2023")
+
+        let list = try ICUListFormatter.cached(locale: "es", type: ListFormat.ListType.and.icu, width: ListFormat.Width.wide.icu)
+        #expect(list.compiled == nil && list.fallback == .disabled)
+        // Spanish "y" becomes "e" before an /i/ sound (CLDR's contextual list rule for es).
+        #expect(["padres", "hijos"].formatted(.parlance.list.locale("es")) == "padres e hijos")
+
+        // Plural categories come from ICU's selection, fraction digits included (CLDR: ru 21 is
+        // one, 1.5 other; en "1.0" other).
+        let ru = try PluralRules(locale: "ru")
+        #expect(ru.category(for: 21) == .one && ru.category(for: 5) == .many && ru.category(for: 1.5) == .other)
+        #expect(try PluralRules(locale: "en").category(for: "1.0") == .other)
+        #expect(try PluralOperands("1.50").plainDecimal == "1.50")
+        #expect(try PluralOperands("2.05").plainDecimal == "2.05")
+    }
+}
