@@ -41,7 +41,7 @@ function body(op) {
       return [(i) => format.format(dates[i & mask])];
     }
     case "dateMediumShort": {
-      // Date style medium with time style short (issue 19).
+      // Date style medium with time style short.
       const format = new Intl.DateTimeFormat(op.locale, { dateStyle: "medium", timeStyle: "short", timeZone: op.timeZone });
       const dates = inputs.map((ms) => new Date(ms));
       return [(i) => format.format(dates[i & mask])];

@@ -1,5 +1,5 @@
 // Dates compiled into Swift: the inputs a compiled formatter needs, read from ICU once per
-// locale or zone (issue 19). ICU stays the reference: what is read here is exactly what
+// locale or zone. ICU stays the reference: what is read here is exactly what
 // SimpleDateFormat itself formats with (the locale's DateFormatSymbols, the digits of its
 // default numbering system, the zone's offsets from its own rules).
 #include "CICU.h"

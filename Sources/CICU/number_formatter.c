@@ -100,7 +100,7 @@ bool CICU_currencyIsAvailable(const uint16_t *code) {
     return U_SUCCESS(status) && available;
 }
 
-// ── Compiled number formats (issue 19, numbers) ──
+// ── Compiled number formats ──
 
 _Static_assert(CICU_NUMBER_FIELD_INTEGER == UNUM_INTEGER_FIELD, "field ids mirror ICU's");
 _Static_assert(CICU_NUMBER_FIELD_FRACTION == UNUM_FRACTION_FIELD, "field ids mirror ICU's");

@@ -167,7 +167,7 @@ int64_t CICU_benchBaseDirection(const uint16_t *text, int32_t length, int64_t it
     return checksum;
 }
 
-// MARK: - Issue 18: message, plural range, date interval
+// MARK: - Message, plural range, date interval
 
 int64_t CICU_benchMessagePlural(const char *localeID, const uint16_t *pattern, int32_t patternLength,
                                 const double *values, int32_t count, int64_t iterations) {

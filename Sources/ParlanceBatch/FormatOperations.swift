@@ -127,7 +127,7 @@ enum FormatOperations {
         return (value, unit)
     }
 
-    /// `relative` between two instants (issue 18): `time` and `reference` (as `date`'s `time`),
+    /// `relative` between two instants: `time` and `reference` (as `date`'s `time`),
     /// `timeZone` (default "UTC"), `unit` "auto" (default) or a fixed unit; counted in calendar
     /// units of the zone (RelativeTimeFormat.calendarDifference).
     private static func relativeBetween(_ request: BatchRequest, locale: LocaleID) throws(BatchError) -> JSONValue {

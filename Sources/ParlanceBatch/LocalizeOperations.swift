@@ -62,7 +62,7 @@ enum LocalizeOperations {
         case .array(let values)?:
             for (index, value) in values.enumerated() { arguments.append(try argument(value, "\"args\"[\(index)]")) }
         case .object(let members)?:
-            // Named arguments (issue 13): YAML entries' %{name}, {name} and a plural's count.
+            // Named arguments: YAML entries' %{name}, {name} and a plural's count.
             for (name, value) in members { named[name] = try argument(value, "\"args\".\(name)") }
         default:
             throw .wrongType("args", expected: "an array of numbers and strings, or an object of named arguments")

@@ -1,6 +1,6 @@
 package import Parlance
 
-/// The proof that compiled date formats (``CompiledDateFormat``, issue 19) write exactly what
+/// The proof that compiled date formats (``CompiledDateFormat``) write exactly what
 /// ICU's `udat_format` writes: for each locale × spec (skeletons and date/time styles) × zone,
 /// the formatter's compiled output is compared byte for byte with ICU's over a sweep of
 /// instants — every `hourStride`-th hour of 2023–2024 (minutes, seconds and milliseconds varied

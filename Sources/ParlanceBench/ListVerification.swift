@@ -1,6 +1,6 @@
 package import Parlance
 
-/// The proof that compiled list formats (``CompiledListFormat``, issue 19) write exactly what
+/// The proof that compiled list formats (``CompiledListFormat``) write exactly what
 /// ICU's `ulistfmt_formatStringsToResult` writes: for each locale × type × width, the compiled
 /// output is compared byte for byte with ICU's over item lists of 0…`maxLength` items chosen to
 /// break it (see ``itemLists()``), plus the formatter's own connectors as items.

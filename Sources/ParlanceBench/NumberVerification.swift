@@ -1,7 +1,7 @@
 import Dispatch
 package import Parlance
 
-/// The proof that compiled number formats (``CompiledNumberFormat``, issue 19) write exactly
+/// The proof that compiled number formats (``CompiledNumberFormat``) write exactly
 /// what ICU's `unumf_formatDouble` / `unumf_formatInt` write: for each locale × skeleton the
 /// formatter's compiled output is compared byte for byte with ICU's over a sweep of values —
 /// `valuesPerLocale` values from a seeded generator per locale (integers of every magnitude up

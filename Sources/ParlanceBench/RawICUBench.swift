@@ -92,7 +92,7 @@ extension RawICUBench {
         return CICU_benchBaseDirection(units, Int32(units.count), Int64(iterations))
     }
 
-    /// Issue 18: `umsg_format` of a one-argument plural pattern (numbered `{0}`), in a C loop.
+    /// `umsg_format` of a one-argument plural pattern (numbered `{0}`), in a C loop.
     package static func messagePlural(locale: LocaleID, pattern: String, values: [Double], iterations: Int) -> Int64 {
         let units = Array(pattern.utf16)
         return values.withUnsafeBufferPointer { values in
@@ -100,7 +100,7 @@ extension RawICUBench {
         }
     }
 
-    /// Issue 18: `unumrf_formatDecimalRange` + `uplrules_selectForRange`, in a C loop.
+    /// `unumrf_formatDecimalRange` + `uplrules_selectForRange`, in a C loop.
     package static func pluralRange(locale: LocaleID, ranges: [(String, String)], iterations: Int) -> Int64 {
         let starts = ranges.map { strdup($0.0) }
         let ends = ranges.map { strdup($0.1) }
@@ -117,7 +117,7 @@ extension RawICUBench {
         }
     }
 
-    /// Issue 18: `udtitvfmt_format` in UTC of [m, m + 3 days], in a C loop.
+    /// `udtitvfmt_format` in UTC of [m, m + 3 days], in a C loop.
     package static func dateInterval(locale: LocaleID, skeleton: String, millis: [Double], iterations: Int) -> Int64 {
         let units = Array(skeleton.utf16)
         return millis.withUnsafeBufferPointer { millis in

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// The SwiftPM build-tool plugin of issue 17: runs the `parlance gen` generator
+/// The SwiftPM build-tool plugin: runs the `parlance gen` generator
 /// (`ParlanceKeyGen`, through the small `parlance-keygen` tool) on a target's catalog at every
 /// `swift build`, and compiles the generated accessors into the target.
 ///

@@ -392,7 +392,7 @@ private struct LintRun {
         _ entry: CatalogEntry, table: String, language: String, reference: CatalogEntry?, referenceName: String,
         plain: Bool, compare: Bool, namedResolved: Bool = false
     ) {
-        // YAML (issue 13): `%{name}`/`{name}` placeholders and the plural's `count` are checked
+        // YAML: `%{name}`/`{name}` placeholders and the plural's `count` are checked
         // in the positional form they run as (names sorted, so positions agree across
         // languages), after the names themselves are compared with the development language's.
         if !namedResolved, entry.format == .yaml {

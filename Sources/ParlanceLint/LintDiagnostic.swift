@@ -48,7 +48,7 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
     case argumentTypeConflict = "argument-type-conflict"
     /// A translation gains a `% d`/`% g` conversion ("100% guaranteed") the development value lacks.
     case suspiciousPercent = "suspicious-percent"
-    /// Two YAML files define one key for one locale (issue 13); the later file wins.
+    /// Two YAML files define one key for one locale; the later file wins.
     case keyCollision = "key-collision"
     /// A YAML catalog part was refused by the reader's budget (size, depth, alias expansion).
     case budgetExceeded = "budget-exceeded"

@@ -15,7 +15,7 @@ extension ParlanceError.Code {
     public static let proposalStoreFailed = ParlanceError.Code(rawValue: "proposal-store-failed")
 }
 
-/// The text a proposal is for: a section and a key (the seed's `TranslationIdentifier`). For
+/// The text a proposal is for: a section and a key. For
 /// `.lproj` and `.xcstrings` catalogs the section is the table name (`Localizable`).
 public struct TranslationIdentifier: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The section, or the catalog table.

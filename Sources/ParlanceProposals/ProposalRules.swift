@@ -11,7 +11,7 @@ package struct ProposalClock: Sendable {
     }
 }
 
-/// The seed's rules, shared by every store so that they decide alike; each store calls them
+/// The proposal rules, shared by every store so that they decide alike; each store calls them
 /// inside its transaction.
 package enum ProposalRules {
     package static func duplicate(_ existing: Proposal) -> ParlanceError {

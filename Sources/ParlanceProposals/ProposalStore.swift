@@ -4,7 +4,7 @@ import Parlance
 /// Where proposals live. Two implementations: ``SQLiteProposalStore`` (one file, the default)
 /// and `PostgresProposalStore` (several service instances sharing one database).
 ///
-/// Every store keeps the seed's rules, atomically (two instances racing cannot break them):
+/// Every store keeps the proposal rules, atomically (two instances racing cannot break them):
 /// - one **open** proposal per identifier, locale and guid;
 /// - proposing the value that guid's open proposal already holds throws
 ///   ``ParlanceError/Code/duplicateProposal``;
@@ -55,7 +55,7 @@ public protocol ProposalStore: Sendable {
 }
 
 extension ProposalStore {
-    /// The seed's listing: the proposals matching `query`, each saying whether `guid` may delete it.
+    /// The whole listing: the proposals matching `query`, each saying whether `guid` may delete it.
     ///
     /// ```swift
     /// for row in try await store.listing(for: "device-1", matching: ProposalQuery(key: "settings.title")) {

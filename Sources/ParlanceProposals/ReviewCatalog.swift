@@ -1,7 +1,7 @@
 public import Parlance
 public import ParlanceLocalization
 
-/// Review mode (the seed's `LocalizationWrappable`): a view of a ``LanguageManager``'s catalog
+/// Review mode: a view of a ``LanguageManager``'s catalog
 /// that serves the open proposed value of a key when there is one, else the catalog's value.
 ///
 /// Which proposals count is ``Scope``: the current guid's own (a translator sees their own

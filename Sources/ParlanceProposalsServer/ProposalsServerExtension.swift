@@ -12,7 +12,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The translation-proposal API of seed 003 as routes of `parlance serve`:
+/// The translation-proposal API as routes of `parlance serve`:
 ///
 /// - `POST /content/localize/proposals` with `{"section","key","locale","value","guid"}` → 201
 ///   and the stored proposal (200 when it replaced the guid's earlier value; 409

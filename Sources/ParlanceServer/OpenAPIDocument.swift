@@ -3,7 +3,7 @@ import ParlanceHTTP
 /// The OpenAPI 3.1 document of `parlance serve`, served at `/openapi.json`.
 ///
 /// `Sources/ParlanceServer/openapi.json` is the document `parlance serve` serves: this text
-/// with the proposals API's paths (issue 15, `ProposalsServerExtension`) merged in. Edit both
+/// with the proposals API's paths (`ProposalsServerExtension`) merged in. Edit both
 /// (`ServeTests.theCommittedOpenAPIFileIsTheServedDocument` fails when they differ).
 enum OpenAPIDocument {
     /// The document's text.

@@ -2,8 +2,8 @@ public import Hummingbird
 public import ServiceLifecycle
 
 /// The extension point for features that add routes and long-running services to
-/// `parlance serve` — the proposal store and its `/content/localize/proposals` API (issue 15),
-/// the translation cache (issue 14) — without the core server knowing about them.
+/// `parlance serve` — the proposal store and its `/content/localize/proposals` API,
+/// the translation cache — without the core server knowing about them.
 ///
 /// An extension registers its routes on the server's router (after the built-in routes, under
 /// the same error, logging and metrics middleware), contributes services that start before

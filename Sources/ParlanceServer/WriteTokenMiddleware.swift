@@ -7,8 +7,8 @@ import ParlanceHummingbird
 /// first difference is (it depends only on the lengths), so response times do not leak the
 /// token. Safe methods (GET, HEAD, OPTIONS) pass.
 ///
-/// - No token configured: writes pass, as issue 15 specifies ("writes need the token when the
-///   service is started with `PARLANCE_API_TOKEN` set"); `parlance serve` binds 127.0.0.1 by
+/// - No token configured: writes pass (they need the token only when the service is started
+///   with one, e.g. `PARLANCE_API_TOKEN` set); `parlance serve` binds 127.0.0.1 by
 ///   default and warns when it serves writes without a token on another address.
 /// - Missing or wrong token: 401 `unauthorized` with `WWW-Authenticate: Bearer`.
 struct WriteTokenMiddleware<Context: RequestContext>: RouterMiddleware {

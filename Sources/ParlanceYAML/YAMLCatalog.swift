@@ -1,8 +1,9 @@
 import Parlance
 public import ParlanceLocalization
 
-/// YAML string catalogs: the seed's locale-keyed files and Rails-i18n `config/locales/*.yml`,
-/// read into the same located model as `.strings`, `.stringsdict` and `.xcstrings`.
+/// YAML string catalogs: the locale-keyed files of view-model apps and Rails-i18n
+/// `config/locales/*.yml`, read into the same located model as `.strings`, `.stringsdict` and
+/// `.xcstrings`.
 ///
 /// Call ``register(budget:)`` once at start-up; from then on `Catalog(directory:)`,
 /// `CatalogLinter`, `ParlanceTesting` and the batch `localize` op read every `.yml`/`.yaml`

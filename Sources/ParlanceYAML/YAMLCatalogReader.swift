@@ -47,7 +47,7 @@ public struct YAMLCatalogBudget: Hashable, Sendable {
 ///   that is not a locale id is `ignored-locale`.
 /// - Below a locale, nested mapping keys join with `.` into the entry key
 ///   (`MyViewModel: {title: …}` → `MyViewModel.title`); a sequence gives index keys
-///   (`property.0`, `property.1`, …): the seed's index discriminators.
+///   (`property.0`, `property.1`, …), the keys a `LocalizableKey`'s `discriminatorIndex` names.
 /// - A mapping (below a locale) whose keys are all CLDR plural categories (`zero one two few
 ///   many other`), with `other` among them or at least two keys, and whose values are all
 ///   scalars, is a plural entry chosen by the `count` argument (`zero` wins for 0 in every

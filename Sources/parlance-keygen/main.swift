@@ -1,4 +1,4 @@
-// parlance-keygen: the tool the ParlanceKeyGenPlugin build-tool plugin runs (issue 17).
+// parlance-keygen: the tool the ParlanceKeyGenPlugin build-tool plugin runs.
 // The same generator as `parlance gen`, without the CLI's other dependencies.
 //
 //   parlance-keygen CATALOG_DIR OUTPUT_FILE [--enum-name N] [--access-level public|package|internal]

@@ -12,7 +12,7 @@ import ParlanceYAML
 @main
 enum ParlanceMain {
     static func main() {
-        // Issue 13: every command that reads a catalog (localize, lint, batch) reads YAML too.
+        // Every command that reads a catalog (localize, lint, batch) reads YAML too.
         YAMLCatalog.register()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first != "lint", let hint = negativeNumberHint(arguments) {
@@ -58,10 +58,10 @@ struct ParlanceCommand: ParsableCommand {
             LocalizeCommand.self,
             LintCommand.self,
             PseudoCommand.self,
-            ConvertCommand.self,  // issue 13
-            GenCommand.self,  // issue 17
-            ProposalsCommand.self,  // issue 15
-            ServeCommand.self,  // issue 16
+            ConvertCommand.self,
+            GenCommand.self,
+            ProposalsCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -7,7 +7,7 @@ import Testing
 struct BatchProtocolTests {
     let server = BatchServer()
 
-    @Test("the issue's example")
+    @Test("a plural request: ru 21 is one")
     func example() {
         #expect(server.respond(to: #"{"op":"plural","locale":"ru","number":"21"}"#) == #"{"result":"one"}"#)
     }

@@ -26,7 +26,7 @@ struct CLITests {
         #expect(FileManager.default.isExecutableFile(atPath: CLI.executable.path), "\(CLI.executable.path)")
     }
 
-    @Test("batch: the issue's example, exactly")
+    @Test("batch: a plural request (ru 21), answered exactly")
     func batchExample() throws {
         let result = try CLI.run(["batch"], stdin: #"{"op":"plural","locale":"ru","number":"21"}"# + "\n")
         #expect(result.stdout == #"{"result":"one"}"# + "\n")

@@ -39,7 +39,7 @@ struct MessageBatchTests {
         #expect(code(#"{"op":"plural-range","locale":"en","start":1}"#) == "missing-field")
     }
 
-    /// `relative` between two instants in calendar units (issue 18 item 6): New York's
+    /// `relative` between two instants in calendar units: New York's
     /// 23-hour spring-forward day, Paris midnight, calendar months.
     @Test(arguments: [
         (

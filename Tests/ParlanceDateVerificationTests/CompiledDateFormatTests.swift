@@ -2,7 +2,7 @@ import Parlance
 import ParlanceBench
 import Testing
 
-/// Compiled date formats (issue 19) against ICU's own `udat_format`: a reduced run of the sweep
+/// Compiled date formats against ICU's own `udat_format`: a reduced run of the sweep
 /// `parlance bench --verify-dates` runs in full (every ICU locale, every hour of two years).
 @Suite("Compiled date formats equal ICU")
 struct CompiledDateFormatTests {

@@ -55,7 +55,7 @@ public enum L10n {
 
     /// en: "Total Odds"
     ///
-    /// Translator comment: Generic UI chrome (seed 000 keys)
+    /// Translator comment: Generic UI chrome
     ///
     /// Key `total_odds` in table `Localizable`.
     public static var totalOdds: Swift.String {

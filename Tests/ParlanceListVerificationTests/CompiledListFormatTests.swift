@@ -2,7 +2,7 @@ import Parlance
 import ParlanceBench
 import Testing
 
-/// Compiled list formats (issue 19) against ICU's own `ulistfmt`: a reduced run of the sweep
+/// Compiled list formats against ICU's own `ulistfmt`: a reduced run of the sweep
 /// `parlance bench --verify-lists` runs in full (every ICU locale, lists of 0–7 items).
 @Suite("Compiled list formats equal ICU")
 struct CompiledListFormatTests {

@@ -37,7 +37,7 @@ struct SampleCatalogTests {
         #expect(catalog.keys(table: "Shop").contains("Welcome to the shop"))
     }
 
-    // Every CLDR category of ru, ar, pl, cy, ga, with the seed's texts for ru and ar.
+    // Every CLDR category of ru, ar, pl, cy, ga, with the sample catalog's texts.
     @Test(
         "stringsdict plural variants by CLDR category",
         arguments: [
@@ -83,7 +83,7 @@ struct SampleCatalogTests {
     }
 
     @Test(
-        "positional and several variables (seed examples)",
+        "positional and several variables (the sample catalog's examples)",
         arguments: [
             ("user.photos.count", [LocalizationArgument.string("Ada"), 0], "Ada has no photos"),
             ("user.photos.count", ["Ada", 1], "Ada has 1 photo"),

@@ -2,7 +2,7 @@ import Parlance
 import ParlanceBench
 import Testing
 
-/// Compiled number formats (issue 19) against ICU's own `unumf_formatDouble`/`unumf_formatInt`:
+/// Compiled number formats against ICU's own `unumf_formatDouble`/`unumf_formatInt`:
 /// a reduced run of the sweep `parlance bench --verify-numbers` runs in full (every ICU locale,
 /// 1,000,000 values each).
 @Suite("Compiled number formats equal ICU")

@@ -3,9 +3,9 @@ import Parlance
 import ParlanceProposals
 import Testing
 
-/// The behaviour every `ProposalStore` must have: the seed's flow and rules. Each check gets a
-/// fresh, empty store; `SQLiteProposalStoreTests` (and the PostgreSQL suite when written) run
-/// them all against a real database.
+/// The behaviour every `ProposalStore` must have: the whole flow and the proposal rules. Each
+/// check gets a fresh, empty store; `SQLiteProposalStoreTests` (and the PostgreSQL suite when
+/// written) run them all against a real database.
 enum ProposalStoreBehaviour {
     static let all: [(String, @Sendable (any ProposalStore) async throws -> Void)] = [
         ("seed flow", seedFlow),
@@ -32,7 +32,7 @@ enum ProposalStoreBehaviour {
         }
     }
 
-    /// The seed's API flow: store, list with deletability, override, duplicate error, delete.
+    /// The whole API flow: store, list with deletability, override, duplicate error, delete.
     static func seedFlow(_ store: any ProposalStore) async throws {
         let before = Date().addingTimeInterval(-1)
         let first = try await store.propose(draft(value: "Einstellungen", guid: "alice"))

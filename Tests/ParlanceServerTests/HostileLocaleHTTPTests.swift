@@ -25,7 +25,7 @@ import Testing
         }
     }
 
-    /// Every id, the 64 KB and 1 MB ones of the three kinds only (each is a socket's
+    /// Every id, the 64 KB and 1 MB ones of the three `longKinds` only (each is a socket's
     /// worth of bytes).
     static let ids = HostileLocaleIDs.all(longKindsOnlyAbove: 4096)
 

@@ -7,9 +7,9 @@ import ParlanceProposalsServer
 import ParlanceServer
 import Testing
 
-/// The proposals API (issue 15) through real sockets on 127.0.0.1, over a real SQLite file and,
+/// The proposals API through real sockets on 127.0.0.1, over a real SQLite file and,
 /// when `PARLANCE_TEST_DATABASE_URL` is set (Scripts/with-postgres.sh), a real PostgreSQL.
-/// Expected statuses and bodies come from the issue's API list, not from the server's code.
+/// Expected statuses and bodies come from the documented API, not from the server's code.
 @Suite struct ProposalsAPITests {
     static let postgresURL = ProcessInfo.processInfo.environment["PARLANCE_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
 
@@ -67,7 +67,7 @@ import Testing
         return rows
     }
 
-    /// The seed's flow: store, list with deletability, override, duplicate, delete.
+    /// The whole flow: store, list with deletability, override, duplicate, delete.
     @Test(arguments: stores)
     func seedFlow(_ kind: String) async throws {
         try await Self.withServer(kind) { server, _ in
@@ -233,7 +233,7 @@ import Testing
                 try await server.send("DELETE", "/content/localize/proposals/\(id)?guid=g", headers: [("Authorization", "Bearer tok-123")]).status
                     == 204)
         }
-        // Without a token (the issue: the token is needed only when the service has one).
+        // Without a token (the token is needed only when the service has one).
         try await Self.withServer("sqlite") { server, store in
             let answer = try await Self.post(server, Self.proposal("A", guid: "g"))
             #expect(answer.status == 201)

@@ -222,7 +222,7 @@ import Testing
             contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Sources/ParlanceServer/openapi.json").path, encoding: .utf8)
-        // `parlance serve` always has the proposals API (issue 15): its paths are in the file.
+        // `parlance serve` always has the proposals API: its paths are in the file.
         try await ProposalsAPITests.withServer("sqlite") { server, _ in
             let served = try await server.send("GET", "/openapi.json").body
             #expect(served.trimmingCharacters(in: .whitespacesAndNewlines) == committed.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -242,7 +242,7 @@ import Testing
     }
 
     @Test func writesNeedTheBearerToken() async throws {
-        // No token configured: writes are open (issue 15: the token is needed when one is set).
+        // No token configured: writes are open (the token is needed only when one is set).
         let open = WriteExtension()
         try await withServer(extensions: [open]) { server in
             let accepted = try await server.send("POST", "/test/items", body: "x")

@@ -27,7 +27,7 @@ public enum HostileLocaleIDs {
     ]
 
     /// The kinds sent at 64 KB and 1 MB over HTTP, where each request is a socket's worth of
-    /// bytes: variants, an extension and private use, as the issue names them.
+    /// bytes: variants, an extension and private use.
     public static let longKinds: Set<String> = ["distinct variants", "one long extension", "private use"]
 
     /// The id of `kind` cut to `length` bytes (its pieces repeated as needed).

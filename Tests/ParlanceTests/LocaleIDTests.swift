@@ -99,7 +99,7 @@ struct LocaleIDTests {
     }
 
     @Test(
-        "fallback chains from the issue",
+        "fallback chains",
         arguments: [
             ("sr-Latn-RS", LocaleID.FallbackRules.truncation, ["sr-Latn-RS", "sr-Latn", "sr", "und"]),
             ("sr-Latn-RS", .cldr, ["sr-Latn-RS", "sr-Latn", "und"]),

@@ -177,8 +177,8 @@ struct LocaleLimitTests {
 
     // MARK: Property
 
-    /// Generated ids of every shape the issue names, plus ICU's own locales and their derived
-    /// forms: each is refused with invalid-locale, or its tag and ICU id parse back to it.
+    /// Generated ids of every shape ``generatedID(_:)`` makes, plus ICU's own locales and their
+    /// derived forms: each is refused with invalid-locale, or its tag and ICU id parse back to it.
     @Test("every id is refused or round-trips", arguments: [UInt64(1), 2, 3, 4])
     func property(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)

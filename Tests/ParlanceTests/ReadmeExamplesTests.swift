@@ -75,7 +75,7 @@ struct ReadmeParlanceExamplesTests {
         #expect(DisplayWidth.of("日本語") == 6)
     }
 
-    // Issue 18 items 5 and 6 (README.md): durations in any units,
+    // README.md: durations in any units,
     // relative time in calendar units of a zone.
     @Test("Durations and calendar relative time")
     func durationsAndCalendarRelativeTime() throws {

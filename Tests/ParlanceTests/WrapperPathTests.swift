@@ -5,10 +5,10 @@ import Testing
 
 @testable import Parlance
 
-/// Issue 19 (wrapper overhead): the shim now hands lists and numbers back as UTF-8, widens list
+/// Wrapper overhead: the shim hands lists and numbers back as UTF-8, widens list
 /// items itself, scans ASCII for bidi without a property lookup, and makes date clones lazily.
 /// These tests pin each of those paths against an independent source.
-@Suite("Issue 19 wrapper paths: UTF-8 output, list items, bidi ASCII, lazy date clones")
+@Suite("Wrapper paths: UTF-8 output, list items, bidi ASCII, lazy date clones")
 struct WrapperPathTests {
     // MARK: The shim's UTF-16 → UTF-8 transcoder
 

@@ -30,7 +30,7 @@ enum YAMLFixtures {
     }
 }
 
-// Structs the seed binds keys to.
+// The view-model types the fixture's keys are bound to.
 struct MyViewModel {
     @Localized<MyViewModel>("property") var property
 }
@@ -52,7 +52,7 @@ struct ListViewModel {
     @Localized<ListViewModel>("property", discriminatorIndex: 2) var property
 }
 
-@Suite("YAML catalogs: the seed's examples")
+@Suite("YAML catalogs: locale-keyed view-model files")
 struct YAMLSeedTests {
     @Test func regionAgnosticAndRegionSpecific() throws {
         let catalog = try YAMLFixtures.catalog("seed")

@@ -70,7 +70,7 @@ int32_t CICU_dateFormatterPattern(CICUDateFormatter *formatter, uint16_t *out, i
 extern const double CICU_DATE_MIN_MILLIS;
 extern const double CICU_DATE_MAX_MILLIS;
 
-// MARK: - Date symbols, digits and zone offsets for compiled date formats (issue 19; date_symbols.c)
+// MARK: - Date symbols, digits and zone offsets for compiled date formats (date_symbols.c)
 
 /// UDateFormatSymbolType values read by CICU_dateSymbol.
 #define CICU_DATE_SYMBOL_ERAS 0

@@ -42,7 +42,7 @@ int32_t CICU_numberFormatDecimal(const CICUNumberFormatter *formatter, const cha
                                  int32_t *status);
 
 
-// ── Compiled number formats (issue 19, numbers): what the Swift compiler reads from ICU ──
+// ── Compiled number formats: what the Swift compiler reads from ICU ──
 
 /// Field ids of `CICU_numberFormatFields` (ICU's UNumberFormatFields values).
 #define CICU_NUMBER_FIELD_INTEGER 0
@@ -56,7 +56,7 @@ int32_t CICU_numberFormatDecimal(const CICUNumberFormatter *formatter, const cha
 /// Formats a binary double as UTF-16 and reports ICU's number fields in it: up to
 /// `fieldCapacity` triples (field id, start, limit; UTF-16 offsets) in `fields`, their count in
 /// `*fieldCount`. Returns the text's length (U_BUFFER_OVERFLOW_ERROR when `capacity` is short).
-/// Why: the compiled number formatter (issue 19) reads the separators, digits and affixes
+/// Why: the compiled number formatter reads the separators, digits and affixes
 /// exactly as this formatter writes them from such probes.
 int32_t CICU_numberFormatFields(const CICUNumberFormatter *formatter, double value, uint16_t *out,
                                 int32_t capacity, int32_t *fields, int32_t fieldCapacity,

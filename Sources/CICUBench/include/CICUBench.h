@@ -31,7 +31,7 @@ int64_t CICU_benchNumberDouble(const char *localeID, const uint16_t *skeleton, i
 int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
                                const double *millis, int32_t count, int64_t iterations);
 /// udat_open for date and time styles (UDateFormatStyle values) in UTC, then udat_format,
-/// cycling through `millis` (issue 19).
+/// cycling through `millis`.
 int64_t CICU_benchDateStyles(const char *localeID, int32_t dateStyle, int32_t timeStyle,
                              const double *millis, int32_t count, int64_t iterations);
 /// ureldatefmt_formatNumeric (long style) for day offsets, cycling through `values`.
@@ -44,13 +44,13 @@ int64_t CICU_benchList(const char *localeID, const uint16_t *const *items, const
 /// point, as Parlance's Bidi.baseDirection does).
 int64_t CICU_benchBaseDirection(const uint16_t *text, int32_t length, int64_t iterations);
 
-/// Issue 18: umsg_format of a one-argument plural pattern (numbered {0}), cycling through `values`.
+/// umsg_format of a one-argument plural pattern (numbered {0}), cycling through `values`.
 int64_t CICU_benchMessagePlural(const char *localeID, const uint16_t *pattern, int32_t patternLength,
                                 const double *values, int32_t count, int64_t iterations);
-/// Issue 18: unumrf_formatDecimalRange + uplrules_selectForRange over decimal pairs.
+/// unumrf_formatDecimalRange + uplrules_selectForRange over decimal pairs.
 int64_t CICU_benchPluralRange(const char *localeID, const char *const *starts, const char *const *ends,
                               int32_t count, int64_t iterations);
-/// Issue 18: udtitvfmt_format in UTC of [m, m + 3 days], cycling through `millis`.
+/// udtitvfmt_format in UTC of [m, m + 3 days], cycling through `millis`.
 int64_t CICU_benchDateInterval(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
                                const double *millis, int32_t count, int64_t iterations);
 

@@ -1,4 +1,4 @@
-/// A date pattern compiled into Swift (issue 19): the pattern ICU chose for a skeleton or for
+/// A date pattern compiled into Swift: the pattern ICU chose for a skeleton or for
 /// date/time styles, run over the Gregorian fields of an instant with the names, digits and
 /// zone offsets ICU gave at compile time.
 ///
@@ -11,7 +11,8 @@
 /// Immutable after compilation: `Sendable`, and formatting takes no lock. Its steps, bytes and
 /// zone tables live in memory it owns, not in Swift arrays or enum payloads, so that formatting
 /// on many threads at once touches no reference count (each retain and release of a shared
-/// array writes one cache line that every core then fights over; issue 19's two-thread target).
+/// array writes one cache line that every core then fights over, and two threads would not get
+/// near twice the formatting of one).
 package final class CompiledDateFormat: @unchecked Sendable {
     /// 1800-01-01T00:00:00Z: well after the Gregorian change of 1582 (ICU's Gregorian calendar
     /// is Julian before it), and before the zone tables start.

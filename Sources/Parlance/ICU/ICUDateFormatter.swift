@@ -7,15 +7,15 @@ internal import CICU
 package final class ICUDateFormatter: @unchecked Sendable {
     /// ICU's formatter: open while it is needed. A formatter whose pattern compiled
     /// (``compiled``) closes it once compiled and opens it again the first time an instant
-    /// needs ICU (issue 19's memory target: an ICU date formatter holds a copy of its locale's
-    /// date symbols, tens of kilobytes, and the compiled path never uses it). Opened once, it
-    /// stays open until the formatter is released.
+    /// needs ICU (to keep the all-locale sweep under 150 MB of resident memory: an ICU date
+    /// formatter holds a copy of its locale's date symbols, tens of kilobytes, and the compiled
+    /// path never uses it). Opened once, it stays open until the formatter is released.
     private let handle: Locked<OpaquePointer?>
     /// How to open the ICU formatter again: its locale, zone and pattern or styles.
     private let opening: Opening
     /// The ICU pattern in use, e.g. "MMM d, y".
     package let pattern: String
-    /// The pattern compiled into Swift (issue 19), used first for instants it covers; nil when
+    /// The pattern compiled into Swift, used first for instants it covers; nil when
     /// the pattern, calendar or digits are not covered (see ``fallback``).
     package let compiled: CompiledDateFormat?
     /// ``compiled`` without a reference count: formatting calls it through

@@ -1,6 +1,6 @@
 internal import CICU
 
-/// Feeds ``CompiledDateFormat`` from ICU (issue 19): a locale's date symbols and digits, a zone's
+/// Feeds ``CompiledDateFormat`` from ICU: a locale's date symbols and digits, a zone's
 /// offsets, each read once and cached, and the compilation of a formatter's pattern.
 package enum ICUDateCompiler {
     /// Why a formatter has no compiled path (for `--verify-dates` counts), or nil when it has one.

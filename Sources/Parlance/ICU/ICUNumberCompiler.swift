@@ -1,6 +1,6 @@
 internal import CICU
 
-/// Feeds ``CompiledNumberFormat`` from ICU (issue 19): reads what an ICU number formatter writes
+/// Feeds ``CompiledNumberFormat`` from ICU: reads what an ICU number formatter writes
 /// (digits, separators, grouping, affixes) from probe values and their field positions, and
 /// compiles the skeletons it covers.
 package enum ICUNumberCompiler {

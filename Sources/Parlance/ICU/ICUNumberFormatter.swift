@@ -20,7 +20,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     /// further allocation. Nil for every other skeleton, and for a locale whose samples do not
     /// compose from its digits.
     private let smallIntegers: [String]?
-    /// The skeleton compiled into Swift (issue 19), used first for every finite value; nil when
+    /// The skeleton compiled into Swift, used first for every finite value; nil when
     /// the skeleton or the locale's output is not covered (see ``fallback``).
     package let compiled: CompiledNumberFormat?
     /// ``compiled`` without a reference count: formatting calls it through

@@ -40,7 +40,7 @@ package final class ICURelativeFormatter: @unchecked Sendable {
 }
 
 /// Owns an ICU list formatter (`UListFormatter`) and, where it compiles, the Swift
-/// ``CompiledListFormat`` derived from it (issue 19), which formats instead of ICU.
+/// ``CompiledListFormat`` derived from it, which formats instead of ICU.
 ///
 /// `Sendable` notes: `ListFormatter::format` is a const method over immutable pattern data and
 /// the shim keeps no state per handle (see relative_list.c); the compiled format is immutable;

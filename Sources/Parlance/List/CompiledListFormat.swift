@@ -1,4 +1,4 @@
-/// A list format compiled into Swift (issue 19): the connectors ICU's `ListFormatter` puts
+/// A list format compiled into Swift: the connectors ICU's `ListFormatter` puts
 /// between and after the items for 2, 3 and more items, read from ICU once by formatting
 /// sentinel items (private-use characters), then applied by concatenating UTF-8.
 ///

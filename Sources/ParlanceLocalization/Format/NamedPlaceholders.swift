@@ -1,6 +1,6 @@
 import Parlance
 
-/// Named placeholders of YAML values: `%{name}` (Rails-i18n) and `{name}` (the seed), next to
+/// Named placeholders of YAML values: `%{name}` (Rails-i18n) and `{name}`, next to
 /// printf specifiers, which keep their meaning.
 ///
 /// A value is evaluated by rewriting it once into a positional printf format: the positional

@@ -77,7 +77,7 @@ struct BenchRow: Sendable {
     /// Node's `Intl` and Python's Babel over the same inputs (filled in after the run).
     var node: Double?
     var babel: Double?
-    /// A target the row must meet (ns/op), if the issue sets one.
+    /// A target the row must meet (ns/op), if it has one.
     var target: Double?
 
     var parlanceOverICU: Double? { icu.map { parlance / $0 } }

@@ -83,7 +83,7 @@ extension BenchCommand {
         }
     }
 
-    /// Date style medium with time style short: the style patterns ICU's udat_open gives (issue 19).
+    /// Date style medium with time style short: the style patterns ICU's udat_open gives.
     func dateStylesRow(_ harness: BenchHarness) throws -> BenchRow {
         let locale = try LocaleID(Self.benchLocale)
         let format = try DateFormat(locale: locale, dateStyle: .medium, timeStyle: .short)

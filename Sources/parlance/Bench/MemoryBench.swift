@@ -6,9 +6,9 @@ import Parlance
 import Glibc
 #endif
 
-/// Memory per formatter kind (issue 19): each kind formats in every ICU locale in a fresh
+/// Memory per formatter kind: each kind formats in every ICU locale in a fresh
 /// process of its own, so its peak resident set is its own and not what an earlier sweep left;
-/// the kind `all` runs every service in one process (the figure the 150 MB target is about).
+/// the kind `all` runs every service in one process (the figure that must stay at or under 150 MB).
 extension BenchCommand {
     /// The kinds of formatter the sweep measures, each over every ICU locale.
     enum MemoryKind: String, CaseIterable {

@@ -2,7 +2,7 @@ import Foundation
 import Parlance
 import ParlanceBench
 
-/// Issue 18 bench rows: a one-argument plural message, a plural range and a date interval,
+/// Message bench rows: a one-argument plural message, a plural range and a date interval,
 /// each against the same work done by raw ICU from a C loop (`umsg_format`,
 /// `unumrf_formatDecimalRange` + `uplrules_selectForRange`, `udtitvfmt_format`).
 extension BenchCommand {

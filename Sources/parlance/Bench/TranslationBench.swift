@@ -3,7 +3,7 @@ import Parlance
 import ParlanceTranslation
 
 extension BenchCommand {
-    /// The live localizer's two cache levels (issue 14): a memory-cache hit through
+    /// The live localizer's two cache levels: a memory-cache hit through
     /// `LiveLocalizer.cachedTranslation(for:)` (key, LRU lookup, event), and a disk-cache hit
     /// through `SQLiteTranslationCacheStore.cachedEntry(for:)` (one prepared SELECT on a
     /// WAL-mode file in the temporary directory).

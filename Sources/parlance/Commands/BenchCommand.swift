@@ -140,7 +140,7 @@ struct BenchCommand: ParsableCommand {
             ("date", { [try dateRow(harness), try dateStylesRow(harness)] }),
             ("relative", { [try relativeRow(harness)] }),
             ("list", { [try listRow(harness)] }),
-            ("message", { try messageRows(harness) }),  // issue 18: message, plural-range, date-interval
+            ("message", { try messageRows(harness) }),  // message, plural-range, date-interval
             ("bidi", { [bidiRow(harness)] }),
             ("localize", { [try localizeRow(harness)] }),
             ("translation", { try translationRows(harness) }),

@@ -4,7 +4,7 @@ import Parlance
 import ParlanceLocalization
 import ParlanceYAML
 
-/// `parlance convert Resources --to yaml --output config/locales` (issue 13).
+/// `parlance convert Resources --to yaml --output config/locales`.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",

@@ -3,7 +3,7 @@ import Foundation
 import ParlanceKeyGen
 import ParlanceLocalization
 
-/// `parlance gen DIR`: writes type-safe accessors for a catalog's keys (issue 17).
+/// `parlance gen DIR`: writes type-safe accessors for a catalog's keys.
 struct GenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gen",

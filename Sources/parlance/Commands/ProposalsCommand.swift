@@ -4,7 +4,7 @@ import Parlance
 import ParlanceProposals
 import ParlanceProposalsPostgres
 
-/// `parlance proposals list|accept|reject|export` (issue 15): review translation proposals in
+/// `parlance proposals list|accept|reject|export`: review translation proposals in
 /// the store `parlance serve` uses.
 struct ProposalsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

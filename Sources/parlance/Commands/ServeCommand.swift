@@ -7,7 +7,7 @@ import ParlanceProposalsPostgres
 import ParlanceProposalsServer
 import ParlanceServer
 
-/// `parlance serve`: formatting and localization as an HTTP service (issue 16).
+/// `parlance serve`: formatting and localization as an HTTP service.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -138,8 +138,8 @@ struct ServeCommand: ParsableCommand {
         if let error = outcome.error { throw error }
     }
 
-    /// The write token from --token-file, else $PARLANCE_API_TOKEN (issue 15's name), else
-    /// $PARLANCE_SERVE_TOKEN; nil when none is set.
+    /// The write token from --token-file, else $PARLANCE_API_TOKEN (the name the proposals API
+    /// documents), else $PARLANCE_SERVE_TOKEN; nil when none is set.
     private func readToken() throws -> String? {
         if let tokenFile {
             guard let data = FileManager.default.contents(atPath: tokenFile) else {

@@ -54,7 +54,7 @@ enum SampleCatalog {
         (
             "en",
             #"""
-            /* Generic UI chrome (seed 000 keys) */
+            /* Generic UI chrome */
             "total_odds" = "Total Odds";
             "bet_amount" = "Bet Amount";
             "place_bet" = "Place Bet";
@@ -141,8 +141,8 @@ enum SampleCatalog {
             """
     }
 
-    /// The en, ru and ar files are the seed's examples verbatim (items.count, user.photos.count,
-    /// files.in.folders, time.ago.minutes); pl, cy and ga follow the same pattern.
+    /// en holds items.count, user.photos.count, files.in.folders and time.ago.minutes; ru, ar,
+    /// pl, cy and ga hold items.count in the same pattern.
     static let stringsdicts: [(String, String)] = [
         (
             "en",

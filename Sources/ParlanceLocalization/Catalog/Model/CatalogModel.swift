@@ -232,8 +232,8 @@ public struct WidthVariant: Hashable, Sendable {
 /// The kind of file an entry came from.
 public enum CatalogFileFormat: String, Hashable, Sendable, Codable {
     case strings, stringsdict, xcstrings
-    /// A YAML catalog (`.yml`, `.yaml`: the seed's locale-keyed files, Rails-i18n files), read
-    /// by the `ParlanceYAML` module once it is registered.
+    /// A YAML catalog (`.yml`, `.yaml`: the locale-keyed files of view-model apps, Rails-i18n
+    /// files), read by the `ParlanceYAML` module once it is registered.
     case yaml
 }
 
