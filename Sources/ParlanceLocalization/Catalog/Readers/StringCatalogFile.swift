@@ -144,7 +144,7 @@ public struct StringCatalogFile: Sendable {
         var root: LocatedJSON
         do {
             root = try LocatedJSON.parse(buffer: bytes, file: file, streaming: streaming)
-        } catch where error.code == LocatedJSON.splitAbandoned {
+        } catch  where error.code == LocatedJSON.splitAbandoned {
             // The halves did not meet where the scan said, and the second half's bytes may be
             // gone: the file's bytes, read again, are parsed without a split.
             onFallback?()
