@@ -98,7 +98,8 @@ struct PostgresProposalStoreTests {
             table: PostgresProposalStore.migrations.table, versionTable: PostgresProposalStore.migrations.versionTable,
             steps: [PostgresProposalStore.migrations.steps[0]])
         let old = try await PostgresStoreDatabase.connect(
-            settings, migrations: first, name: "proposal store", failureCode: .proposalStoreFailed, timeout: .seconds(120), maximumConnections: 2,
+            settings, migrations: first, name: "proposal store", failureCode: .proposalStoreFailed, timeout: .seconds(120), callTimeout: .seconds(120),
+            maximumConnections: 2,
             logger: PostgresProposalStore.defaultLogger)
         let alice = UUID()
         let bob = UUID()

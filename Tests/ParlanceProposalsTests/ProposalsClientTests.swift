@@ -52,7 +52,7 @@ struct ProposalsTestServer {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let location = backend == "postgres" ? try TestDatabase.freshLocation() : "sqlite:" + directory.appendingPathComponent("p.sqlite").path
-        let opened = try await ProposalDatabase(location).open(timeout: .seconds(120))
+        let opened = try await ProposalDatabase(location).open(timeout: .seconds(120), callTimeout: .seconds(120))
         let server = try await ProposalsTestServer.start(store: opened.store, token: token)
         do {
             try await body(ProposalsClient(baseURL: server.url + "/", token: token, timeout: .seconds(120)), opened.store)

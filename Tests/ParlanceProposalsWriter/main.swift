@@ -20,7 +20,7 @@ func fail(_ message: String) -> Never {
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else { fail("usage: ParlanceProposalsWriter race|crash PATH WRITER-ID [COUNT GUIDS]") }
 let store: any ProposalStore
-do { store = try await ProposalDatabase(arguments[2]).open().store } catch { fail("\(error)") }
+do { store = try await ProposalDatabase(arguments[2]).open(timeout: .seconds(120), callTimeout: .seconds(120)).store } catch { fail("\(error)") }
 let writer = arguments[3]
 
 switch arguments[1] {

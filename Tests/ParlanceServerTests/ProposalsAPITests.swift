@@ -27,7 +27,7 @@ import Testing
         } else {
             location = "sqlite:" + directory.appendingPathComponent("proposals.sqlite").path
         }
-        let opened = try await ProposalDatabase(location).open(timeout: .seconds(120))
+        let opened = try await ProposalDatabase(location).open(timeout: .seconds(120), callTimeout: .seconds(120))
         var configuration = ParlanceServerConfiguration()
         configuration.writeToken = token
         let server = try await LiveServer.start(

@@ -187,12 +187,13 @@ struct PostgresTranslationStoreTests {
     }
 
     /// The README's example, as written there, with the LibreTranslate-compatible test server
-    /// on 127.0.0.1 and the test database in place of the literal URLs.
+    /// on 127.0.0.1, the test database in place of the literal URLs, and a call deadline that a
+    /// loaded test machine cannot miss.
     @Test func readmeExample() async throws {
         let server = LibreTranslateTestServer(dictionary: ["de": ["Checkout": "Zur Kasse"]])
         try await server.start()
         let settings = try TranslationTestDatabase.freshSettings()
-        let store = try await PostgresTranslationCacheStore.connect(settings)
+        let store = try await PostgresTranslationCacheStore.connect(settings, callTimeout: .seconds(120))
         let localizer = LiveLocalizer(provider: LibreTranslateProvider(endpoint: server.endpoint), cacheStore: store)
         let text = try await localizer.localize("Checkout", to: "de", context: "paywall.primary_cta")
         #expect(text == "Zur Kasse")
