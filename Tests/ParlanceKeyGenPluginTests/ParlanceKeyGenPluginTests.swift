@@ -19,7 +19,7 @@ private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent
         return (catalog, manager)
     })
 
-    /// The README's sample catalog through the plugin-generated accessors, with the plural
+    /// The sample catalog (Tests/SampleCatalog) through the plugin-generated accessors, with the plural
     /// forms of en, ru and ar; the expected texts come from the catalog looked up by key.
     @Test func pluralAccessorsInThreeLanguages() throws {
         let (catalog, manager) = try Self.shared.get()

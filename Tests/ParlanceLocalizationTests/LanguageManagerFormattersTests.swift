@@ -16,7 +16,7 @@ struct LanguageManagerFormattersTests {
         try manager.setLanguage("de")
         #expect(manager.formatters().formatNumber(1234.5, fractionDigits: 1) == "1.234,5")
         #expect(1234.5.formatted(manager.formatters().number) == "1.234,5")
-        // The README's form: plain `try`, no annotation on the closure.
+        // The guide's form: plain `try`, no annotation on the closure.
         let arabic = try manager.withLanguage("ar-EG") {
             try manager.localizedStringOrNumber(1234.5)
         }

@@ -109,10 +109,10 @@ import Testing
         #expect(unbound.string(localized: "\(1234) left") == "1,234 left")
     }
 
-    /// The README's `String(localized:)` block (in README.md), as written
+    /// The `String(localized:)` block of ParlanceKeyGen's guide, as written
     /// but for the catalog directory.
     @Test func readmeExample() throws {
-        let manager = try Self.manager()  // README: LanguageManager(catalog: try Catalog(directory: "Resources"))
+        let manager = try Self.manager()  // the guide: LanguageManager(catalog: try Catalog(directory: "Resources"))
         KeyBinding.main.bind(manager)
 
         let name = "Ada"

@@ -3,8 +3,9 @@ import Parlance
 import ParlanceLocalization
 import Testing
 
-/// The README's Swift examples, run as written: if one of these changes, the README must too.
-@Suite("README examples")
+/// The Swift examples of ParlanceLocalization's guides (CatalogsAndLanguageManager and the
+/// getting-started articles), run as written: if one of these changes, the guide must too.
+@Suite("Guide examples (ParlanceLocalization)")
 struct ReadmeExamplesTests {
     @Test func plurals() throws {
         let ru = try PluralRules(locale: "ru")
@@ -68,7 +69,7 @@ struct ReadmeExamplesTests {
         #expect(manager.effectiveLocale.languageTag == "ar")
     }
 
-    /// The catalog section of README.md.
+    /// The catalog guide (CatalogsAndLanguageManager.md).
     @Test func catalogSectionForTheLead() throws {
         let catalog = try Catalog(directory: ExampleCatalog.directory, developmentLanguage: "en")
         let count = 21

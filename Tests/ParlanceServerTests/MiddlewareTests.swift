@@ -6,7 +6,7 @@ import ParlanceLocalization
 import ServiceLifecycle
 import Testing
 
-/// The README's Hummingbird example app (ParlanceMiddleware) on a real socket on 127.0.0.1.
+/// The Hummingbird example app of ParlanceServer's guide (ParlanceMiddleware) on a real socket on 127.0.0.1.
 @Suite struct MiddlewareTests {
     func makeCatalog() throws -> String {
         let directory = NSTemporaryDirectory() + "parlance-middleware-\(UUID().uuidString)"

@@ -7,7 +7,7 @@ import Testing
 import Vapor
 import VaporExample
 
-/// The README's Vapor example app (ParlanceVaporMiddleware) on a real socket on 127.0.0.1.
+/// The Vapor example app of ParlanceServer's guide (ParlanceVaporMiddleware) on a real socket on 127.0.0.1.
 @Suite struct VaporMiddlewareTests {
     @Test func eachRequestGetsItsOwnLanguage() async throws {
         let catalog = try Catalog(directory: try MiddlewareTests().makeCatalog(), developmentLanguage: "en")

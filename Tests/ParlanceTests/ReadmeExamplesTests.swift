@@ -2,10 +2,22 @@ import Foundation
 import Parlance
 import Testing
 
-/// Every `Parlance` example of README.md, as written there, with the result the README shows.
+/// Every example of the `Parlance` guides (Parlance.docc) and README.md's opening example, as
+/// written there, with the result they show.
 /// (The catalog examples are in Tests/ParlanceLocalizationTests/ReadmeExamplesTests.swift.)
-@Suite("README examples (Parlance)")
+@Suite("Guide examples (Parlance)")
 struct ReadmeParlanceExamplesTests {
+    @Test("README.md's opening example")
+    func opening() throws {
+        #expect(1234.5.formatted(.parlance.number.locale("de")) == "1.234,5")
+        #expect(try DecimalNumber("19.99").formatted(.parlance.currency(code: "EUR").locale("fr")) == "19,99\u{A0}€")
+        #expect(["a", "b", "c"].formatted(.parlance.list.locale("es")) == "a, b y c")
+        #expect(try PluralRules(locale: "ru").category(for: 21) == .one)
+        #expect(
+            Date(timeIntervalSince1970: 1_700_000_000)
+                .formatted(.parlance.date(skeleton: "yMMMd").locale("en-US").timeZone("America/New_York")) == "Nov 14, 2023")
+    }
+
     @Test("Plural rules")
     func plurals() throws {
         let ru = try PluralRules(locale: "ru")
@@ -75,7 +87,7 @@ struct ReadmeParlanceExamplesTests {
         #expect(DisplayWidth.of("日本語") == 6)
     }
 
-    // README.md: durations in any units,
+    // MessagesAndRanges.md: durations in any units,
     // relative time in calendar units of a zone.
     @Test("Durations and calendar relative time")
     func durationsAndCalendarRelativeTime() throws {

@@ -186,7 +186,7 @@ struct PostgresTranslationStoreTests {
         }
     }
 
-    /// The README's example, as written there, with the LibreTranslate-compatible test server
+    /// The guide's example, as written there, with the LibreTranslate-compatible test server
     /// on 127.0.0.1, the test database in place of the literal URLs, and a call deadline that a
     /// loaded test machine cannot miss.
     @Test func readmeExample() async throws {

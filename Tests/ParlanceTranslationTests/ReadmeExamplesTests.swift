@@ -1,4 +1,4 @@
-// The examples of README.md's "Live translation" section, as written there, with their
+// The examples of ParlanceTranslation's guide, as written there, with their
 // results checked.
 import Foundation
 import Logging

@@ -1,4 +1,4 @@
-// The README's Hummingbird example: per-request language with ParlanceMiddleware.
+// The Hummingbird example of ParlanceServer's guide: per-request language with ParlanceMiddleware.
 // Compiled as a target of the main package and started by ParlanceServerTests.
 public import Hummingbird
 import Parlance

@@ -1,4 +1,4 @@
-// The README's Vapor example: per-request language with ParlanceVaporMiddleware.
+// The Vapor example of ParlanceServer's guide: per-request language with ParlanceVaporMiddleware.
 // Compiled (and started on 127.0.0.1 by ParlanceServerTests) when the package trait `Vapor` is on:
 //   swift test --traits Vapor --filter VaporMiddlewareTests
 #if Vapor
