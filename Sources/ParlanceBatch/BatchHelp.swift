@@ -1,6 +1,6 @@
 /// The fields of each operation, for `parlance batch --help` and the DocC article (one line
 /// each; the protocol document has the full rules).
-extension BatchServer {
+extension BatchEngine {
     package static let fieldHelp: [String: String] = [
         "plural": "locale number type?(cardinal|ordinal)",
         "plural-categories": "locale type?(cardinal|ordinal)",

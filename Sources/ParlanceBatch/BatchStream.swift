@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-extension BatchServer {
+extension BatchEngine {
     /// Answers the request lines read from the file descriptor `input` until end of input,
     /// writing each answer line to `output` with its own `write(2)`: an answer is out of the
     /// process (the protocol's flush) before the next line is answered.

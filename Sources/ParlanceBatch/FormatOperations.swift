@@ -2,7 +2,7 @@ import Parlance
 
 /// Batch operations `number`, `date`, `relative` and `list` (batch-protocol.md).
 enum FormatOperations {
-    static let handlers: [String: BatchServer.Handler] = [
+    static let handlers: [String: BatchEngine.Handler] = [
         "number": number,
         "date": date,
         "relative": relative,

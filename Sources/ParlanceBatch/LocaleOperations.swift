@@ -2,7 +2,7 @@ import Parlance
 
 /// Batch operations `direction`, `display-name` and `negotiate`.
 enum LocaleOperations {
-    static let handlers: [String: BatchServer.Handler] = [
+    static let handlers: [String: BatchEngine.Handler] = [
         "direction": direction,
         "display-name": displayName,
         "negotiate": negotiate,

@@ -3,7 +3,7 @@ import ParlanceLocalization
 
 /// Batch operation `localize`: a key of the `--catalog` directory, formatted in a locale.
 enum LocalizeOperations {
-    static let handlers: [String: BatchServer.Handler] = [
+    static let handlers: [String: BatchEngine.LocatedHandler] = [
         "localize": localize
     ]
 
@@ -11,6 +11,7 @@ enum LocalizeOperations {
     private static let catalogs = Locked<[String: Result<Catalog, ParlanceError>]>([:])
 
     static func catalog(_ context: BatchContext) throws(BatchError) -> Catalog {
+        if let catalog = context.catalog { return catalog }
         guard let directory = context.catalogDirectory else {
             throw BatchError("internal", "localize needs a catalog: start `parlance batch --catalog DIR`")
         }
@@ -42,7 +43,7 @@ enum LocalizeOperations {
     }
 
     @Sendable
-    static func localize(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+    static func localize(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> BatchResult {
         let locale = try request.locale()
         let key = try request.string("key")
         let table = try request.optionalString("table") ?? "Localizable"
@@ -69,7 +70,8 @@ enum LocalizeOperations {
         }
         let catalog = try catalog(context)
         do {
-            return .string(try catalog.resolve(key, table: table, locale: locale, arguments: arguments, named: named).text)
+            let resolved = try catalog.resolve(key, table: table, locale: locale, arguments: arguments, named: named)
+            return BatchResult(.string(resolved.text), language: resolved.locale)
         } catch {
             throw protocolError(error)
         }

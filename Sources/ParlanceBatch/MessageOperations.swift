@@ -3,7 +3,7 @@ import Parlance
 /// Batch operations `message`, `plural-range`, `number-range` and `date-interval`
 /// (batch-protocol.md v1.1).
 enum MessageOperations {
-    static let handlers: [String: BatchServer.Handler] = [
+    static let handlers: [String: BatchEngine.Handler] = [
         "message": message,
         "plural-range": pluralRange,
         "number-range": numberRange,

@@ -2,7 +2,7 @@ import Parlance
 
 /// Batch operations `plural` and `plural-categories`.
 enum PluralOperations {
-    static let handlers: [String: BatchServer.Handler] = [
+    static let handlers: [String: BatchEngine.Handler] = [
         "plural": plural,
         "plural-categories": categories,
     ]

@@ -5,16 +5,17 @@ import ParlanceLocalization
 
 /// The one place where the HTTP server calls the batch engine (`ParlanceBatch`).
 ///
-/// `POST /v1/{op}` and every line of `POST /v1/batch` go through ``BatchServer/respond(to:)``
-/// unchanged, so every operation the engine knows (including ones added later) is served,
-/// with the same result and error objects. The adapter only adds what HTTP brings:
+/// `POST /v1/{op}` and every line of `POST /v1/batch` are read once, as JSON values, and handed
+/// to the engine as values (``BatchEngine/answer(_:id:into:)``), so every operation the engine
+/// knows (including ones added later) is served with the same result and error objects. The
+/// engine shares the server's catalog, loaded once. The adapter only adds what HTTP brings:
 /// - the operation from the path (`op` in the body must then be absent or the same);
 /// - the request's language: `locale` in the body, else the negotiated `Accept-Language`;
-/// - the HTTP status of an error answer (``HTTPErrorMapping``) and the `Content-Language`.
+/// - the HTTP status of an error answer (``HTTPErrorMapping``) and the `Content-Language`:
+///   the language the engine says its result is in (for `localize`, the table the string came
+///   from), else the request's.
 struct BatchAdapter: Sendable {
-    private let engine: BatchServer
-    /// The server's own copy of the catalog (for `Content-Language` of `localize`).
-    private let catalog: Catalog?
+    private let engine: BatchEngine
 
     /// An HTTP answer to one operation.
     struct Answer: Sendable {
@@ -24,9 +25,9 @@ struct BatchAdapter: Sendable {
         var contentLanguage: String?
     }
 
-    init(catalogDirectory: String?, developmentLanguage: String?, catalog: Catalog?) {
-        engine = BatchServer(context: BatchContext(catalogDirectory: catalogDirectory, developmentLanguage: developmentLanguage))
-        self.catalog = catalog
+    /// An adapter whose `localize` answers from `catalog` (nil: the server has no catalog).
+    init(catalog: Catalog?) {
+        engine = BatchEngine(context: catalog.map { BatchContext(catalog: $0) } ?? BatchContext())
     }
 
     /// The operations the engine answers.
@@ -51,7 +52,7 @@ struct BatchAdapter: Sendable {
         let read = body.withUTF8 { bytes in
             Result { () throws(JSONReader.SyntaxError) in
                 let document = try JSONReader.read(bytes)
-                return (document.value, BatchServer.id(of: document, in: bytes))
+                return (document.value, BatchEngine.id(of: document, in: bytes))
             }
         }
         switch read {
@@ -60,7 +61,7 @@ struct BatchAdapter: Sendable {
                 let empty = HTTPErrorMapping.body(code: "invalid-json", message: "the body is empty")
                 return Answer(status: HTTPErrorMapping.status(for: "invalid-json"), body: String(decoding: empty, as: UTF8.self), contentLanguage: nil)
             }
-            BatchServer.answerInvalidJSON(error, into: &out)
+            BatchEngine.answerInvalidJSON(error, into: &out)
             return Answer(status: HTTPErrorMapping.status(for: "invalid-json"), body: String(decoding: out, as: UTF8.self), contentLanguage: nil)
         case .success(let (request, id)):
             if let bodyOp = request["op"], bodyOp != .string(op) {
@@ -69,10 +70,12 @@ struct BatchAdapter: Sendable {
                 return Answer(status: 400, body: line, contentLanguage: nil)
             }
             let merged = prepared(request, op: op, defaultLocale: defaultLocale)
-            if let code = engine.answer(merged, id: id, into: &out) {
+            let outcome = engine.answer(merged, id: id, into: &out)
+            if let code = outcome.errorCode {
                 return Answer(status: HTTPErrorMapping.status(for: code), body: String(decoding: out, as: UTF8.self), contentLanguage: nil)
             }
-            return Answer(status: 200, body: String(decoding: out, as: UTF8.self), contentLanguage: contentLanguage(op: op, request: merged))
+            let requested: LocaleID? = if case .string(let raw)? = merged["locale"] { try? LocaleID(raw) } else { nil }
+            return Answer(status: 200, body: String(decoding: out, as: UTF8.self), contentLanguage: (outcome.language ?? requested)?.languageTag)
         }
     }
 
@@ -88,9 +91,9 @@ struct BatchAdapter: Sendable {
                 if case .string(let op)? = request["op"] {
                     request = prepared(request, op: op, defaultLocale: defaultLocale)
                 }
-                engine.answer(request, id: BatchServer.id(of: document, in: bytes), into: &out)
+                engine.answer(request, id: BatchEngine.id(of: document, in: bytes), into: &out)
             } catch {
-                BatchServer.answerInvalidJSON(error, into: &out)
+                BatchEngine.answerInvalidJSON(error, into: &out)
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -107,17 +110,5 @@ struct BatchAdapter: Sendable {
         }
         guard !added.isEmpty else { return request }
         return .object(added + members)
-    }
-
-    /// The `Content-Language` of a successful answer.
-    private func contentLanguage(op: String, request: JSONValue) -> String? {
-        guard case .string(let raw)? = request["locale"], let locale = try? LocaleID(raw) else { return nil }
-        if op == "localize", let catalog, case .string(let key)? = request["key"] {
-            let table: String = if case .string(let name)? = request["table"] { name } else { "Localizable" }
-            if let entry = catalog.entry(forKey: key, table: table, locale: locale) {
-                return entry.language.languageTag
-            }
-        }
-        return locale.languageTag
     }
 }

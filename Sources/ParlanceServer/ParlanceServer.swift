@@ -100,11 +100,13 @@ public enum ParlanceServer {
     }
 }
 
-/// What the routes share: the catalog, its language manager, the batch adapter.
+/// What the routes share: the catalog, its negotiator, the batch adapter.
 struct ServerState: Sendable {
     let configuration: ParlanceServerConfiguration
     let catalog: Catalog?
-    let manager: LanguageManager?
+    /// `Accept-Language` against the catalog's languages (no query parameter or cookie: the
+    /// service's clients are programs).
+    let negotiator: LanguageNegotiator?
     let adapter: BatchAdapter
     let metrics: ServerMetrics
     let openAPI: String
@@ -121,14 +123,12 @@ struct ServerState: Sendable {
         if let directory = configuration.catalogDirectory {
             let catalog = try Catalog(directory: directory, developmentLanguage: configuration.developmentLanguage)
             self.catalog = catalog
-            self.manager = LanguageManager(catalog: catalog, environment: [:])
+            self.negotiator = LanguageNegotiator(manager: LanguageManager(catalog: catalog, environment: [:]), queryParameter: nil)
         } else {
             self.catalog = nil
-            self.manager = nil
+            self.negotiator = nil
         }
-        adapter = BatchAdapter(
-            catalogDirectory: configuration.catalogDirectory,
-            developmentLanguage: configuration.developmentLanguage, catalog: catalog)
+        adapter = BatchAdapter(catalog: catalog)
         openAPI = OpenAPIDocument.merged(with: extensions.flatMap(\.openAPIPaths))
         paths = CatalogPathScrubber(directory: configuration.catalogDirectory)
         healthChecks = extensions.flatMap(\.healthChecks)
@@ -159,7 +159,7 @@ struct ServerState: Sendable {
     func negotiatedLocale(_ request: Request) -> LocaleID? {
         let header = request.headers[values: .acceptLanguage].joined(separator: ", ")
         // With a catalog, no header (or no close match) means its development language.
-        if let manager { return manager.resolve(acceptLanguage: header).locale }
+        if let negotiator { return negotiator.negotiate(acceptLanguage: header, query: nil, cookie: nil).locale }
         guard !header.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         return AcceptLanguage(header).locales.first
     }

@@ -5,7 +5,7 @@ import Testing
 /// The protocol's framing and error behaviour (shared/spec/batch-protocol.md), in-process.
 @Suite("Batch protocol")
 struct BatchProtocolTests {
-    let server = BatchServer()
+    let server = BatchEngine()
 
     @Test("a plural request: ru 21 is one")
     func example() {

@@ -46,7 +46,7 @@ struct CLIUsabilityTests {
     @Test("batch --help lists every operation and its fields")
     func batchHelp() throws {
         let help = try CLI.run(["batch", "--help"]).stdout
-        let operations = BatchServer().operations
+        let operations = BatchEngine().operations
         #expect(operations.count >= 10)
         for op in operations {
             #expect(help.contains("  \(op) "), "\(op) missing from batch --help")

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Batch ops number, date, relative, list")
 struct FormatBatchTests {
-    let server = BatchServer()
+    let server = BatchEngine()
 
     @Test(arguments: [
         // number

@@ -11,7 +11,7 @@ struct HostileLocaleBatchTests {
     static let catalog: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("SampleCatalog").path
 
-    let server = BatchServer(context: BatchContext(catalogDirectory: HostileLocaleBatchTests.catalog))
+    let server = BatchEngine(context: BatchContext(catalogDirectory: HostileLocaleBatchTests.catalog))
 
     /// The answer as JSON: the result, or the error code.
     static func read(_ answer: String?) throws -> (result: Any?, code: String?) {

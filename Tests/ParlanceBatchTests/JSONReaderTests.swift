@@ -11,7 +11,7 @@ import Glibc
 /// an independent reader, Foundation's `JSONSerialization`: on acceptance and on the value read.
 @Suite("JSON reader")
 struct JSONReaderTests {
-    let server = BatchServer()
+    let server = BatchEngine()
 
     // MARK: - Oracles
 

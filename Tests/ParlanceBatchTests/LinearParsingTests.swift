@@ -8,13 +8,13 @@ import Glibc
 #endif
 
 /// Reading a request line costs time linear in its length on every in-process entry point:
-/// the reader, the Swift API (`BatchServer.respond(to:)`) and the stdin loop
-/// (`BatchServer.run(input:output:)`). Each measures the calling thread's CPU time, the
+/// the reader, the Swift API (`BatchEngine.respond(to:)`) and the stdin loop
+/// (`BatchEngine.run(input:output:)`). Each measures the calling thread's CPU time, the
 /// minimum of several runs, for lines of 100 KB and 1 MB of every shape of
 /// ``LargeRequestLine``, and checks the answers too.
 @Suite("Linear-time parsing: batch", .serialized)
 struct LinearParsingTests {
-    let server = BatchServer()
+    let server = BatchEngine()
     static let runs = 3
 
     /// The 1 MB / 100 KB CPU-time ratio of `work` (which also checks its answer) on lines of

@@ -5,7 +5,7 @@ import Testing
 /// The batch ops `direction`, `display-name` and `negotiate`, in-process.
 @Suite("Batch: locale ops")
 struct LocaleBatchTests {
-    let server = BatchServer()
+    let server = BatchEngine()
 
     @Test(
         "answers",

@@ -9,7 +9,7 @@ struct LocalizeBatchTests {
     /// The repository's example catalog (`Tests/SampleCatalog`), never modified by the tests.
     static let directory: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tests/SampleCatalog").path
-    let server = BatchServer(context: BatchContext(catalogDirectory: directory))
+    let server = BatchEngine(context: BatchContext(catalogDirectory: directory))
 
     @Test(
         "responses per the protocol",
@@ -46,7 +46,7 @@ struct LocalizeBatchTests {
 
     @Test("without --catalog the op says so")
     func noCatalog() {
-        let response = BatchServer().respond(to: #"{"op":"localize","locale":"ru","key":"a"}"#) ?? ""
+        let response = BatchEngine().respond(to: #"{"op":"localize","locale":"ru","key":"a"}"#) ?? ""
         #expect(response.contains("--catalog"))
     }
 }
@@ -61,7 +61,7 @@ struct LocalizeBatchMalformedTests {
             try FileManager.default.createDirectory(atPath: "\(directory)/\(language).lproj", withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(language).lproj/Localizable.strings"))
         }
-        let server = BatchServer(context: BatchContext(catalogDirectory: directory))
+        let server = BatchEngine(context: BatchContext(catalogDirectory: directory))
         let bad = server.respond(to: #"{"op":"localize","locale":"fr","key":"files","args":[3],"id":1}"#) ?? ""
         #expect(bad.contains("\"code\":\"invalid-format\""), "\(bad)")
         #expect(bad.contains("fr.lproj/Localizable.strings:2:"), "\(bad)")

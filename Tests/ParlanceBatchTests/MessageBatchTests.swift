@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Batch ops message, plural-range, number-range, date-interval")
 struct MessageBatchTests {
-    let server = BatchServer()
+    let server = BatchEngine()
 
     @Test(arguments: [
         (#"{"op":"message","locale":"en","pattern":"{n, plural, one {# file} other {# files}}","args":{"n":1234}}"#, #"{"result":"1,234 files"}"#),

@@ -54,7 +54,7 @@ struct MessageCatalogTests {
     @Test func batchLocalize() throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let server = BatchServer(context: BatchContext(catalogDirectory: directory))
+        let server = BatchEngine(context: BatchContext(catalogDirectory: directory))
         let cases: [(String, String)] = [
             (#"{"op":"localize","locale":"en","key":"files","args":{"count":1}}"#, #"{"result":"1 file"}"#),
             (#"{"op":"localize","locale":"ru","key":"files","args":{"count":21}}"#, #"{"result":"21 файл"}"#),

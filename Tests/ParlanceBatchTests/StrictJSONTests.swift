@@ -7,7 +7,7 @@ import Testing
 /// of anything that is not valid JSON, `1e400` as `invalid-number`, and `-0.0` with its sign.
 @Suite("Strict JSON (RFC 8259)")
 struct StrictJSONTests {
-    let server = BatchServer()
+    let server = BatchEngine()
 
     /// Lines that RFC 8259's grammar rejects, each with the 1-based column where it fails.
     @Test(
@@ -154,7 +154,7 @@ struct BatchJSONStringTests {
     func listItemsRoundTrip(items: [String]) throws {
         let request = try JSONSerialization.data(withJSONObject: ["op": "list", "locale": "en", "items": items, "id": "é\"\\"])
         let line = String(decoding: request, as: UTF8.self)
-        let answer = try #require(BatchServer().respond(to: line))
+        let answer = try #require(BatchEngine().respond(to: line))
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
         #expect(decoded["id"] as? String == "é\"\\")
         #expect(decoded["result"] as? String == (try ListFormat(locale: "en")).format(items))

@@ -167,7 +167,7 @@ struct YAMLRailsTests {
 
     @Test func batchLocalizeTakesNamedArguments() throws {
         YAMLCatalog.register()
-        let server = BatchServer(context: BatchContext(catalogDirectory: YAMLFixtures.path("rails")))
+        let server = BatchEngine(context: BatchContext(catalogDirectory: YAMLFixtures.path("rails")))
         let out = server.respond(to: #"{"id":1,"op":"localize","locale":"ru","key":"inbox.messages","args":{"count":3}}"#)
         #expect(out == #"{"id":1,"result":"3 сообщения"}"#)
         let missing = server.respond(to: #"{"id":2,"op":"localize","locale":"en","key":"greeting","args":{}}"#)

@@ -13,7 +13,7 @@ extension Fuzz {
     ]
 
     /// One engine, as `parlance batch` and `parlance serve` keep one.
-    package static let engine = BatchServer()
+    package static let engine = BatchEngine()
 
     /// Checks one answer line to `request` and returns its error code (nil for a result).
     @discardableResult

@@ -24,7 +24,7 @@ struct BatchCommand: ParsableCommand {
             run goes on. Exit status 0 at end of input.
 
             Operations and fields (? optional):
-            \(BatchServer().operationsHelp)
+            \(BatchEngine().operationsHelp)
 
             Error codes: invalid-json, unknown-op, missing-field, invalid-argument, \
             invalid-locale, invalid-number, invalid-skeleton, invalid-time, invalid-time-zone, \
@@ -40,7 +40,7 @@ struct BatchCommand: ParsableCommand {
     var developmentLanguage: String?
 
     func run() throws {
-        let server = BatchServer(
+        let server = BatchEngine(
             context: BatchContext(catalogDirectory: catalog, developmentLanguage: developmentLanguage))
         // Anything already buffered in stdio goes out first; answers are then written with
         // one write(2) each, so each is flushed as the protocol requires.

@@ -1,4 +1,5 @@
-import Parlance
+package import Parlance
+package import ParlanceLocalization
 
 /// The `parlance batch` engine: one JSON request line in, one JSON response line out.
 ///
@@ -6,26 +7,32 @@ import Parlance
 /// answer, in order; a bad line gets an error answer and never stops the run.
 ///
 /// ```swift
-/// let server = BatchServer()
+/// let server = BatchEngine()
 /// server.respond(to: #"{"op":"plural","locale":"ru","number":"21"}"#)
 /// // {"result":"one"}
 /// ```
-package struct BatchServer: Sendable {
+package struct BatchEngine: Sendable {
     /// Handles one operation; the request has already been checked to be an object with an `op`.
     package typealias Handler = @Sendable (BatchRequest, BatchContext) throws(BatchError) -> JSONValue
+    /// A handler that also says which language its result is in (`localize`: the table the
+    /// string came from, after fallback).
+    package typealias LocatedHandler = @Sendable (BatchRequest, BatchContext) throws(BatchError) -> BatchResult
 
-    private let handlers: [String: Handler]
+    /// An operation's handler, of either kind.
+    private enum Operation: Sendable {
+        case plain(Handler)
+        case located(LocatedHandler)
+    }
+
+    private let handlers: [String: Operation]
     private let context: BatchContext
 
     /// Creates a server with every operation this build of Parlance knows.
     package init(context: BatchContext = BatchContext()) {
-        var handlers: [String: Handler] = [:]
-        let tables = [
-            PluralOperations.handlers, FormatOperations.handlers, LocaleOperations.handlers,
-            LocalizeOperations.handlers, MessageOperations.handlers,
-        ]
+        var handlers = LocalizeOperations.handlers.mapValues { Operation.located($0) }
+        let tables = [PluralOperations.handlers, FormatOperations.handlers, LocaleOperations.handlers, MessageOperations.handlers]
         for table in tables {
-            handlers.merge(table) { first, _ in first }
+            for (op, handler) in table where handlers[op] == nil { handlers[op] = .plain(handler) }
         }
         self.handlers = handlers
         self.context = context
@@ -107,25 +114,34 @@ package struct BatchServer: Sendable {
         return sawNonASCII ? .unknown : .blank
     }
 
+    /// What answering one request told its caller besides the bytes written.
+    package struct Outcome: Sendable {
+        /// The error code when the answer is an error.
+        package var errorCode: String?
+        /// The language of a successful result, when the operation knows it (`localize`).
+        package var language: LocaleID?
+    }
+
     /// Appends the answer to a request already read (the value of a valid JSON line and its
-    /// `id` as written); returns the error code when the answer is an error.
+    /// `id` as written).
     @discardableResult
-    package func answer(_ decoded: JSONValue, id: JSONValue?, into out: inout [UInt8]) -> String? {
+    package func answer(_ decoded: JSONValue, id: JSONValue?, into out: inout [UInt8]) -> Outcome {
         let failure: BatchError
         do throws(BatchError) {
-            Self.render(id: id, result: try result(decoded), into: &out)
-            return nil
+            let result = try result(decoded)
+            Self.render(id: id, result: result.value, into: &out)
+            return Outcome(errorCode: nil, language: result.language)
         } catch {
             failure = error
         }
         // A line that is JSON but no object has no `id` to echo.
         let echoed: JSONValue? = if case .object = decoded { id } else { nil }
         Self.render(id: echoed, error: failure, into: &out)
-        return failure.code
+        return Outcome(errorCode: failure.code, language: nil)
     }
 
     /// The result of a request already read, or the protocol error that answers it.
-    private func result(_ decoded: JSONValue) throws(BatchError) -> JSONValue {
+    private func result(_ decoded: JSONValue) throws(BatchError) -> BatchResult {
         guard case .object = decoded else { throw BatchError("invalid-json", "the line is JSON but not an object") }
         guard let opValue = decoded["op"] else { throw BatchError("missing-field", "every request needs the field \"op\"") }
         guard case .string(let op) = opValue else { throw BatchError("invalid-argument", "\"op\" must be a string") }
@@ -133,7 +149,11 @@ package struct BatchServer: Sendable {
             let known = operations.joined(separator: ", ")
             throw BatchError("unknown-op", "unknown op \(JSONStringLiteral.quoted(op)); known: \(known)")
         }
-        return try handler(BatchRequest(op: op, body: decoded), context)
+        let request = BatchRequest(op: op, body: decoded)
+        switch handler {
+        case .plain(let plain): return BatchResult(try plain(request, context))
+        case .located(let located): return try located(request, context)
+        }
     }
 
     /// Reads request lines until end of input, writing and flushing one answer per line.
@@ -169,16 +189,35 @@ package struct BatchServer: Sendable {
     }
 }
 
+/// One operation's result, and the language it is in when the operation knows it.
+package struct BatchResult: Sendable {
+    package var value: JSONValue
+    package var language: LocaleID?
+
+    package init(_ value: JSONValue, language: LocaleID? = nil) {
+        self.value = value
+        self.language = language
+    }
+}
+
 /// What a batch run was started with (`--catalog`, `--development-language`).
 package struct BatchContext: Sendable {
     /// The catalog directory given with `--catalog`, if any.
     package var catalogDirectory: String?
     /// The development language given with `--development-language`, if any.
     package var developmentLanguage: String?
+    /// The catalog of `catalogDirectory`, already loaded by the caller (the HTTP server loads
+    /// it once for every route); nil: `localize` loads it on first use.
+    package var catalog: Catalog?
 
     /// A context for a run (`--catalog`, `--development-language`).
     package init(catalogDirectory: String? = nil, developmentLanguage: String? = nil) {
         self.catalogDirectory = catalogDirectory
         self.developmentLanguage = developmentLanguage
+    }
+
+    /// A context around a catalog its caller has loaded.
+    package init(catalog: Catalog) {
+        self.catalog = catalog
     }
 }

@@ -1,0 +1,67 @@
+internal import CICU
+
+/// Owns an ICU relative date-time formatter (`URelativeDateTimeFormatter`).
+///
+/// `Sendable` notes: ICU documents `RelativeDateTimeFormatter` as immutable and thread-safe
+/// (reldatefmt.h); the only caveats (assignment, adopted pointers) never apply here.
+package final class ICURelativeFormatter: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var style: Int32
+    }
+
+    private static let cache = LRUCache<Key, ICURelativeFormatter>(capacity: 1024)
+
+    package static func cached(locale: LocaleID, style: Int32) throws(ParlanceError) -> ICURelativeFormatter {
+        try cache.value(for: Key(locale: locale.identifier, style: style)) { () throws(ParlanceError) in
+            var status: Int32 = 0
+            guard let handle = CICU_relativeFormatterOpen(locale.identifier, style, &status), status <= 0 else {
+                throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot open a relative time formatter for \(locale.identifier)")
+            }
+            return ICURelativeFormatter(handle: handle)
+        }
+    }
+
+    package static var cachedCount: Int { cache.count }
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+    deinit { CICU_relativeFormatterClose(handle) }
+
+    /// `value` units from now; `numericAuto` uses words such as "tomorrow" where the locale has them.
+    package func format(_ value: Double, unit: Int32, numericAuto: Bool) throws(ParlanceError) -> String {
+        do {
+            return try ICUOutput.utf16 { CICU_relativeFormat(handle, value, unit, numericAuto, $0, $1, $2) }
+        } catch {
+            throw error.parlanceError(.internal, "ICU cannot format the relative time \(value)")
+        }
+    }
+}
+
+extension RelativeTimeFormat.Unit {
+    /// The shim's constant for this value.
+    var icu: Int32 {
+        switch self {
+        case .year: CICU_RELATIVE_UNIT_YEAR
+        case .quarter: CICU_RELATIVE_UNIT_QUARTER
+        case .month: CICU_RELATIVE_UNIT_MONTH
+        case .week: CICU_RELATIVE_UNIT_WEEK
+        case .day: CICU_RELATIVE_UNIT_DAY
+        case .hour: CICU_RELATIVE_UNIT_HOUR
+        case .minute: CICU_RELATIVE_UNIT_MINUTE
+        case .second: CICU_RELATIVE_UNIT_SECOND
+        }
+    }
+}
+
+extension RelativeTimeFormat.Style {
+    /// The shim's constant for this value.
+    var icu: Int32 {
+        switch self {
+        case .long: CICU_RELATIVE_STYLE_LONG
+        case .short: CICU_RELATIVE_STYLE_SHORT
+        case .narrow: CICU_RELATIVE_STYLE_NARROW
+        }
+    }
+}
