@@ -1,6 +1,6 @@
 // Catalog files written by tests: a one-key plural `.stringsdict` as Xcode writes it, and a
 // temporary catalog directory built from relative paths and texts.
-public import Foundation
+import Foundation
 
 /// Catalog texts and directories for tests.
 public enum CatalogFixture {
