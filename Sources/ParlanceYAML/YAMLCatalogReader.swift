@@ -144,8 +144,12 @@ package struct YAMLFileReader: Sendable {
     /// Duplicate keys: Yams refuses a mapping with two equal keys. The first time, the text is
     /// pre-scanned for every repeated block mapping key (``duplicateKeyCandidates(_:)``) and
     /// each earlier occurrence renamed with a marker (the later one wins); a duplicate the scan
-    /// does not see is then marked one at a time, a parse each. Marked keys are reported with
-    /// both positions. `prescan: false` keeps the one-at-a-time loop alone (tests compare both).
+    /// does not see is then marked one at a time, a parse each, at most ``maximumParses`` parses
+    /// in all (each parse reads the whole file, so the bound keeps the time linear in its size).
+    /// A duplicate reported again where it was already marked cannot be recovered (the marker
+    /// did not land in the key): the file is refused rather than parsed again. Marked keys are
+    /// reported with both positions. `prescan: false` keeps the one-at-a-time loop alone (tests
+    /// compare both).
     package func readText(_ original: String, file: String, diagnostics: [CatalogDiagnostic] = [], prescan: Bool = true) -> (file: LocaleKeyedFile, parses: Int)
     {
         var diagnostics = diagnostics
@@ -154,6 +158,8 @@ package struct YAMLFileReader: Sendable {
         var duplicates = 0
         var parses = 0
         var scanned = !prescan
+        /// The positions marked so far, in the file's coordinates.
+        var marked = Set<[Int]>()
         func fail(_ line: Int, _ column: Int, _ message: String, code: String = "unreadable-file") -> (file: LocaleKeyedFile, parses: Int) {
             diagnostics.append(CatalogDiagnostic(file: file, line: line, column: column, message: message, code: code))
             return (LocaleKeyedFile(file: file, sections: [], diagnostics: diagnostics), parses)
@@ -181,6 +187,13 @@ package struct YAMLFileReader: Sendable {
                 if walker.stopped { sections = [] }
                 return (LocaleKeyedFile(file: file, sections: sections, diagnostics: diagnostics), parses)
             } catch let YamlError.duplicatedKeysInMapping(_, context) {
+                let reported = [context.mark.line, insertions.original(line: context.mark.line, column: context.mark.column)]
+                guard parses < Self.maximumParses, !marked.contains(reported) else {
+                    return fail(
+                        reported[0], reported[1],
+                        "duplicate key that cannot be recovered, or more duplicate keys than one parse each can take (\(Self.maximumParses) parses): file not read",
+                        code: "duplicate-key")
+                }
                 var positions = [(line: context.mark.line, column: context.mark.column)]
                 if !scanned {
                     scanned = true
@@ -193,14 +206,16 @@ package struct YAMLFileReader: Sendable {
                     }
                 }
                 duplicates += positions.count
-                guard duplicates <= budget.maximumDuplicateKeys, let marked = Self.mark(text, positions, insertions: &insertions) else {
+                let originals = positions.map { [$0.line, insertions.original(line: $0.line, column: $0.column)] }
+                guard duplicates <= budget.maximumDuplicateKeys, let markedText = Self.mark(text, positions, insertions: &insertions) else {
                     let line = context.mark.line
                     return fail(
                         line, insertions.original(line: line, column: context.mark.column),
                         "duplicate key (more than \(budget.maximumDuplicateKeys) duplicate keys, or one that cannot be recovered): file not read",
                         code: "duplicate-key")
                 }
-                text = marked
+                marked.formUnion(originals)
+                text = markedText
             } catch let error as YamlError {
                 let (line, column, message) = Self.describe(error)
                 return fail(line, insertions.original(line: line, column: column), message)
@@ -209,6 +224,10 @@ package struct YAMLFileReader: Sendable {
             }
         }
     }
+
+    /// The most parses of one file: the first, the one after the pre-scan's marks, and one per
+    /// duplicate key the pre-scan does not see.
+    static let maximumParses = 34
 
     /// Renames the keys starting at each `line:column` (1-based, Unicode scalars, in `text`) by
     /// prefixing the duplicate marker with the key's position in the file (inside the quotes of

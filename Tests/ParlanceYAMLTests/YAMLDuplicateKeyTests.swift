@@ -92,6 +92,27 @@ struct YAMLDuplicateKeyTests {
         #expect(small.file.diagnostics.first?.line == 3 && small.file.diagnostics.first?.column == 5)
     }
 
+    /// A duplicate the marker cannot reach (reported again where it was marked) ends the
+    /// reading at once, located, instead of one parse per marker up to the duplicate budget (a
+    /// 292-byte file found by FuzzYAML took a minute that way); and past the parse bound, a
+    /// file of duplicates the pre-scan cannot see is refused.
+    @Test func unrecoverableDuplicatesStopAtOnce() throws {
+        let saved = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Regressions/FuzzYAML/duplicate-key-unrecoverable")
+        let fuzzed = try String(contentsOf: saved, encoding: .utf8)
+        let read = YAMLFileReader(budget: YAMLCatalogBudget()).readText(fuzzed, file: "fuzzed.yml")
+        #expect(read.parses <= 3, "\(read.parses) parses")
+        #expect(read.file.sections.isEmpty)
+        #expect(read.file.diagnostics.last?.code == "duplicate-key" && (read.file.diagnostics.last?.line ?? 0) >= 1, "\(read.file.diagnostics)")
+        // Forty duplicates in flow mappings, which the pre-scan does not read: refused after
+        // the bound, not parsed forty times.
+        var flow = "en:\n"
+        for index in 0..<40 { flow += "  g\(index): {t: \"a\", t: \"b\"}\n" }
+        let bounded = YAMLFileReader(budget: YAMLCatalogBudget()).readText(flow, file: "flow.yml")
+        #expect(bounded.parses == YAMLFileReader.maximumParses)
+        #expect(bounded.file.diagnostics.last?.code == "duplicate-key")
+    }
+
     /// A key the pre-scan marked that has no later equal key in its mapping is kept, not dropped.
     @Test func aMarkedKeyWithoutLaterTwinIsRestored() throws {
         var insertions = YAMLFileReader.Insertions()
