@@ -137,7 +137,7 @@ let tools: [Target] = [
         [
             "Parlance", "ParlanceBench", "ParlanceBatch", "ParlanceLocalization", "ParlanceLint", "ParlanceTranslation", "ParlanceYAML",
             "ParlanceKeyGen", "ParlanceServer", "ParlanceProposals", "ParlanceProposalsPostgres", "ParlanceProposalsServer", .logging,
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .lifecycle, .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 ]
 
@@ -151,10 +151,10 @@ let testing: [Target] = [
     tests("ParlanceDateVerificationTests", ["Parlance", "ParlanceBench"]),
     tests("ParlanceListVerificationTests", ["Parlance", "ParlanceBench"]),
     tests("ParlanceNumberVerificationTests", ["Parlance", "ParlanceBench"]),
-    tests("ParlanceLocalizationTests", ["ParlanceTestSupport", "ParlanceLocalization", "ParlanceLint", "Parlance", .logging], exclude: ["Fixtures"]),
+    tests("ParlanceLocalizationTests", ["ParlanceTestSupport", "ParlanceBench", "ParlanceLocalization", "ParlanceLint", "Parlance", .logging], exclude: ["Fixtures"]),
     // `parlance`: the showcase's embedded sample is checked against Tests/SampleCatalog.
     tests("ParlanceTestingTests", ["ParlanceTestSupport", "ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance", "parlance"]),
-    tests("ParlanceBatchTests", ["ParlanceTestSupport", "ParlanceBatch", "Parlance"]),
+    tests("ParlanceBatchTests", ["ParlanceTestSupport", "ParlanceBench", "ParlanceBatch", "Parlance"]),
     tests(
         "ParlanceYAMLTests",
         ["ParlanceTestSupport", "ParlanceYAML", "ParlanceLocalization", "ParlanceLint", "ParlanceTesting", "ParlanceBatch", "Parlance", .logging],
@@ -194,8 +194,8 @@ let testing: [Target] = [
     tests(
         "ParlanceServerTests",
         [
-            "ParlanceTestSupport", "ParlanceServer", "ParlanceHummingbird", "ParlanceHTTP", "ParlanceLocalization", "Parlance", .hummingbird,
-            .lifecycle, .logging, "HummingbirdExample", "VaporExample", .vapor, "ParlanceProposals", "ParlanceProposalsServer",
+            "ParlanceTestSupport", "ParlanceBench", "ParlanceServer", "ParlanceHummingbird", "ParlanceHTTP", "ParlanceLocalization", "Parlance",
+            .hummingbird, .lifecycle, .logging, "HummingbirdExample", "VaporExample", .vapor, "ParlanceProposals", "ParlanceProposalsServer",
             "ParlanceProposalsPostgres",
         ]),
 ]

@@ -1,6 +1,6 @@
 import Foundation
 import ParlanceBatch
-import ParlanceTestSupport
+import ParlanceBench
 import Testing
 
 #if canImport(Glibc)
@@ -10,14 +10,14 @@ import Glibc
 /// Reading a request line costs time linear in its length on every in-process entry point:
 /// the reader, the Swift API (`BatchEngine.respond(to:)`) and the stdin loop
 /// (`BatchEngine.run(input:output:)`). Each measures the calling thread's CPU time, the
-/// minimum of several runs, for lines of 100 KB and 1 MB of every shape of
+/// minimum of several runs, for lines of 100 kB and 1 MB of every shape of
 /// ``LargeRequestLine``, and checks the answers too.
 @Suite("Linear-time parsing: batch", .serialized)
 struct LinearParsingTests {
     let server = BatchEngine()
     static let runs = 3
 
-    /// The 1 MB / 100 KB CPU-time ratio of `work` (which also checks its answer) on lines of
+    /// The 1 MB / 100 kB CPU-time ratio of `work` (which also checks its answer) on lines of
     /// `shape`, with both times.
     func ratio(_ label: String, _ shape: LargeRequestLine, _ work: (String) throws -> Void) rethrows -> (ratio: Double, small: Double, large: Double) {
         let small = shape.line(size: LinearTime.smallSize)

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceBench
 import ParlanceLint
 import Testing
 
@@ -9,36 +10,6 @@ import Testing
 /// located, typed error or a bounded result.
 @Suite("Hostile inputs: bounded time and memory")
 struct HostileInputTests {
-    /// `body`'s result and the CPU time the calling thread spent in it, in seconds: unlike the
-    /// time on a clock, it does not grow when other processes or tests load the machine.
-    static func threadCPUTime<T>(_ body: () throws -> T) rethrows -> (T, Double) {
-        func now() -> Double {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-        }
-        let start = now()
-        let result = try body()
-        return (result, now() - start)
-    }
-
-    /// `body`'s result and the CPU time the whole process spent meanwhile, in seconds.
-    static func processCPUTime<T>(_ body: () throws -> T) rethrows -> (T, Double) {
-        func now() -> Double {
-            var usage = rusage()
-            #if os(Linux)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            #else
-            getrusage(RUSAGE_SELF, &usage)
-            #endif
-            let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        }
-        let start = now()
-        let result = try body()
-        return (result, now() - start)
-    }
-
     @Test("a stringsdict variable bomb (8 references per level, 11 levels) is refused quickly")
     func variableBomb() throws {
         var variables: [String: PluralFormat.Variable] = [:]
@@ -48,7 +19,7 @@ struct HostileInputTests {
         }
         variables["v11"] = PluralFormat.Variable(variants: [.other: ""])
         let bomb = PluralFormat(format: "%1$#@v0@", variables: variables)
-        let (error, seconds) = Self.threadCPUTime {
+        let (error, seconds) = CPUTime.measure {
             #expect(throws: ParlanceError.self) { try bomb.format(language: "en", locale: "en", arguments: [1]) }
         }
         #expect(error?.message.contains("expanded more than") == true)
@@ -78,7 +49,7 @@ struct HostileInputTests {
         // Lint checks languages on worker threads: the process's CPU time, which other
         // processes loading the machine do not add to (a walk multiplied by each reference,
         // 6^16 steps, would take hours).
-        let (report, seconds) = try Self.processCPUTime {
+        let (report, seconds) = try CPUTime.measure(clock: CPUTime.process) {
             try CatalogLinter(options: LintOptions(developmentLanguage: "en")).lint(directory: directory.path)
         }
         #expect(seconds < 30)
@@ -89,7 +60,7 @@ struct HostileInputTests {
     func deepNesting() throws {
         let opening = String(repeating: "<dict><key>NSStringDeviceSpecificRuleType</key>", count: 10_000)
         let text = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"# + opening
-        let (error, seconds) = Self.threadCPUTime {
+        let (error, seconds) = CPUTime.measure {
             #expect(throws: ParlanceError.self) { try StringsdictFile(bytes: Array(text.utf8), file: "deep.stringsdict") }
         }
         #expect(seconds < 5)

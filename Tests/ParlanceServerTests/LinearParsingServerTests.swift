@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceBench
 import ParlanceServer
 import ParlanceTestSupport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// Reading a request body costs time linear in its length on the HTTP routes: `POST /v1/{op}`
 /// with the line as its body, and `POST /v1/batch` with the line as one JSON Lines line, on a
 /// real server on 127.0.0.1. The work runs on the server's threads, so each request is measured
-/// with the process's CPU time, the minimum of several runs, for lines of 100 KB and 1 MB of
+/// with the process's CPU time, the minimum of several runs, for lines of 100 kB and 1 MB of
 /// every shape of ``LargeRequestLine``; every answer is checked too.
 ///
 /// (`parlance serve` in a child process would keep other tests' CPU out of the measurement, but
@@ -23,7 +24,7 @@ struct LinearParsingServerTests {
         return try await LiveServer.start(configuration)
     }
 
-    /// The 1 MB / 100 KB ratio of `request` (which also checks its answer) on lines of `shape`.
+    /// The 1 MB / 100 kB ratio of `request` (which also checks its answer) on lines of `shape`.
     ///
     /// The process's CPU time also counts tests running beside this one in the same process;
     /// such noise comes and goes, so a ratio over the bound is measured again, up to

@@ -95,6 +95,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "With --verify-numbers: every skeleton gets every value (by default the values rotate among a locale's skeletons).")
     var everySkeletonEveryValue = false
 
+    @Flag(
+        help:
+            "Instead of ns/op, measure the CPU time of a 100 KB and a 1 MB request line on every entry point that reads them (the JSON reader, respond(to:), the stdin loop, POST /v1/{op}, POST /v1/batch) in shapes that make a careless reader quadratic; the ratio's target is 10× (minimum of --rounds runs)."
+    )
+    var linear = false
+
     /// The memory group runs each kind's sweep in a child process started with this option.
     @Option(help: .hidden)
     var memoryKind: String?
@@ -106,6 +112,10 @@ struct BenchCommand: ParsableCommand {
             }
             let data = try JSONEncoder().encode(try memorySweep(kind))
             print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        if linear {
+            print(LinearBench.render(try LinearBench(runs: rounds).run(), runs: rounds))
             return
         }
         if verifyDates {
