@@ -108,11 +108,12 @@ package struct DateVerification: Sendable {
         return instants
     }
 
-    package func run() -> Report {
+    /// Runs the proof; `progress`, when given, counts the locales done.
+    package func run(progress: SweepProgress? = nil) -> Report {
         let zoneInstants = zones.indices.map { instants(zoneIndex: $0) }
         let specs = self.specs
         let zones = self.zones
-        return sweepLocales(locales, into: Report()) { locale in
+        return sweepLocales(locales, into: Report(), progress: progress) { locale in
             var report = Report()
             report.locales = 1
             for spec in specs {

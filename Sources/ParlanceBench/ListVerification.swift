@@ -112,11 +112,12 @@ package struct ListVerification: Sendable {
         package var mismatches: [String] = []
     }
 
-    package func run() -> Report {
+    /// Runs the proof; `progress`, when given, counts the locales done.
+    package func run(progress: SweepProgress? = nil) -> Report {
         let lists = itemLists()
         let types = self.types
         let widths = self.widths
-        var report = sweepLocales(locales, into: Report()) { locale in
+        var report = sweepLocales(locales, into: Report(), progress: progress) { locale in
             var report = Report()
             report.locales = 1
             for type in types {

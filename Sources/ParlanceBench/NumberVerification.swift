@@ -165,7 +165,8 @@ package struct NumberVerification: Sendable {
         return skeletons
     }
 
-    package func run() -> Report {
+    /// Runs the proof; `progress`, when given, counts the locales done.
+    package func run(progress: SweepProgress? = nil) -> Report {
         let state = Locked(Report())
         let locales = self.locales
         let valuesPerLocale = self.valuesPerLocale
@@ -247,6 +248,7 @@ package struct NumberVerification: Sendable {
                 total.mismatchCount += report.mismatchCount
                 if total.mismatches.count < 50 { total.mismatches += report.mismatches }
             }
+            progress?.advance()
         }
         return state.withLock { $0 }
     }

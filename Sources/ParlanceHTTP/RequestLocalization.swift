@@ -2,12 +2,6 @@ public import Parlance
 public import ParlanceLocalization
 import Synchronization
 
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
-
 /// The language of one HTTP request, for its handler: lookups and formatting in the
 /// negotiated language, and a record of the table languages the strings actually came from
 /// (which become the response's `Content-Language`).
@@ -19,7 +13,7 @@ public import Foundation
 /// ```swift
 /// router.get("/hello") { request, _ in
 ///     try request.parlance.localizedString("greeting")          // "Hallo" for de
-///     try request.parlance.formatters().formatNumber(1234.5, fractionDigits: 1)   // "1.234,5"
+///     1234.5.formatted(request.parlance.formatters().number)     // "1.234,5"
 /// }
 /// ```
 public final class RequestLocalization: Sendable {
@@ -85,23 +79,13 @@ public final class RequestLocalization: Sendable {
         return state.string(key, table: table, arguments: arguments.map(\.localizationArgument))
     }
 
-    /// Formatters (numbers, dates, lists, file sizes, …) in the request's language.
-    public func formatters(timeZone: TimeZoneID = .utc) -> Formatters {
-        Formatters(locale: state.locale, timeZone: timeZone)
-    }
-
-    /// A number in the request's language (`fractionDigits` exactly).
+    /// Format styles (numbers, dates, lists, file sizes, …) in the request's language.
     ///
     /// ```swift
-    /// request.parlance.formatNumber(1234.5, fractionDigits: 1)   // "1.234,5" for de
+    /// 1234.5.formatted(request.parlance.formatters().number.precision(.fractionDigits(min: 1, max: 1)))  // "1.234,5" for de
     /// ```
-    public func formatNumber(_ number: Double, fractionDigits: Int = 0) -> String {
-        formatters().formatNumber(number, fractionDigits: fractionDigits)
-    }
-
-    /// A date in the request's language and a time zone.
-    public func formatDate(_ date: Date, style: DateFormat.Style = .medium, timeZone: TimeZoneID = .utc) -> String {
-        formatters(timeZone: timeZone).formatDate(date, style: style)
+    public func formatters(timeZone: TimeZoneID = .utc) -> Formatters {
+        Formatters(locale: state.locale, timeZone: timeZone)
     }
 
     /// The table languages the strings looked up so far came from, in first-use order.

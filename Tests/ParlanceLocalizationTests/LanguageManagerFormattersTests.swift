@@ -12,17 +12,17 @@ struct LanguageManagerFormattersTests {
         let manager = try LanguageManager(
             supportedLanguages: ["en", "de", "ar-EG"], developmentLanguage: "en",
             store: MemoryLanguagePreferenceStore(), environment: [:])
-        #expect(manager.formatters().formatNumber(1234.5, fractionDigits: 1) == "1,234.5")
+        #expect(1234.5.formatted(manager.formatters().number.precision(.fractionDigits(min: 1, max: 1))) == "1,234.5")
         try manager.setLanguage("de")
-        #expect(manager.formatters().formatNumber(1234.5, fractionDigits: 1) == "1.234,5")
+        #expect(1234.5.formatted(manager.formatters().number.precision(.fractionDigits(min: 1, max: 1))) == "1.234,5")
         #expect(1234.5.formatted(manager.formatters().number) == "1.234,5")
         // The guide's form: plain `try`, no annotation on the closure.
         let arabic = try manager.withLanguage("ar-EG") {
             try manager.localizedStringOrNumber(1234.5)
         }
         #expect(arabic == "١٬٢٣٤٫٥")
-        #expect(manager.formatters().formatNumber(1234.5, fractionDigits: 1) == "1.234,5")
-        #expect(throws: ParlanceError.self) { try TimeZoneID(String("Mars/Olympus")) }
+        #expect(1234.5.formatted(manager.formatters().number.precision(.fractionDigits(min: 1, max: 1))) == "1.234,5")
+        #expect(throws: ParlanceError.self) { try TimeZoneID("Mars/Olympus") }
     }
 
     @Test("string ids are accepted where a language is")
@@ -40,6 +40,6 @@ extension LanguageManager {
     /// A throwing helper, so the closure above needs `try` (and the compiler infers plain throws).
     fileprivate func localizedStringOrNumber(_ value: Double) throws -> String {
         guard !effectiveLocale.isRoot else { throw ParlanceError(.invalidArgument, "no language") }
-        return formatters().formatNumber(value, fractionDigits: 1)
+        return value.formatted(formatters().number.precision(.fractionDigits(min: 1, max: 1)))
     }
 }

@@ -32,7 +32,7 @@ struct ReadmeExamplesTests {
         #expect(try RelativeTimeFormat(locale: "fr", numeric: .auto).format(-1, .day) == "hier")
         #expect(try ListFormat(locale: "es").format(["a", "b", "c"]) == "a, b y c")
         let de = Formatters(locale: "de")
-        #expect(de.formatFileSize(1_500_000) == "1,5 MB")
+        #expect(Int64(1_500_000).formatted(de.byteCount()) == "1,5 MB")
         let error = #expect(throws: ParlanceError.self) { try DateFormat(locale: "en", skeleton: "yMd", timeZone: "Mars/Olympus") }
         #expect(error?.code == .invalidTimeZone)
     }

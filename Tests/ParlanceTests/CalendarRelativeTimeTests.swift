@@ -99,9 +99,9 @@ struct CalendarRelativeTimeTests {
     @Test func formatStyle() throws {
         let reference = try Self.date("2024-03-11T00:30-04:00")
         let time = try Self.date("2024-03-10T00:30-05:00")
-        let style = RelativeTimeFormatStyle(reference: reference, numeric: .auto, locale: "en").calendar(in: "America/New_York")
+        let style = try RelativeTimeFormatStyle(reference: reference, numeric: .auto, locale: "en").calendar(in: "America/New_York")
         #expect(time.formatted(style) == "yesterday")
-        #expect(time.formatted(style.calendar(in: "America/New_York", unit: .fixed(.hour))) == "23 hours ago")
+        #expect(time.formatted(try style.calendar(in: "America/New_York", unit: .fixed(.hour))) == "23 hours ago")
         // Without calendar mode: fixed unit lengths.
         #expect(time.formatted(RelativeTimeFormatStyle(reference: reference, numeric: .auto, locale: "en")) == "23 hours ago")
         let decoded = try JSONDecoder().decode(RelativeTimeFormatStyle.self, from: JSONEncoder().encode(style))

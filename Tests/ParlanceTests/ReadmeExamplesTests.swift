@@ -10,12 +10,13 @@ struct ReadmeParlanceExamplesTests {
     @Test("README.md's opening example")
     func opening() throws {
         #expect(1234.5.formatted(.parlance.number.locale("de")) == "1.234,5")
-        #expect(try DecimalNumber("19.99").formatted(.parlance.currency(code: "EUR").locale("fr")) == "19,99\u{A0}€")
+        let price = try DecimalNumber("19.99").formatted(.parlance.currency(code: "EUR").locale("fr"))
+        #expect(price == "19,99\u{A0}€")
         #expect(["a", "b", "c"].formatted(.parlance.list.locale("es")) == "a, b y c")
         #expect(try PluralRules(locale: "ru").category(for: 21) == .one)
-        #expect(
-            Date(timeIntervalSince1970: 1_700_000_000)
-                .formatted(.parlance.date(skeleton: "yMMMd").locale("en-US").timeZone("America/New_York")) == "Nov 14, 2023")
+        let day = try Date(timeIntervalSince1970: 1_700_000_000)
+            .formatted(.parlance.date(skeleton: "yMMMd").locale("en-US").timeZone("America/New_York"))
+        #expect(day == "Nov 14, 2023")
     }
 
     @Test("Plural rules")
@@ -39,16 +40,19 @@ struct ReadmeParlanceExamplesTests {
         #expect(1234567.formatted(.parlance.number.locale("hi-IN")) == "12,34,567")
         #expect(1234.formatted(.parlance.compact().locale("en")) == "1.2K")
         #expect(0.25.formatted(.parlance.percent.locale("fr")) == "25\u{A0}%")
-        #expect(try DecimalNumber("1234.5").formatted(.parlance.currency(code: "EUR").locale("de")) == "1.234,50\u{A0}€")
+        let euros = try DecimalNumber("1234.5").formatted(.parlance.currency(code: "EUR").locale("de"))
+        #expect(euros == "1.234,50\u{A0}€")
         #expect(
             try DecimalNumber("12345678901234567890.5").formatted(.parlance.number.locale("fr"))
                 == "12\u{202F}345\u{202F}678\u{202F}901\u{202F}234\u{202F}567\u{202F}890,5")
-        #expect(12.5.formatted(.parlance.measurement("length-kilometer", width: .wide).locale("fr")) == "12,5\u{A0}kilomètres")
+        let distance = try 12.5.formatted(.parlance.measurement("length-kilometer", width: .wide).locale("fr"))
+        #expect(distance == "12,5\u{A0}kilomètres")
         #expect(Int64(1_500_000).formatted(.parlance.byteCount.locale("de")) == "1,5 MB")
         #expect(Duration.seconds(3900).formatted(.parlance.duration.locale("en")) == "1 hr, 5 min")
 
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        #expect(date.formatted(.parlance.date(skeleton: "yMMMd").locale("en-US").timeZone("America/New_York")) == "Nov 14, 2023")
+        let newYorkDay = try date.formatted(.parlance.date(skeleton: "yMMMd").locale("en-US").timeZone("America/New_York"))
+        #expect(newYorkDay == "Nov 14, 2023")
         #expect(date.formatted(.parlance.date(skeleton: "GyMMMd").locale("ja-JP-u-ca-japanese")) == "令和5年11月14日")
         #expect(date.addingTimeInterval(-86_400).formatted(.parlance.relative(to: date, numeric: .auto).locale("fr")) == "hier")
         #expect(["a", "b", "c"].formatted(.parlance.list.locale("es")) == "a, b y c")
@@ -57,7 +61,7 @@ struct ReadmeParlanceExamplesTests {
         #expect(try (-3.5).formatted(.parlance.number.skeleton(NumberSkeleton(validating: "currency/USD .00 sign-accounting")).locale("en")) == "($3.50)")
 
         #expect(throws: ParlanceError.self) { try DecimalNumber("NaN") }
-        #expect(throws: ParlanceError.self) { try TimeZoneID(String("Mars/Olympus")) }
+        #expect(throws: ParlanceError.self) { try TimeZoneID("Mars/Olympus") }
         #expect(throws: ParlanceError.self) { try CurrencyCode("XYZ", strict: true) }
         #expect(throws: ParlanceError.self) { try LocaleID("xx", strict: true) }
     }
@@ -106,6 +110,7 @@ struct ReadmeParlanceExamplesTests {
         #expect(try auto.format(then, relativeTo: now, in: "America/New_York") == "yesterday")
         #expect(try auto.format(then, relativeTo: now) == "23 hours ago")
         #expect(try auto.format(then, relativeTo: now, in: "America/New_York", unit: .fixed(.month)) == "this month")
-        #expect(then.formatted(RelativeTimeFormatStyle(reference: now, numeric: .auto, locale: "en").calendar(in: "America/New_York")) == "yesterday")
+        let yesterday = try then.formatted(RelativeTimeFormatStyle(reference: now, numeric: .auto, locale: "en").calendar(in: "America/New_York"))
+        #expect(yesterday == "yesterday")
     }
 }

@@ -57,22 +57,21 @@ struct RelativeListFormatSpotTests {
     }
 
     @Test func formattersSurface() throws {
-        let de = Formatters(locale: "de-DE", timeZone: "Europe/Berlin")
+        let de = Formatters(locale: "de-DE", timeZone: try TimeZoneID("Europe/Berlin"))
         let epoch = Date(timeIntervalSince1970: 0)
-        #expect(de.formatDate(epoch) == "01.01.1970")
-        #expect(de.formatTime(epoch) == "01:00")
-        #expect(de.formatDateTime(epoch) == "01.01.1970, 01:00")
-        #expect(de.formatRelative(epoch.addingTimeInterval(-86_400), to: epoch) == "gestern")
-        #expect(de.formatNumber(1234.5, fractionDigits: 1) == "1.234,5")
-        #expect(de.formatNumber(1234.5) == "1.234")  // half-even
-        #expect(de.formatInteger(1_234_567) == "1.234.567")
-        #expect(de.formatPercent(0.25) == "25\u{00A0}%")
-        #expect(de.formatCurrency(try DecimalNumber("1234.5"), currency: "EUR") == "1.234,50\u{00A0}€")
-        #expect(de.formatFileSize(1_500_000) == "1,5 MB")
-        #expect(de.formatDuration(.seconds(3900)) == "1 Std., 5 Min.")
-        #expect(de.formatList(["a", "b", "c"]) == "a, b und c")
-        #expect(throws: ParlanceError.self) { try TimeZoneID(String("Berlin")) }
-        #expect(throws: ParlanceError.self) { try CurrencyCode(String("€")) }
+        #expect(epoch.formatted(de.dateTime(time: .none)) == "01.01.1970")
+        #expect(epoch.formatted(de.dateTime(date: .none)) == "01:00")
+        #expect(epoch.formatted(de.dateTime()) == "01.01.1970, 01:00")
+        #expect(epoch.addingTimeInterval(-86_400).formatted(de.relative(to: epoch)) == "gestern")
+        #expect(1234.5.formatted(de.number.precision(.fractionDigits(min: 1, max: 1))) == "1.234,5")
+        #expect(1234.5.formatted(de.number.precision(.fractionDigits(min: 0, max: 0))) == "1.234")  // half-even
+        #expect(0.25.formatted(de.percent) == "25\u{00A0}%")
+        #expect(try DecimalNumber("1234.5").formatted(de.currency(try CurrencyCode("EUR"))) == "1.234,50\u{00A0}€")
+        #expect(Int64(1_500_000).formatted(de.byteCount()) == "1,5 MB")
+        #expect(Duration.seconds(3900).formatted(de.duration()) == "1 Std., 5 Min.")
+        #expect(["a", "b", "c"].formatted(de.list()) == "a, b und c")
+        #expect(throws: ParlanceError.self) { try TimeZoneID("Berlin") }
+        #expect(throws: ParlanceError.self) { try CurrencyCode("€") }
     }
 }
 

@@ -4,21 +4,21 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// Everyday formatting for one locale and time zone in one value: it hands out Parlance's
-/// format styles already set to that locale and zone, and formats with them.
+/// Parlance's format styles already set to one locale and time zone: what a language manager
+/// state or a request hands out, so that code formatting for a user does not repeat the locale.
 ///
 /// Every style is total (invalid settings were rejected where they entered), so nothing here
-/// can fail or fall back: there is no `"\(number)"` when ICU is unhappy.
+/// can fail or fall back: there is no `"\(number)"` when ICU is unhappy. Each accessor is a
+/// style to pass to `formatted(_:)` and to adjust with the style's own modifiers.
 ///
 /// ```swift
-/// let de = try Formatters(locale: "de-DE", timeZone: TimeZoneID("Europe/Berlin"))
-/// de.formatNumber(1234.5, fractionDigits: 1)               // "1.234,5"
-/// de.formatCurrency(DecimalNumber(1234), currency: "EUR")  // "1.234,00 €"
-/// de.formatPercent(0.25)                                   // "25 %"
-/// de.formatFileSize(1_500_000)                             // "1,5 MB"
-/// de.formatList(["a", "b", "c"])                           // "a, b und c"
-/// de.formatDate(Date(timeIntervalSince1970: 0))            // "01.01.1970"
-/// 1234.5.formatted(de.number)                              // "1.234,5"
+/// let de = Formatters(locale: "de-DE", timeZone: try TimeZoneID("Europe/Berlin"))
+/// 1234.5.formatted(de.number.precision(.fractionDigits(min: 1, max: 1)))  // "1.234,5"
+/// try DecimalNumber("1234").formatted(de.currency("EUR"))     // "1.234,00 €"
+/// 0.25.formatted(de.percent)                                  // "25 %"
+/// Int64(1_500_000).formatted(de.byteCount())                  // "1,5 MB"
+/// ["a", "b", "c"].formatted(de.list())                        // "a, b und c"
+/// Date(timeIntervalSince1970: 0).formatted(de.dateTime(time: .none))  // "01.01.1970"
 /// ```
 public struct Formatters: Hashable, Sendable {
     /// The locale everything is written for.
@@ -42,6 +42,13 @@ public struct Formatters: Hashable, Sendable {
     public func currency<Value: ExactAmount>(_ currency: CurrencyCode, as: Value.Type = DecimalNumber.self) -> CurrencyFormatStyle<Value> {
         CurrencyFormatStyle(currency: currency, locale: locale)
     }
+    /// Money in the currency with ISO 4217 code `code` ("EUR") in this locale.
+    ///
+    /// - Throws: ``ParlanceError`` with code ``ParlanceError/Code/invalidArgument`` when `code`
+    ///   is not three letters.
+    public func currency<Value: ExactAmount>(_ code: String, as: Value.Type = DecimalNumber.self) throws -> CurrencyFormatStyle<Value> {
+        CurrencyFormatStyle(currency: try CurrencyCode(code), locale: locale)
+    }
     /// Dates from a skeleton in this locale and zone.
     public func date(skeleton: DateSkeleton) -> DateFormatStyle { DateFormatStyle(skeleton: skeleton, locale: locale, timeZone: timeZone) }
     /// Dates and times from styles in this locale and zone.
@@ -60,62 +67,4 @@ public struct Formatters: Hashable, Sendable {
     public func byteCount(base: ByteCountFormat.Base = .decimal) -> ByteCountFormatStyle { ByteCountFormatStyle(base: base, locale: locale) }
     /// Durations in this locale.
     public func duration(style: DurationFormat.Style = .short) -> DurationFormatStyle { DurationFormatStyle(style: style, locale: locale) }
-
-    // MARK: One-call conveniences (each formats with the style above)
-
-    /// The date alone in a style (default medium: "Jan 1, 1970").
-    public func formatDate(_ date: Date, style: DateFormat.Style = .medium) -> String {
-        dateTime(date: style == .none ? .medium : style, time: .none).format(date)
-    }
-
-    /// The time alone in a style (default short: "12:00 AM").
-    public func formatTime(_ date: Date, style: DateFormat.Style = .short) -> String {
-        dateTime(date: .none, time: style == .none ? .short : style).format(date)
-    }
-
-    /// Date and time (defaults medium and short: "Jan 1, 1970, 12:00 AM").
-    public func formatDateTime(_ date: Date, dateStyle: DateFormat.Style = .medium, timeStyle: DateFormat.Style = .short) -> String {
-        dateTime(date: dateStyle, time: timeStyle).format(date)
-    }
-
-    /// A date relative to `reference` (default now), words where the locale has them:
-    /// "yesterday", "in 3 hours".
-    public func formatRelative(_ date: Date, to reference: Date = Date(), style: RelativeTimeFormat.Style = .long) -> String {
-        relative(to: reference, style: style).format(date)
-    }
-
-    /// A number with exactly `fractionDigits` fraction digits (clamped to 0…999), grouped per
-    /// locale, rounded half-even.
-    public func formatNumber(_ number: Double, fractionDigits: Int = 0) -> String {
-        self.number.precision(.fractionDigits(min: fractionDigits, max: fractionDigits)).format(number)
-    }
-
-    /// An integer, grouped per locale: hi-IN "12,34,567".
-    public func formatInteger(_ number: Int) -> String {
-        NumberFormatStyle<Int>(locale: locale).format(number)
-    }
-
-    /// A fraction as a percentage: 0.25 → "25%" (en), "25 %" (de).
-    public func formatPercent(_ value: Double) -> String { percent.format(value) }
-
-    /// Money in an ISO 4217 currency with its own fraction digits, from an exact amount:
-    /// de EUR 1234.5 → "1.234,50 €".
-    public func formatCurrency<Value: ExactAmount>(_ amount: Value, currency code: CurrencyCode) -> String {
-        CurrencyFormatStyle<Value>(currency: code, locale: locale).format(amount)
-    }
-
-    /// A file size in 1000-based units (`.binary` for 1024): "1.5 MB".
-    public func formatFileSize(_ bytes: Int64, base: ByteCountFormat.Base = .decimal) -> String {
-        byteCount(base: base).format(bytes)
-    }
-
-    /// A duration: "1 hr, 5 min" (short, the default) or "1:05:00" (numeric).
-    public func formatDuration(_ duration: Duration, style: DurationFormat.Style = .short) -> String {
-        self.duration(style: style).format(duration)
-    }
-
-    /// Items joined as the locale writes a list: es "a, b y c".
-    public func formatList(_ items: [String], type: ListFormat.ListType = .and, width: ListFormat.Width = .wide) -> String {
-        list(type: type, width: width).format(items)
-    }
 }

@@ -119,6 +119,13 @@ public struct DateFormatStyle: ParlanceFormatStyle {
         copy.timeZone = zone
         return copy
     }
+
+    /// The style in the time zone with IANA id `identifier` ("Europe/Berlin").
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidTimeZone`` for an id ICU does not know.
+    public func timeZone(_ identifier: String) throws -> Self {
+        timeZone(try TimeZoneID(identifier))
+    }
 }
 
 /// An IANA time zone id that ICU knows (never ICU's silent fallback to GMT for an unknown id).
@@ -128,7 +135,10 @@ public struct DateFormatStyle: ParlanceFormatStyle {
 /// try TimeZoneID(TimeZone(identifier: "Asia/Kolkata")!)
 /// try TimeZoneID("Mars/Olympus")           // throws invalid-time-zone
 /// ```
-public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+///
+/// There is no string-literal form: whether a zone exists is a question for ICU's data, so a
+/// literal could only trap on an unknown zone, while `try TimeZoneID("…")` reads as if it threw.
+public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The id as given (ICU resolves aliases itself).
     public let identifier: String
 
@@ -153,11 +163,6 @@ public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible, 
 
     init(trusted identifier: String) { self.identifier = identifier }
 
-    /// A literal zone id; an unknown literal is a programmer error (a precondition failure).
-    public init(stringLiteral identifier: String) {
-        self = ValidatedText.literal(identifier, "time zone") { try TimeZoneID($0) }
-    }
-
     /// The zone id.
     public var description: String { identifier }
 
@@ -175,7 +180,7 @@ public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible, 
 /// ```swift
 /// let now = Date()
 /// now.addingTimeInterval(-86_400).formatted(.parlance.relative(to: now, numeric: .auto).locale("fr"))  // "hier"
-/// let local = RelativeTimeFormatStyle(reference: now, numeric: .auto).calendar(in: "Europe/Paris")
+/// let local = try RelativeTimeFormatStyle(reference: now, numeric: .auto).calendar(in: "Europe/Paris")
 /// ```
 public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
     /// The locale the phrase is written for.
@@ -212,6 +217,13 @@ public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
         copy.calendarTimeZone = timeZone
         copy.calendarUnit = unit
         return copy
+    }
+
+    /// The style counting in calendar units of the time zone with IANA id `identifier`.
+    ///
+    /// - Throws: ``ParlanceError/Code/invalidTimeZone`` for an id ICU does not know.
+    public func calendar(in identifier: String, unit: RelativeTimeFormat.UnitSelection = .automatic) throws -> Self {
+        calendar(in: try TimeZoneID(identifier), unit: unit)
     }
 
     /// Formats `value` relative to the reference (see ``RelativeTimeFormat/bestUnit(seconds:)``,

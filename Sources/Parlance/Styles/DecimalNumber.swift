@@ -13,7 +13,7 @@ public import Foundation
 ///
 /// ```swift
 /// let price = try DecimalNumber("19.99")
-/// price.formatted(.parlance.currency(code: "EUR").locale("de"))   // "19,99 €"
+/// try price.formatted(.parlance.currency(code: "EUR").locale("de"))   // "19,99 €"
 /// DecimalNumber(12).text                                          // "12"
 /// try DecimalNumber("1,5")                                        // throws invalid-number
 /// ```

@@ -142,7 +142,7 @@ extension NumberOptions {
 ///
 /// ```swift
 /// try DecimalNumber("1234.5").formatted(.parlance.currency(code: "EUR").locale("de"))  // "1.234,50 €"
-/// 5.formatted(.parlance.currency(code: "JPY").locale("ja"))                           // "￥5"
+/// try 5.formatted(.parlance.currency(code: "JPY").locale("ja"))                       // "￥5"
 /// try DecimalNumber("-3.5").formatted(.parlance.currency(code: "USD").accounting().locale("en"))
 /// // "($3.50)"
 /// ```
@@ -200,7 +200,7 @@ public struct CurrencyFormatStyle<Value: ExactAmount>: ParlanceFormatStyle {
 /// Measurements in a CLDR unit as a Foundation `FormatStyle`.
 ///
 /// ```swift
-/// 12.5.formatted(.parlance.measurement("length-kilometer", width: .wide).locale("fr"))  // "12,5 kilomètres"
+/// try 12.5.formatted(.parlance.measurement("length-kilometer", width: .wide).locale("fr"))  // "12,5 kilomètres"
 /// ```
 public struct MeasurementFormatStyle<Value: ParlanceFormattableNumber>: ParlanceFormatStyle {
     /// The locale the measurement is written for.

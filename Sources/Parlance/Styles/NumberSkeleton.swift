@@ -51,7 +51,10 @@ public struct NumberSkeleton: Sendable, Hashable, Codable, CustomStringConvertib
 /// try CurrencyCode("XYZ", strict: true)    // throws invalid-argument
 /// try CurrencyCode("EU")                   // throws invalid-argument
 /// ```
-public struct CurrencyCode: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+///
+/// There is no string-literal form: a literal could only trap on a bad code, while
+/// `try CurrencyCode("…")` reads as if it threw.
+public struct CurrencyCode: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The upper-case code, e.g. "EUR".
     public let code: String
 
@@ -72,11 +75,6 @@ public struct CurrencyCode: Sendable, Hashable, Codable, CustomStringConvertible
         self.code = upper
     }
 
-    /// A literal code; an ill-formed literal is a programmer error (a precondition failure).
-    public init(stringLiteral code: String) {
-        self = ValidatedText.literal(code, "currency code") { try CurrencyCode($0) }
-    }
-
     /// The code.
     public var description: String { code }
 
@@ -94,7 +92,10 @@ public struct CurrencyCode: Sendable, Hashable, Codable, CustomStringConvertible
 /// let km = try MeasureUnit("length-kilometer")
 /// 12.5.formatted(.parlance.measurement(km, width: .wide).locale("fr"))  // "12,5 kilomètres"
 /// ```
-public struct MeasureUnit: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+///
+/// There is no string-literal form: whether ICU knows a unit is a question for its data, so a
+/// literal could only trap on an unknown unit, while `try MeasureUnit("…")` reads as if it threw.
+public struct MeasureUnit: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ICU's unit id.
     public let identifier: String
 
@@ -109,11 +110,6 @@ public struct MeasureUnit: Sendable, Hashable, Codable, CustomStringConvertible,
             throw ParlanceError(.invalidArgument, "\(quoted(identifier)) is not a CLDR unit id ICU knows, such as \"length-meter\"")
         }
         self.identifier = identifier
-    }
-
-    /// A literal unit; an unknown literal is a programmer error (a precondition failure).
-    public init(stringLiteral identifier: String) {
-        self = ValidatedText.literal(identifier, "unit") { try MeasureUnit($0) }
     }
 
     /// The unit id.

@@ -23,12 +23,26 @@ public struct ParlanceNumberStyles<Value: ParlanceFormattableNumber>: Sendable {
     public func measurement(_ unit: MeasureUnit, width: NumberOptions.UnitWidth = .short) -> MeasurementFormatStyle<Value> {
         MeasurementFormatStyle(unit: unit, width: width)
     }
+    /// A measurement in the CLDR unit with ICU's id `unit` ("length-kilometer").
+    ///
+    /// - Throws: ``ParlanceError`` with code ``ParlanceError/Code/invalidArgument`` for a unit
+    ///   ICU does not know.
+    public func measurement(_ unit: String, width: NumberOptions.UnitWidth = .short) throws -> MeasurementFormatStyle<Value> {
+        MeasurementFormatStyle(unit: try MeasureUnit(unit), width: width)
+    }
 }
 
 extension ParlanceNumberStyles where Value: ExactAmount {
     /// Money in a currency, from an exact amount.
     public func currency(code: CurrencyCode, display: NumberOptions.CurrencyDisplay = .symbol) -> CurrencyFormatStyle<Value> {
         CurrencyFormatStyle(currency: code, display: display)
+    }
+    /// Money in the currency with ISO 4217 code `code` ("EUR", any case), from an exact amount.
+    ///
+    /// - Throws: ``ParlanceError`` with code ``ParlanceError/Code/invalidArgument`` when `code`
+    ///   is not three letters.
+    public func currency(code: String, display: NumberOptions.CurrencyDisplay = .symbol) throws -> CurrencyFormatStyle<Value> {
+        CurrencyFormatStyle(currency: try CurrencyCode(code), display: display)
     }
 }
 

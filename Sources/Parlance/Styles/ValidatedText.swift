@@ -1,7 +1,8 @@
 /// The shared Codable and literal behaviour of Parlance's validated text values
 /// (``NumberSkeleton``, ``CurrencyCode``, ``MeasureUnit``, ``DateSkeleton``, ``TimeZoneID``,
 /// ``DecimalNumber``): encoded as a single string, decoded through the validating initializer
-/// (decoded text is untrusted), and a literal that fails validation is a programmer error.
+/// (decoded text is untrusted). The skeletons, whose literals are checked for syntax only, also
+/// take literals; one that fails validation is a programmer error.
 enum ValidatedText {
     static func decode<T>(from decoder: any Decoder, _ validate: (String) throws -> T) throws -> T {
         let container = try decoder.singleValueContainer()

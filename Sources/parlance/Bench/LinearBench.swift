@@ -228,7 +228,9 @@ private struct BenchServer {
         guard let headEnd = text.range(of: "\r\n\r\n") else { throw LinearBench.WrongAnswer(description: "no response head: \(text.prefix(200))") }
         let head = text[..<headEnd.lowerBound].lowercased()
         let statusLine = head.prefix { $0 != "\r" }.split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw LinearBench.WrongAnswer(description: "bad status line in \(head.prefix(200))") }
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+            throw LinearBench.WrongAnswer(description: "bad status line in \(head.prefix(200))")
+        }
         var body = Substring(text[headEnd.upperBound...])
         guard head.contains("transfer-encoding: chunked") else { return (status, String(body)) }
         var decoded = ""

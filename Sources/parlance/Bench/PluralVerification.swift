@@ -1,5 +1,6 @@
 import Dispatch
 import Parlance
+import ParlanceBench
 
 /// The long proof that Parlance's plural evaluator equals ICU: for every locale ICU ships and
 /// every locale with plural data, both types, every integer 0…`integerLimit` and
@@ -30,6 +31,7 @@ struct PluralVerification {
         }
         let ruleSets = unique.values.sorted { $0.locale.identifier < $1.locale.identifier }
         let lock = Locked(Report(locales: ids.count, ruleSets: ruleSets.count, integersChecked: 0, decimalsChecked: 0, mismatches: []))
+        let progress = SweepProgress("verify-plurals", total: ruleSets.count, unit: "rule sets")
         DispatchQueue.concurrentPerform(iterations: ruleSets.count) { index in
             let rules = ruleSets[index]
             var mismatches: [String] = []
@@ -57,6 +59,7 @@ struct PluralVerification {
                 report.decimalsChecked += decimalsPerLocale
                 report.mismatches += mismatches
             }
+            progress.advance()
         }
         return lock.withLock { $0 }
     }

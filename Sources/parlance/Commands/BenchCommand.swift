@@ -155,8 +155,11 @@ struct BenchCommand: ParsableCommand {
             ("localize", { [try localizeRow(harness)] }),
             ("translation", { try translationRows(harness) }),
         ]
-        for group in groups where only.map({ group.name.contains($0) }) ?? true {
+        let selected = groups.filter { group in only.map { group.name.contains($0) } ?? true }
+        let progress = SweepProgress("bench", total: selected.count, unit: "groups", interval: 0)
+        for group in selected {
             rows += try group.rows()
+            progress.advance()
         }
         var peerResults: [PeerResult] = []
         var peerNotes: [String] = []
@@ -226,7 +229,7 @@ struct BenchCommand: ParsableCommand {
         if let dateLocales { locales = Array(locales.prefix(dateLocales)) }
         let verification = DateVerification(locales: locales, hourStride: hourStride, rotateZones: !everyZoneEveryHour)
         let instantsPerZone = verification.zones.indices.map { verification.instants(zoneIndex: $0).count }
-        let report = verification.run()
+        let report = verification.run(progress: SweepProgress("verify-dates", total: locales.count))
         let seconds = Double(BenchHarness.now() - start) / 1e9
         let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         print(
@@ -252,7 +255,7 @@ struct BenchCommand: ParsableCommand {
         if let listLocales { locales = Array(locales.prefix(listLocales)) }
         if !listLocale.isEmpty { locales = try listLocale.map { try LocaleID($0) } }
         let verification = ListVerification(locales: locales, randomListsPerLength: randomLists)
-        let report = verification.run()
+        let report = verification.run(progress: SweepProgress("verify-lists", total: locales.count))
         let seconds = Double(BenchHarness.now() - start) / 1e9
         let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
         let rules = report.contextRules.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
@@ -275,7 +278,7 @@ struct BenchCommand: ParsableCommand {
         var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
         if let numberLocales { locales = Array(locales.prefix(numberLocales)) }
         let verification = NumberVerification(locales: locales, valuesPerLocale: numberValues, rotateSkeletons: !everySkeletonEveryValue)
-        let report = verification.run()
+        let report = verification.run(progress: SweepProgress("verify-numbers", total: locales.count))
         let seconds = Double(BenchHarness.now() - start) / 1e9
         let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         let skeletons = report.fallbackSkeletons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

@@ -16,7 +16,7 @@ extension ShowcaseCommand {
             rows.append([
                 id,
                 try DecimalNumber("1234567.891").formatted(.parlance.number.locale(locale)),
-                amount.formatted(.parlance.currency(code: "EUR").locale(locale)),
+                try amount.formatted(.parlance.currency(code: "EUR").locale(locale)),
                 1_234_567.formatted(.parlance.compact().locale(locale)),
                 now.formatted(.parlance.date(skeleton: "yMMMd").locale(locale)),
                 now.addingTimeInterval(-86_400).formatted(.parlance.relative(to: now, numeric: .auto).locale(locale)),

@@ -26,7 +26,7 @@ public enum HummingbirdExample {
             let count = request.uri.queryParameters.get("count").flatMap(Int.init) ?? 0
             await Task.yield()  // suspend: the language must survive a hop to another thread
             let text = try request.parlance.localizedString("items.count", arguments: [count])
-            let total = request.parlance.formatNumber(Double(count) * 1.5, fractionDigits: 1)
+            let total = (Double(count) * 1.5).formatted(request.parlance.formatters().number.precision(.fractionDigits(min: 1, max: 1)))
             return "\(text) (\(total))"
         }
         // A ParlanceError thrown by a handler becomes its status and a JSON error body.

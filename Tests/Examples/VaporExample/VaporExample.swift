@@ -29,7 +29,7 @@ public enum VaporExample {
             let count = (try? request.query.get(Int.self, at: "count")) ?? 0
             await Task.yield()  // suspend: the language must survive a hop to another thread
             let text = try request.parlance.localizedString("items.count", arguments: [count])
-            let total = request.parlance.formatNumber(Double(count) * 1.5, fractionDigits: 1)
+            let total = (Double(count) * 1.5).formatted(request.parlance.formatters().number.precision(.fractionDigits(min: 1, max: 1)))
             return "\(text) (\(total))"
         }
         // The manager's own lookups follow the request's language too (its task-local state).
