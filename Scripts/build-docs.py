@@ -87,7 +87,8 @@ def main():
             ["swift-symbolgraph-extract", "-module-name", target, "-output-dir", graph_dir, "-minimum-access-level", "public",
              "-skip-inherited-docs"] + arguments, capture_output=True, text=True)
         if extract.returncode != 0:
-            print(f"build-docs: {target}: swift-symbolgraph-extract failed:\n{extract.stderr[-4000:]}")
+            print(f"build-docs: {target}: swift-symbolgraph-extract failed (was the last build of {options.build_dir} "
+                  f"made with the same traits, e.g. --traits Vapor?):\n{extract.stderr[-4000:]}")
             failed.append(target)
             continue
         # Only the module's own graph: the extension graphs of other modules' types

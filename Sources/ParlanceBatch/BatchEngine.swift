@@ -62,7 +62,7 @@ package struct BatchEngine: Sendable {
             guard String(decoding: line, as: UTF8.self).contains(where: { !$0.isWhitespace }) else { return false }
         }
         do throws(JSONReader.SyntaxError) {
-            let document = try JSONReader.read(line)
+            let document = try JSONReader.read(line, keeping: BatchRequest.isField)
             answer(document.value, id: Self.id(of: document, in: line), into: &out)
         } catch {
             // Bytes outside strings are ASCII in valid JSON, and strings are checked strictly,
@@ -75,7 +75,7 @@ package struct BatchEngine: Sendable {
             }
             repaired.withUTF8 { repairedLine in
                 do throws(JSONReader.SyntaxError) {
-                    let document = try JSONReader.read(repairedLine)
+                    let document = try JSONReader.read(repairedLine, keeping: BatchRequest.isField)
                     answer(document.value, id: Self.id(of: document, in: repairedLine), into: &out)
                 } catch {
                     Self.answerInvalidJSON(error, into: &out)

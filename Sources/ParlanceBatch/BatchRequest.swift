@@ -39,27 +39,47 @@ package struct BatchError: Error, Sendable, Equatable {
 
 /// One request line, with typed accessors that produce the protocol's errors.
 package struct BatchRequest: Sendable {
+    /// Every member name an operation reads, and `id`. The reader builds only these members of
+    /// a request line; any other member, which the protocol ignores, is checked for syntax and
+    /// skipped without being built, so that a large unknown member costs a scan of its bytes
+    /// and no memory. Every access below asserts that its field is listed here.
+    package static let fields: Set<String> = [
+        "a", "args", "available", "b", "caseFirst", "dateStyle", "end", "fallback", "granularity", "id", "ignorePunctuation",
+        "items", "key", "kind", "languageDisplay", "locale", "number", "numeric", "of", "op", "pattern", "reference", "requested",
+        "skeleton", "start", "strength", "style", "table", "text", "time", "timeStyle", "timeZone", "to", "type", "unit", "value",
+        "width",
+    ]
+
+    /// Whether the reader builds a member of a request line (see ``fields``).
+    package static func isField(_ name: String) -> Bool { fields.contains(name) }
+
     /// The operation name.
     package let op: String
-    /// The whole request object.
-    package let body: JSONValue
+    /// The request object (its members named in ``fields``).
+    private let body: JSONValue
 
-    /// A request for `op` with its whole JSON object.
+    /// A request for `op` with its JSON object.
     package init(op: String, body: JSONValue) {
         self.op = op
         self.body = body
     }
 
+    /// The member `field`, nil when absent.
+    package subscript(field: String) -> JSONValue? {
+        assert(Self.fields.contains(field), "\(field) is read but not in BatchRequest.fields, so the reader skips it")
+        return body[field]
+    }
+
     /// A field that must be present and a string.
     package func string(_ field: String) throws(BatchError) -> String {
-        guard let value = body[field] else { throw .missing(field, op: op) }
+        guard let value = self[field] else { throw .missing(field, op: op) }
         guard case .string(let text) = value else { throw .wrongType(field, expected: "a string") }
         return text
     }
 
     /// A field that may be absent (or null); when present it must be a string.
     package func optionalString(_ field: String) throws(BatchError) -> String? {
-        guard let value = body[field], value != .null else { return nil }
+        guard let value = self[field], value != .null else { return nil }
         guard case .string(let text) = value else { throw .wrongType(field, expected: "a string") }
         return text
     }
@@ -89,7 +109,7 @@ package struct BatchRequest: Sendable {
     /// A time field (`time`, `start`, `end`): an ISO 8601 string or epoch milliseconds as a
     /// finite JSON number, as epoch milliseconds.
     package func time(_ field: String = "time") throws(BatchError) -> Double {
-        guard let value = body[field] else { throw .missing(field, op: op) }
+        guard let value = self[field] else { throw .missing(field, op: op) }
         switch value {
         case .integer(let integer): return Double(integer)
         case .number(let number):
@@ -107,7 +127,7 @@ package struct BatchRequest: Sendable {
 
     /// A `number` field: a decimal string, or a JSON number in its shortest round-trip form.
     package func decimal(_ field: String = "number") throws(BatchError) -> String {
-        guard let value = body[field] else { throw .missing(field, op: op) }
+        guard let value = self[field] else { throw .missing(field, op: op) }
         switch value {
         case .string(let text): return text
         case .integer(let integer): return String(integer)

@@ -95,13 +95,13 @@ enum FormatOperations {
 
     @Sendable
     static func relative(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
-        if request.body["time"] == nil, let key = request.formatterKey("numeric", "style"), let format = relativeFormats[key] {
+        if request["time"] == nil, let key = request.formatterKey("numeric", "style"), let format = relativeFormats[key] {
             // `locale`, `numeric` and `style` were read from this very text before, without error.
             let (value, unit) = try relativeValue(request)
             return .string(try run { try format.format(value, unit) })
         }
         let locale = try request.locale()
-        if request.body["time"] != nil { return try relativeBetween(request, locale: locale) }
+        if request["time"] != nil { return try relativeBetween(request, locale: locale) }
         let (value, unit) = try relativeValue(request)
         let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
         let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
@@ -115,14 +115,14 @@ enum FormatOperations {
 
     /// `relative`'s `value` and `unit`, checked in the protocol's order.
     private static func relativeValue(_ request: BatchRequest) throws(BatchError) -> (Double, RelativeTimeFormat.Unit) {
-        guard let raw = request.body["value"] else { throw BatchError.missing("value", op: request.op) }
+        guard let raw = request["value"] else { throw BatchError.missing("value", op: request.op) }
         let value: Double
         switch raw {
         case .integer(let integer): value = Double(integer)
         case .number(let number): value = number
         default: throw BatchError.wrongType("value", expected: "a number")
         }
-        guard request.body["unit"] != nil else { throw BatchError.missing("unit", op: request.op) }
+        guard request["unit"] != nil else { throw BatchError.missing("unit", op: request.op) }
         let unit = try request.choice("unit", default: RelativeTimeFormat.Unit.day)
         return (value, unit)
     }
@@ -131,7 +131,7 @@ enum FormatOperations {
     /// `timeZone` (default "UTC"), `unit` "auto" (default) or a fixed unit; counted in calendar
     /// units of the zone (RelativeTimeFormat.calendarDifference).
     private static func relativeBetween(_ request: BatchRequest, locale: LocaleID) throws(BatchError) -> JSONValue {
-        if request.body["value"] != nil {
+        if request["value"] != nil {
             throw BatchError("invalid-argument", "\"value\" and \"time\" cannot be used together: give a value and a unit, or a time and a reference")
         }
         let time = try request.time("time")
@@ -174,7 +174,7 @@ enum FormatOperations {
     }
 
     private static func listItems(_ request: BatchRequest) throws(BatchError) -> [String] {
-        guard let raw = request.body["items"] else { throw BatchError.missing("items", op: request.op) }
+        guard let raw = request["items"] else { throw BatchError.missing("items", op: request.op) }
         guard case .array(let values) = raw else { throw BatchError.wrongType("items", expected: "an array of strings") }
         var items: [String] = []
         items.reserveCapacity(values.count)

@@ -46,7 +46,7 @@ extension BatchRequest {
     /// A field as cache-key text: `.some(nil)` when absent or null, `.some(text)` for a string,
     /// nil when it has another type (the handler's typed accessor then reports it).
     func keyText(_ field: String) -> String?? {
-        switch body[field] {
+        switch self[field] {
         case nil, .null?: return .some(nil)
         case .string(let text)?: return .some(text)
         default: return nil
@@ -56,7 +56,7 @@ extension BatchRequest {
     /// The cache key of this request's `locale` and option fields (at most four), or nil when
     /// `locale` is not a string or an option has a type other than string or null.
     func formatterKey(_ first: String? = nil, _ second: String? = nil, _ third: String? = nil, _ fourth: String? = nil) -> FormatterKey? {
-        guard case .string(let locale)? = body["locale"] else { return nil }
+        guard case .string(let locale)? = self["locale"] else { return nil }
         var key = FormatterKey(locale: locale)
         if let first {
             guard let text = keyText(first) else { return nil }

@@ -66,16 +66,23 @@ package enum JSONReader {
 
     /// Reads one JSON text given as UTF-8 bytes (surrounding white space allowed).
     ///
+    /// - Parameter keeping: when given, a member of the top-level object whose name it refuses
+    ///   is checked as strictly as the rest of the text but not built (no strings, arrays or
+    ///   objects are made for it) and left out of the value: a request line's unknown members,
+    ///   which the protocol ignores, then cost a scan of their bytes and no memory.
     /// - Throws: ``SyntaxError`` naming the line, column and what was expected.
-    package static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> Document {
+    package static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, keeping: ((String) -> Bool)? = nil
+    ) throws(SyntaxError) -> Document {
         var reader = Reader(bytes)
-        return try reader.document()
+        return try reader.document(keeping: keeping)
     }
 
-    /// Reads one JSON text (surrounding white space allowed).
-    package static func read(_ text: String) throws(SyntaxError) -> Document {
+    /// Reads one JSON text (surrounding white space allowed); `keeping` as in
+    /// ``read(_:keeping:)-(UnsafeBufferPointer<UInt8>,_)``.
+    package static func read(_ text: String, keeping: ((String) -> Bool)? = nil) throws(SyntaxError) -> Document {
         var text = text
-        return try text.withUTF8 { bytes in Result { () throws(SyntaxError) in try read(bytes) } }.get()
+        return try text.withUTF8 { bytes in Result { () throws(SyntaxError) in try read(bytes, keeping: keeping) } }.get()
     }
 
     /// The value of one JSON text (surrounding white space allowed).
@@ -144,12 +151,12 @@ package enum JSONReader {
             }
         }
 
-        mutating func document() throws(SyntaxError) -> Document {
+        mutating func document(keeping: ((String) -> Bool)?) throws(SyntaxError) -> Document {
             skipSpace()
             var idRange: Range<Int>? = nil
             let value: JSONValue
             if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
-                value = try object(idRange: &idRange)
+                value = try object(idRange: &idRange, keeping: keeping)
             } else {
                 value = try self.value()
             }
@@ -160,14 +167,17 @@ package enum JSONReader {
             return Document(value: value, idRange: idRange)
         }
 
-        mutating func value() throws(SyntaxError) -> JSONValue {
+        /// A value; with `build` false it is only checked, and `.null` stands for it.
+        mutating func value(build: Bool = true) throws(SyntaxError) -> JSONValue {
             guard index < bytes.count else { throw fail("expected a value, found the end of the text") }
             switch bytes[index] {
-            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "\""):
+                let text = try string(build: build)
+                return build ? .string(text) : .null
             case UInt8(ascii: "{"):
                 var ignored: Range<Int>? = nil
-                return try object(idRange: &ignored, nested: true)
-            case UInt8(ascii: "["): return try array()
+                return try object(idRange: &ignored, nested: true, build: build)
+            case UInt8(ascii: "["): return try array(build: build)
             case UInt8(ascii: "t"):
                 try literal("true")
                 return .bool(true)
@@ -196,8 +206,12 @@ package enum JSONReader {
             if depth > JSONReader.maximumDepth { throw fail("nesting deeper than \(JSONReader.maximumDepth) levels") }
         }
 
-        /// An object; at the top level (`nested` false) the range of the last `id` value is kept.
-        mutating func object(idRange: inout Range<Int>?, nested: Bool = false) throws(SyntaxError) -> JSONValue {
+        /// An object; at the top level (`nested` false) the range of the last `id` value is kept,
+        /// and a member `keeping` refuses is checked without being built. With `build` false
+        /// the object is only checked, and `.null` stands for it.
+        mutating func object(
+            idRange: inout Range<Int>?, nested: Bool = false, keeping: ((String) -> Bool)? = nil, build: Bool = true
+        ) throws(SyntaxError) -> JSONValue {
             try enter()
             index += 1
             var members: [(String, JSONValue)] = []
@@ -205,15 +219,15 @@ package enum JSONReader {
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return .object(members)
+                return build ? .object(members) : .null
             }
-            members.reserveCapacity(nested ? 2 : 6)
+            if build { members.reserveCapacity(nested ? 2 : 6) }
             while true {
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw fail("expected a member name in double quotes, found \(describeHere())")
                 }
-                let key = try string()
+                let key = try string(build: build)
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                     throw fail("expected ':' after a member name, found \(describeHere())")
@@ -221,9 +235,10 @@ package enum JSONReader {
                 index += 1
                 skipSpace()
                 let start = index
-                let element = try value()
+                let kept = build && keeping?(key) != false
+                let element = try value(build: kept)
                 if !nested, key == "id" { idRange = start..<index }
-                members.append((key, element))
+                if kept { members.append((key, element)) }
                 skipSpace()
                 guard index < bytes.count else { throw fail("expected ',' or '}', found the end of the text") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -233,11 +248,12 @@ package enum JSONReader {
                 guard bytes[index] == UInt8(ascii: "}") else { throw fail("expected ',' or '}', found \(describeHere())") }
                 index += 1
                 depth -= 1
-                return .object(members)
+                return build ? .object(members) : .null
             }
         }
 
-        mutating func array() throws(SyntaxError) -> JSONValue {
+        /// An array; with `build` false it is only checked, and `.null` stands for it.
+        mutating func array(build: Bool = true) throws(SyntaxError) -> JSONValue {
             try enter()
             index += 1
             var elements: [JSONValue] = []
@@ -245,11 +261,12 @@ package enum JSONReader {
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
-                return .array(elements)
+                return build ? .array(elements) : .null
             }
             while true {
                 skipSpace()
-                elements.append(try value())
+                let element = try value(build: build)
+                if build { elements.append(element) }
                 skipSpace()
                 guard index < bytes.count else { throw fail("expected ',' or ']', found the end of the text") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -259,7 +276,7 @@ package enum JSONReader {
                 guard bytes[index] == UInt8(ascii: "]") else { throw fail("expected ',' or ']', found \(describeHere())") }
                 index += 1
                 depth -= 1
-                return .array(elements)
+                return build ? .array(elements) : .null
             }
         }
 
@@ -324,15 +341,15 @@ package enum JSONReader {
         }
 
         /// A string: without escapes, one validated copy of its bytes; with escapes, decoded
-        /// into a byte buffer.
-        mutating func string() throws(SyntaxError) -> String {
+        /// into a byte buffer. With `build` false it is only checked, and "" stands for it.
+        mutating func string(build: Bool = true) throws(SyntaxError) -> String {
             index += 1
             let start = index
             // The common case: no escape before the closing quote.
             while index < bytes.count {
                 let b = bytes[index]
                 if b == UInt8(ascii: "\"") {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    let text = build ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) : ""
                     index += 1
                     return text
                 }
@@ -345,26 +362,28 @@ package enum JSONReader {
             }
             guard index < bytes.count else { throw fail("expected '\"' to close a string, found the end of the text") }
             var decoded: [UInt8] = []
-            decoded.reserveCapacity(index - start + 16)
-            decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            if build {
+                decoded.reserveCapacity(index - start + 16)
+                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            }
             while index < bytes.count {
                 let b = bytes[index]
                 switch b {
                 case UInt8(ascii: "\""):
                     index += 1
-                    return String(decoding: decoded, as: UTF8.self)
+                    return build ? String(decoding: decoded, as: UTF8.self) : ""
                 case UInt8(ascii: "\\"):
                     index += 1
                     guard index < bytes.count else { throw fail("expected an escape after '\\', found the end of the text") }
                     let e = bytes[index]
                     index += 1
                     switch e {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(e)
-                    case UInt8(ascii: "b"): decoded.append(0x08)
-                    case UInt8(ascii: "f"): decoded.append(0x0C)
-                    case UInt8(ascii: "n"): decoded.append(0x0A)
-                    case UInt8(ascii: "r"): decoded.append(0x0D)
-                    case UInt8(ascii: "t"): decoded.append(0x09)
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): if build { decoded.append(e) }
+                    case UInt8(ascii: "b"): if build { decoded.append(0x08) }
+                    case UInt8(ascii: "f"): if build { decoded.append(0x0C) }
+                    case UInt8(ascii: "n"): if build { decoded.append(0x0A) }
+                    case UInt8(ascii: "r"): if build { decoded.append(0x0D) }
+                    case UInt8(ascii: "t"): if build { decoded.append(0x09) }
                     case UInt8(ascii: "u"):
                         let unit = try hex4()
                         var scalar = Unicode.Scalar(unit)
@@ -381,18 +400,18 @@ package enum JSONReader {
                             }
                         }
                         // A lone surrogate is grammatical JSON but no Unicode scalar: U+FFFD.
-                        decoded.append(contentsOf: UTF8.encode(scalar ?? "\u{FFFD}")!)
+                        if build { decoded.append(contentsOf: UTF8.encode(scalar ?? "\u{FFFD}")!) }
                     default:
                         index -= 1
                         throw fail("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found \(describeHere())")
                     }
                 default:
                     if b >= 0x20 && b < 0x80 {
-                        decoded.append(b)
+                        if build { decoded.append(b) }
                         index += 1
                     } else {
                         let length = try nonASCIILength(b)
-                        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                        if build { decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)])) }
                         index += length
                     }
                 }

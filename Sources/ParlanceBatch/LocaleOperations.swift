@@ -13,7 +13,7 @@ enum LocaleOperations {
     @Sendable
     static func direction(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
         if let text = try request.optionalString("text") {
-            if let locale = request.body["locale"], locale != .null {
+            if let locale = request["locale"], locale != .null {
                 throw BatchError("invalid-argument", "direction takes either \"text\" or \"locale\", not both")
             }
             return .string(Bidi.baseDirection(of: text)?.rawValue ?? "neutral")
@@ -47,7 +47,7 @@ enum LocaleOperations {
 
     @Sendable
     static func negotiate(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
-        guard let availableValue = request.body["available"] else { throw BatchError.missing("available", op: request.op) }
+        guard let availableValue = request["available"] else { throw BatchError.missing("available", op: request.op) }
         guard case .array(let availableItems) = availableValue else {
             throw BatchError("invalid-argument", "\"available\" must be an array of locale ids")
         }
@@ -61,7 +61,7 @@ enum LocaleOperations {
         guard !available.isEmpty else {
             throw BatchError("invalid-argument", "\"available\" must name at least one locale")
         }
-        guard let requestedValue = request.body["requested"] else { throw BatchError.missing("requested", op: request.op) }
+        guard let requestedValue = request["requested"] else { throw BatchError.missing("requested", op: request.op) }
         let matcher: LocaleMatcher
         do {
             matcher = try LocaleMatchers.matcher(for: available)

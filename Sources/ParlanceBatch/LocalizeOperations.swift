@@ -57,7 +57,7 @@ enum LocalizeOperations {
             default: throw BatchError("invalid-argument", "\(label) must be a number or a string, not \(value.serialized)")
             }
         }
-        switch request.body["args"] {
+        switch request["args"] {
         case nil, .null?:
             break
         case .array(let values)?:

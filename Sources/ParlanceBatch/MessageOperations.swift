@@ -43,7 +43,7 @@ enum MessageOperations {
         let locale = try request.locale()
         let pattern = try request.string("pattern")
         var arguments: [(String, MessageArgument)] = []
-        switch request.body["args"] {
+        switch request["args"] {
         case nil, .null?: break
         case .object(let members)?:
             for (name, value) in members { arguments.append((name, try argument(value, name: name))) }

@@ -51,7 +51,7 @@ struct BatchAdapter: Sendable {
         var body = body
         let read = body.withUTF8 { bytes in
             Result { () throws(JSONReader.SyntaxError) in
-                let document = try JSONReader.read(bytes)
+                let document = try JSONReader.read(bytes, keeping: BatchRequest.isField)
                 return (document.value, BatchEngine.id(of: document, in: bytes))
             }
         }
@@ -86,7 +86,7 @@ struct BatchAdapter: Sendable {
         var line = line
         line.withUTF8 { bytes in
             do throws(JSONReader.SyntaxError) {
-                let document = try JSONReader.read(bytes)
+                let document = try JSONReader.read(bytes, keeping: BatchRequest.isField)
                 var request = document.value
                 if case .string(let op)? = request["op"] {
                     request = prepared(request, op: op, defaultLocale: defaultLocale)

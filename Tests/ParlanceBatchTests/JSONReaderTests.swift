@@ -255,6 +255,59 @@ struct JSONReaderTests {
         #expect(accepted < 50_000)
     }
 
+    /// Lines whose unknown members (`pad`, `extra`, `x`) hold every kind of value.
+    static let paddedSeeds: [String] = [
+        #"{"op":"plural","pad":[1,-2.5e3,true,null,"s\"\u00e9\ud83d\ude00",{"a":[{}]}],"locale":"ru","number":"21","id":7}"#,
+        #"{"extra":{"k":{"k":{"k":[[],[[]],"Grüße"]}},"n":0},"op":"list","items":["a","b"],"locale":"es"}"#,
+        #"{"op":"number","locale":"de","x":"\\\/\b\f\n\r\t","number":1.5,"x":[0,{"y":"z"}],"id":"a"}"#,
+    ]
+
+    /// `value` with only the members of its top-level object that requests read.
+    static func keptMembers(_ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = value else { return value }
+        return .object(members.filter { BatchRequest.isField($0.0) })
+    }
+
+    @Test("unknown members are skipped unbuilt: on 60,000 mutated lines, the same verdict, error and id, and the known members")
+    func skippedMembers() {
+        var random = SplitMix64(seed: 0x5C1B)
+        var accepted = 0
+        var rejected = 0
+        var disagreements: [String] = []
+        let seeds = Self.seeds + Self.paddedSeeds
+        for round in 0..<60_000 {
+            let bytes = Self.mutate(Array(seeds[round % seeds.count].utf8), &random)
+            let full = bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONReader.SyntaxError) in try JSONReader.read(buffer) } }
+            let kept = bytes.withUnsafeBufferPointer { buffer in
+                Result { () throws(JSONReader.SyntaxError) in try JSONReader.read(buffer, keeping: BatchRequest.isField) }
+            }
+            switch (full, kept) {
+            case (.success(let whole), .success(let part)):
+                accepted += 1
+                if Self.keptMembers(whole.value) != part.value || whole.idRange != part.idRange {
+                    disagreements.append(String(decoding: bytes, as: UTF8.self).debugDescription)
+                }
+            case (.failure(let wholeError), .failure(let partError)):
+                rejected += 1
+                if wholeError != partError { disagreements.append("\(String(decoding: bytes, as: UTF8.self).debugDescription): \(wholeError) / \(partError)") }
+            default:
+                disagreements.append(String(decoding: bytes, as: UTF8.self).debugDescription + ": accepted by one reading only")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+        #expect(accepted > 1_000)
+        #expect(rejected > 1_000)
+        // The unmutated padded lines: their unknown members are gone, the rest is kept.
+        for line in Self.paddedSeeds {
+            let document = try? JSONReader.read(line, keeping: BatchRequest.isField)
+            guard case .object(let members)? = document?.value else {
+                Issue.record("\(line) not read")
+                continue
+            }
+            #expect(!members.isEmpty && members.allSatisfy { BatchRequest.isField($0.0) }, "\(line)")
+        }
+    }
+
     @Test("mutated lines through the server: one JSON answer each, invalid ones with the reader's error")
     func mutatedAnswers() throws {
         var random = SplitMix64(seed: 0x19B2)
