@@ -3,7 +3,7 @@ public import ParlanceLocalization
 
 /// Chooses a request's language among an app's supported languages: an explicit choice in a
 /// query parameter, then a cookie, then the `Accept-Language` header, negotiated by ICU's
-/// `LocaleMatcher` through the ``LanguageManager`` (its development language when nothing is
+/// `LocaleMatcher` through the `LanguageManager` (its development language when nothing is
 /// close). Never fails: an ill-formed query or cookie value is ignored, as is an ill-formed
 /// `Accept-Language` range.
 ///

@@ -7,7 +7,7 @@ import Synchronization
 /// (which become the response's `Content-Language`).
 ///
 /// The middleware (Hummingbird's `ParlanceMiddleware`, Vapor's `ParlanceMiddleware`) creates
-/// one per request and runs the handler inside ``run(_:)``, so ``current`` and the manager's
+/// one per request and runs the handler inside `run(_:)`, so ``current`` and the manager's
 /// task-local language are that request's, in every child task, never another request's.
 ///
 /// ```swift
@@ -49,13 +49,13 @@ public final class RequestLocalization: Sendable {
     }
 
     /// The localized, formatted string for a key in the request's language; records the
-    /// language of the table the value came from (``CatalogLookup/locale``).
+    /// language of the table the value came from (`CatalogLookup/locale`).
     ///
     /// ```swift
     /// try request.parlance.localizedString("items.count", arguments: [21])   // "21 элемент" for ru
     /// ```
     /// - Throws: `ParlanceError` (`missing-key` when the key is in no locale of the chain or
-    ///   the manager has no catalog; otherwise as ``Catalog/lookup(_:table:locale:arguments:width:)``).
+    ///   the manager has no catalog; otherwise as `Catalog/lookup(_:table:locale:arguments:width:)`).
     public func localizedString(
         _ key: String, table: String = "Localizable",
         arguments: [any LocalizationArgumentConvertible] = []

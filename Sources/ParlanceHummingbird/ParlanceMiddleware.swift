@@ -7,7 +7,7 @@ public import ParlanceLocalization
 ///
 /// It negotiates the language from a query parameter, a cookie (both optional) or
 /// `Accept-Language` against the manager's supported languages, runs the rest of the chain
-/// inside ``ParlanceHTTP/RequestLocalization/run(isolation:_:)`` (so the manager's task-local
+/// inside `ParlanceHTTP/RequestLocalization/run(isolation:_:)` (so the manager's task-local
 /// language and `request.parlance` are this request's), sets `Content-Language` (the languages
 /// the strings actually came from) and `Vary`, and turns a thrown `ParlanceError` into its
 /// HTTP status with the JSON body `{"error":{"code":…,"message":…}}`.

@@ -1,6 +1,6 @@
 public import ParlanceLocalization
 
-/// Generates Swift source with type-safe accessors for every key of a ``Catalog`` (what
+/// Generates Swift source with type-safe accessors for every key of a `Catalog` (what
 /// `parlance gen` writes): nested enums from dotted keys, a static property for a plain string,
 /// a function with typed parameters for a format.
 ///

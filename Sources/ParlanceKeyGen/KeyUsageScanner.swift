@@ -22,7 +22,7 @@ public struct KeyPattern: Hashable, Sendable, CustomStringConvertible {
     /// A key with no hole.
     public init(exactly key: String) { self.parts = [key] }
 
-    /// The specifiers a hole stands for: what ``LocalizationValue`` writes for each type.
+    /// The specifiers a hole stands for: what `LocalizationValue` writes for each type.
     public static let holeSpecifiers = ["%@", "%lld", "%llu", "%lf", "%d", "%u", "%f"]
 
     /// Whether a catalog key is this pattern with a specifier in each hole.

@@ -6,7 +6,7 @@ public import ParlanceLocalization
 /// Checks a catalog (every table, every language) against the development language and
 /// CLDR's plural rules, reporting each problem where it is written.
 ///
-/// The linter reads the same located model as ``Catalog`` (one reader per format, one bad
+/// The linter reads the same located model as `Catalog` (one reader per format, one bad
 /// entry skipped and reported, never the whole file), so what lint sees is what a lookup
 /// finds: translations are compared with the entry that wins at run time (a `.stringsdict`
 /// entry over a `.strings` one). Rules, each with a stable id (``LintRule``):
@@ -42,12 +42,12 @@ public struct CatalogLinter: Sendable {
         self.options = options
     }
 
-    /// Lints the model a ``Catalog`` was loaded into (no second reading of its files).
+    /// Lints the model a `Catalog` was loaded into (no second reading of its files).
     ///
     /// ```swift
     /// let report = try CatalogLinter().lint(catalog: Catalog(directory: "Resources"))
     /// ```
-    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidLocale`` for an ill-formed
+    /// - Throws: `ParlanceError` `ParlanceError/Code/invalidLocale` for an ill-formed
     ///   ``LintOptions/developmentLanguage``.
     public func lint(catalog: Catalog) throws -> LintReport {
         var model = catalog.model
@@ -62,8 +62,8 @@ public struct CatalogLinter: Sendable {
     /// let report = try CatalogLinter().lint(directory: "Resources")
     /// report.hasErrors
     /// ```
-    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidFile`` when the directory cannot
-    ///   be listed; ``ParlanceError/Code/invalidLocale`` for an ill-formed development language.
+    /// - Throws: `ParlanceError` `ParlanceError/Code/invalidFile` when the directory cannot
+    ///   be listed; `ParlanceError/Code/invalidLocale` for an ill-formed development language.
     public func lint(directory: String) throws -> LintReport {
         try lint(directory: directory, keepingModel: nil)
     }

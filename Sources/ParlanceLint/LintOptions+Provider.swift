@@ -2,7 +2,7 @@ import ParlanceLocalization
 
 extension LintOptions {
     /// Adds every key that components declared through
-    /// ``LocalizationProvider/declare(component:keys:)`` to ``requiredKeys``, so a catalog that
+    /// `LocalizationProvider/declare(component:keys:)` to ``requiredKeys``, so a catalog that
     /// lacks one fails with `required-key-missing`.
     ///
     /// ```swift

@@ -2,7 +2,7 @@ public import Parlance
 import ParlanceLocalization
 
 /// Representative numbers for each plural category of a language, found by asking the
-/// language's ``PluralRules`` (ICU's CLDR data) about a fixed scan of integers and decimals.
+/// language's `PluralRules` (ICU's CLDR data) about a fixed scan of integers and decimals.
 ///
 /// The scan covers 0…1000, powers of ten up to 10¹², then decimals with one and two fraction
 /// digits (`0.0`…`10.9`, `0.00`…`2.99`, `1000000.5`, …); compact exponents (`1c6`) are not scanned.
@@ -33,7 +33,7 @@ public struct PluralSamples: Hashable, Sendable {
     /// ```swift
     /// try PluralSamples(locale: LocaleID("ar")).integers[.zero]  // [0]
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale`` when ICU has no rules for the locale.
+    /// - Throws: `ParlanceError/Code/invalidLocale` when ICU has no rules for the locale.
     public init(locale: LocaleID) throws {
         let rules = try ParlanceCore.pluralRules(locale)
         var integers: [PluralCategory: [Int64]] = [:]

@@ -32,7 +32,7 @@ public struct PostgresSettings: Sendable, Hashable, CustomStringConvertible {
 
     /// Settings given piece by piece.
     ///
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for a schema name that is not a plain
+    /// - Throws: `ParlanceError/Code/invalidArgument` for a schema name that is not a plain
     ///   SQL identifier (`[a-z_][a-z0-9_]*`, at most 63 bytes).
     public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String? = nil, schema: String = "public")
         throws
@@ -51,7 +51,7 @@ public struct PostgresSettings: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// let settings = try PostgresSettings(url: ProcessInfo.processInfo.environment["PARLANCE_DATABASE_URL"] ?? "")
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` naming what is wrong (scheme, host,
+    /// - Throws: `ParlanceError/Code/invalidArgument` naming what is wrong (scheme, host,
     ///   user, port, an unknown query parameter, an unsupported `sslmode`).
     public init(url text: String) throws {
         func bad(_ why: String) -> ParlanceError {

@@ -182,8 +182,8 @@ public struct ProposalDraft: Hashable, Sendable {
 
     /// Validates and creates a draft.
     ///
-    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidLocale`` for an ill-formed locale;
-    ///   ``ParlanceError/Code/invalidArgument`` for an empty or over-long section, key, value or
+    /// - Throws: `ParlanceError` `ParlanceError/Code/invalidLocale` for an ill-formed locale;
+    ///   `ParlanceError/Code/invalidArgument` for an empty or over-long section, key, value or
     ///   guid, a control character in section, key or guid, or a NUL in the value.
     public init(section: String, key: String, locale: String, value: String, guid: String, limits: ProposalLimits = .standard) throws {
         try self.init(identifier: TranslationIdentifier(section: section, key: key), locale: LocaleID(locale), value: value, guid: guid, limits: limits)

@@ -34,7 +34,7 @@ public struct ProposalGuidKey: Sendable, Hashable {
 
     /// A key from secret bytes (at least ``minimumBytes``).
     ///
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for a shorter secret.
+    /// - Throws: `ParlanceError/Code/invalidArgument` for a shorter secret.
     public init(secret: [UInt8]) throws {
         guard secret.count >= Self.minimumBytes else {
             throw ParlanceError(.invalidArgument, "the proposals key has \(secret.count) bytes; at least \(Self.minimumBytes) are needed")
@@ -147,7 +147,7 @@ public struct ProposalCursor: Hashable, Sendable {
 
     /// Parses a token made by ``token``.
     ///
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for anything else.
+    /// - Throws: `ParlanceError/Code/invalidArgument` for anything else.
     public init(token: String) throws(ParlanceError) {
         let invalid = ParlanceError(.invalidArgument, "the cursor is not one this service handed out")
         guard token.utf8.count <= 128 else { throw invalid }

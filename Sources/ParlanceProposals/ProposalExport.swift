@@ -39,7 +39,7 @@ public enum ProposalExport {
 
         /// Writes every file under `directory` (created as needed), replacing files of the same name.
         ///
-        /// - Throws: ``ParlanceError/Code/invalidArgument`` when a file cannot be written.
+        /// - Throws: `ParlanceError/Code/invalidArgument` when a file cannot be written.
         public func write(to directory: URL) throws {
             for file in files {
                 let url = directory.appendingPathComponent(file.path)
@@ -56,7 +56,7 @@ public enum ProposalExport {
     /// The patch of `proposals` (normally the accepted ones) in `format`.
     ///
     /// - Parameter sourceLanguage: the String Catalogs' `sourceLanguage`.
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for a section that cannot be a file
+    /// - Throws: `ParlanceError/Code/invalidArgument` for a section that cannot be a file
     ///   name (`/`, `..`, a leading dot).
     public static func patch(_ proposals: [Proposal], format: Format, sourceLanguage: LocaleID) throws -> Patch {
         // Newest per (section, key, locale).

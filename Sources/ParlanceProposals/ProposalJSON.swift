@@ -37,8 +37,8 @@ public struct ProposalJSON: Codable, Hashable, Sendable {
 
     /// Back to the model (without an author, which the API does not show).
     ///
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for an id, state or time that does not
-    ///   parse; ``ParlanceError/Code/invalidLocale``.
+    /// - Throws: `ParlanceError/Code/invalidArgument` for an id, state or time that does not
+    ///   parse; `ParlanceError/Code/invalidLocale`.
     public func proposal() throws -> Proposal {
         guard let uuid = UUID(uuidString: id) else { throw ParlanceError(.invalidArgument, "the proposal id \(id) is not a UUID") }
         guard let parsedState = ProposalState(rawValue: state) else { throw ParlanceError(.invalidArgument, "unknown proposal state \(state)") }

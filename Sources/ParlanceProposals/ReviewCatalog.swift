@@ -1,7 +1,7 @@
 public import Parlance
 public import ParlanceLocalization
 
-/// Review mode: a view of a ``LanguageManager``'s catalog
+/// Review mode: a view of a `LanguageManager`'s catalog
 /// that serves the open proposed value of a key when there is one, else the catalog's value.
 ///
 /// Which proposals count is ``Scope``: the current guid's own (a translator sees their own
@@ -22,7 +22,7 @@ public import ParlanceLocalization
 /// ```
 ///
 /// A proposed value is a format like the catalog's: with arguments it is formatted by
-/// ``LocalizedFormatter`` in the current language (a malformed one throws from
+/// `LocalizedFormatter` in the current language (a malformed one throws from
 /// ``localizedString(_:table:arguments:guid:)``); without arguments it is returned as written.
 public final class ReviewCatalog: Sendable {
     /// Whose proposals are served.
@@ -60,7 +60,7 @@ public final class ReviewCatalog: Sendable {
 
     /// Reads the open proposals of `store` (replacing what was read before).
     ///
-    /// - Throws: the store's errors (``ParlanceError/Code/proposalStoreFailed``).
+    /// - Throws: the store's errors (`ParlanceError/Code/proposalStoreFailed`).
     public func refresh(from store: any ProposalStore) async throws {
         let open = try await store.proposals(matching: ProposalQuery(states: [.open]))
         replace(with: open, authorOf: { store.author(of: $0) })
@@ -105,8 +105,8 @@ public final class ReviewCatalog: Sendable {
 
     /// The proposed value (formatted) or the catalog's, in the manager's current language.
     ///
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for a proposed format that does not fit
-    ///   the arguments; the catalog's errors (``ParlanceError/Code/missingKey``) when no
+    /// - Throws: `ParlanceError/Code/invalidArgument` for a proposed format that does not fit
+    ///   the arguments; the catalog's errors (`ParlanceError/Code/missingKey`) when no
     ///   proposal applies.
     public func localizedString(
         _ key: String, table: String = "Localizable", arguments: [LocalizationArgument] = [], guid: String? = ReviewCatalog.currentGuid

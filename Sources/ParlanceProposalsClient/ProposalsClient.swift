@@ -6,8 +6,8 @@ import Parlance
 public import ParlanceProposals
 
 /// A client of the proposals API of `parlance serve` (async-http-client), for apps and tools.
-/// It is a ``ProposalStore``: code written against the protocol works over HTTP unchanged, and
-/// errors come back as the server's ``ParlanceError`` codes (`duplicate-proposal`,
+/// It is a `ProposalStore`: code written against the protocol works over HTTP unchanged, and
+/// errors come back as the server's `ParlanceError` codes (`duplicate-proposal`,
 /// `forbidden`, `not-found`, `unauthorized`, …).
 ///
 /// ```swift
@@ -19,10 +19,10 @@ public import ParlanceProposals
 /// }
 /// ```
 ///
-/// The API filters by section, key, locale and one state; a ``ProposalQuery`` with several
+/// The API filters by section, key, locale and one state; a `ProposalQuery` with several
 /// states is filtered here, after the request, and one with a `guid` keeps the rows the
 /// service says that guid may delete. The API shows no authors: proposals come back with a
-/// nil ``Proposal/author``.
+/// nil `Proposal/author`.
 public struct ProposalsClient: ProposalStore {
     /// The service, e.g. `http://127.0.0.1:8080` (no trailing slash needed).
     public let baseURL: String

@@ -23,12 +23,12 @@ import PostgresNIO
 ///   proposal, then `UPDATE`, or `INSERT … ON CONFLICT DO NOTHING`; an insert that loses a race
 ///   to another instance reads the winner's row and decides again, so no update is lost.
 /// - **Indexes** for the listing queries (by text, by author, by state, and the listing order).
-/// - **Authors**: a guid is stored as its HMAC-SHA256 under the store's ``ProposalGuidKey``
+/// - **Authors**: a guid is stored as its HMAC-SHA256 under the store's `ProposalGuidKey`
 ///   (given, or generated and kept in the schema's `parlance_proposals_guid_key`); version 2
 ///   of the schema hashed the plain guids version 1 kept.
 /// - **Outages**: every call has a deadline (`callTimeout`); a server that is down, closes the
 ///   connection or does not answer in time makes the call throw
-///   ``ParlanceError/Code/storeUnavailable`` (its detail is logged once per outage).
+///   `ParlanceError/Code/storeUnavailable` (its detail is logged once per outage).
 public final class PostgresProposalStore: ProposalStore, PostgresBackedStore {
     /// Where it is connected (the password is never printed).
     public var settings: PostgresSettings { database.settings }
@@ -87,14 +87,14 @@ public final class PostgresProposalStore: ProposalStore, PostgresBackedStore {
     /// advisory lock of the schema, so instances starting together migrate once).
     ///
     /// - Parameters:
-    ///   - settings: where to connect (``PostgresSettings/init(url:)`` parses `PARLANCE_DATABASE_URL`).
+    ///   - settings: where to connect (`PostgresSettings/init(url:)` parses `PARLANCE_DATABASE_URL`).
     ///   - timeout: how long connecting and migrating may take.
-    ///   - callTimeout: the deadline of every later call (``ParlanceError/Code/storeUnavailable`` past it).
+    ///   - callTimeout: the deadline of every later call (`ParlanceError/Code/storeUnavailable` past it).
     ///   - maximumConnections: the size of the connection pool.
     ///   - guidKey: the key of author hashes; nil: the key the database keeps (generated on
     ///     first use).
     ///   - logger: the pool's background log, and the log of outages.
-    /// - Throws: ``ParlanceError/Code/proposalStoreFailed`` when the server cannot be reached,
+    /// - Throws: `ParlanceError/Code/proposalStoreFailed` when the server cannot be reached,
     ///   refuses the login, holds a newer schema, or was hashed with another key.
     public static func connect(
         _ settings: PostgresSettings, timeout: Duration = .seconds(30), callTimeout: Duration = .seconds(5), maximumConnections: Int = 10,

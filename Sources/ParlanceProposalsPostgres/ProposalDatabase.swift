@@ -6,7 +6,7 @@ public import ParlanceProposals
 /// Which proposal store a service or tool uses, from one string (`--database`,
 /// `PARLANCE_DATABASE_URL`):
 ///
-/// - `sqlite:PATH` (or a plain path) — ``SQLiteProposalStore``, one file, the default;
+/// - `sqlite:PATH` (or a plain path) — `SQLiteProposalStore`, one file, the default;
 /// - `postgres://user:password@host:port/database[?schema=NAME]` — ``PostgresProposalStore``.
 ///
 /// ```swift
@@ -25,7 +25,7 @@ public enum ProposalDatabase: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a location.
     ///
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for an empty location, an empty SQLite
+    /// - Throws: `ParlanceError/Code/invalidArgument` for an empty location, an empty SQLite
     ///   path, another URL scheme, or a malformed PostgreSQL URL.
     public init(_ location: String) throws {
         let trimmed = location.trimmingCharacters(in: .whitespaces)
@@ -62,9 +62,9 @@ public enum ProposalDatabase: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - callTimeout: the deadline of each later store call (for SQLite: the longest wait
     ///     for another process's write lock); past it the call throws
-    ///     ``ParlanceError/Code/storeUnavailable``.
+    ///     `ParlanceError/Code/storeUnavailable`.
     ///   - guidKey: the key of author hashes; nil: the key the store keeps (generated on first use).
-    /// - Throws: ``ParlanceError/Code/proposalStoreFailed``.
+    /// - Throws: `ParlanceError/Code/proposalStoreFailed`.
     public func open(
         logger: Logger = PostgresProposalStore.defaultLogger, timeout: Duration = .seconds(30), callTimeout: Duration = .seconds(5),
         guidKey: ProposalGuidKey? = nil

@@ -30,7 +30,7 @@ import Foundation
 ///
 /// Writes need the server's bearer token when one is configured (the server's
 /// `WriteTokenMiddleware`). Bodies are limited (``maxBodySize``, 413 `payload-too-large`),
-/// must be `application/json` and UTF-8; every field is validated by ``ProposalDraft``
+/// must be `application/json` and UTF-8; every field is validated by `ProposalDraft`
 /// (locale id, lengths in UTF-8 bytes, no control characters). A store that cannot be reached
 /// in time answers 503 `store-unavailable` with `Retry-After`, and `/health` reports the
 /// dependency `proposal-store` as down until it answers again.
@@ -76,7 +76,7 @@ public struct ProposalsServerExtension: ParlanceServerExtension {
     /// The paths of this API for `/openapi.json`.
     public var openAPIPaths: [(path: String, json: String)] { ProposalsOpenAPI.paths }
 
-    /// `proposal-store`: whether the store answers (``ProposalStore/checkAvailable()``).
+    /// `proposal-store`: whether the store answers (`ProposalStore/checkAvailable()`).
     public var healthChecks: [ParlanceHealthCheck] {
         [ParlanceHealthCheck(name: "proposal-store") { [store] in try await store.checkAvailable() }]
     }

@@ -15,17 +15,17 @@ import Foundation
 
 /// `parlance serve`: Parlance's formatting and localization as an HTTP service.
 ///
-/// Routes (documented in ``OpenAPIDocument``, served at `/openapi.json`):
+/// Routes (documented in `OpenAPIDocument`, served at `/openapi.json`):
 /// - `POST /v1/{op}` — one batch operation (`plural`, `number`, `date`, `localize`, …): the
 ///   batch request object as the JSON body (`op` comes from the path), the batch result or
-///   error object back; the status follows ``ParlanceHTTP/HTTPErrorMapping``;
+///   error object back; the status follows `ParlanceHTTP/HTTPErrorMapping`;
 /// - `POST /v1/batch` — a JSON Lines body, answered line by line as the lines arrive;
 /// - `GET /v1/catalog/{locale}?table=…` — the resolved strings of a locale, with `ETag`;
 /// - `GET /health`, `GET /metrics` (Prometheus text), `GET /openapi.json`.
 ///
 /// Every GET route answers HEAD (the GET's status and headers, no body); a documented path
 /// with another method gets 405 with `Allow`; a request that is not valid HTTP/1.1 gets 400
-/// with the JSON error body (``MalformedRequestHandler``); error messages name catalog files
+/// with the JSON error body (`MalformedRequestHandler`); error messages name catalog files
 /// relative to the catalog root.
 ///
 /// The language of a request is `locale` in the body, else `Accept-Language` negotiated

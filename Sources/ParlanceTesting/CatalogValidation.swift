@@ -19,7 +19,7 @@ public enum CatalogValidation {
     /// ```
     /// A directory without any catalog file is a `no-catalog` error, so that a wrong path
     /// does not pass.
-    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidFile`` when the directory cannot be listed.
+    /// - Throws: `ParlanceError` `ParlanceError/Code/invalidFile` when the directory cannot be listed.
     public static func diagnostics(
         directory: String, options: LintOptions = LintOptions(),
         includeWarnings: Bool = false

@@ -20,19 +20,19 @@ public import ParlanceLocalization
 /// ```
 ///
 /// The target language, when a request has none, is the language manager's effective
-/// language, so inside ``LanguageManager/withLanguage(acceptLanguage:isolation:operation:)`` each
+/// language, so inside `LanguageManager/withLanguage(acceptLanguage:isolation:operation:)` each
 /// request is translated into its own language with no extra code.
 ///
-/// Every error thrown is a ``ParlanceError``. With ``FailurePolicy/fallbackToSource`` (the
+/// Every error thrown is a `ParlanceError`. With ``FailurePolicy/fallbackToSource`` (the
 /// default) a failing or slow provider gives the source text (``TranslationResponse/Origin/fallback``,
-/// never cached); only a missing target language and cancellation (``ParlanceError/Code/cancelled``)
+/// never cached); only a missing target language and cancellation (`ParlanceError/Code/cancelled`)
 /// throw.
 public final class LiveLocalizer: Sendable {
     /// What to do when the provider fails or times out.
     public enum FailurePolicy: Hashable, Sendable {
         /// Return the source text (logged, counted, not cached).
         case fallbackToSource
-        /// Throw ``ParlanceError/Code/translationFailed`` or ``ParlanceError/Code/translationTimedOut``.
+        /// Throw `ParlanceError/Code/translationFailed` or `ParlanceError/Code/translationTimedOut`.
         case `throw`
     }
 
@@ -130,7 +130,7 @@ public final class LiveLocalizer: Sendable {
     /// The target language of a request: its own, else the language manager's effective
     /// language (the task's per-request language inside `withLanguage`).
     ///
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` when there is neither.
+    /// - Throws: `ParlanceError/Code/invalidArgument` when there is neither.
     public func targetLanguage(for request: TranslationRequest) throws -> LocaleID {
         if let target = request.targetLanguage { return target }
         if let languageManager { return LanguageManagerAdapter.effectiveLanguage(of: languageManager) }
@@ -167,10 +167,10 @@ public final class LiveLocalizer: Sendable {
     /// Translates one request: memory cache, then store, then the provider (one call for all
     /// identical concurrent requests), under the concurrency limit and the timeout.
     ///
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` without a target language;
-    ///   ``ParlanceError/Code/cancelled`` when the calling task is cancelled; with
-    ///   ``FailurePolicy/throw``, ``ParlanceError/Code/translationFailed`` or
-    ///   ``ParlanceError/Code/translationTimedOut``.
+    /// - Throws: `ParlanceError/Code/invalidArgument` without a target language;
+    ///   `ParlanceError/Code/cancelled` when the calling task is cancelled; with
+    ///   ``FailurePolicy/throw``, `ParlanceError/Code/translationFailed` or
+    ///   `ParlanceError/Code/translationTimedOut`.
     public func translate(_ request: TranslationRequest) async throws -> TranslationResponse {
         let target = try targetLanguage(for: request)
         let key = key(for: request, target: target)
@@ -341,7 +341,7 @@ public final class LiveLocalizer: Sendable {
     /// ```swift
     /// let texts = try await localizer.translate(batch: ["Save", "Cancel"].map { TranslationRequest($0, to: de) })
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for more than ``Options/maximumBatchSize``
+    /// - Throws: `ParlanceError/Code/invalidArgument` for more than ``Options/maximumBatchSize``
     ///   requests or a request without a target language; otherwise as ``translate(_:)``.
     ///   A batch does not join single requests in flight (no coalescing across the two).
     public func translate(batch requests: [TranslationRequest]) async throws -> [TranslationResponse] {
@@ -398,7 +398,7 @@ public final class LiveLocalizer: Sendable {
     /// Loads up to `limit` of this localizer's namespace and provider entries from the store
     /// into memory (the most recent; expired ones are skipped); returns how many.
     ///
-    /// - Throws: ``ParlanceError/Code/cacheStoreFailed``.
+    /// - Throws: `ParlanceError/Code/cacheStoreFailed`.
     @discardableResult
     public func warmUp(limit: Int? = nil) async throws -> Int {
         guard let cacheStore, cachePolicy.usesStore else {
@@ -426,7 +426,7 @@ public final class LiveLocalizer: Sendable {
     /// try await localizer.invalidate(.providerID("libretranslate"))
     /// try await localizer.invalidate(.all)
     /// ```
-    /// - Throws: ``ParlanceError/Code/cacheStoreFailed`` (memory is cleared all the same).
+    /// - Throws: `ParlanceError/Code/cacheStoreFailed` (memory is cleared all the same).
     @discardableResult
     public func invalidate(_ scope: TranslationCacheScope) async throws -> Int {
         let inMemory = memoryCache.removeEntries(in: scope)
@@ -449,7 +449,7 @@ public final class LiveLocalizer: Sendable {
     /// The process-wide localizer set by ``configure(provider:cacheStore:cachePolicy:options:languageManager:logger:observer:metricsFactory:clock:)``, if any.
     public static var shared: LiveLocalizer? { sharedLocalizer.withLock { $0 } }
 
-    /// Sets up the process-wide localizer used by ``Swift/String/localized(from:to:context:using:)``
+    /// Sets up the process-wide localizer used by `Swift/String/localized(from:to:context:using:)`
     /// when no localizer is passed; replaces the previous one. Parameters as ``init(provider:cacheStore:cachePolicy:options:languageManager:logger:observer:metricsFactory:clock:)``.
     ///
     /// ```swift

@@ -34,8 +34,8 @@ public struct PseudoCatalogWriter: Sendable {
 
     /// Writes the copy of `directory` into `output` (created if needed; files in it are replaced).
     ///
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` when `output` is `directory` or inside it;
-    ///   ``ParlanceError/Code/invalidFile`` for an unreadable directory, a malformed catalog file
+    /// - Throws: `ParlanceError/Code/invalidArgument` when `output` is `directory` or inside it;
+    ///   `ParlanceError/Code/invalidFile` for an unreadable directory, a malformed catalog file
     ///   (file, line and column) or a file that cannot be written.
     @discardableResult
     public func write(directory: String, to output: String) throws -> Report {

@@ -109,7 +109,7 @@ public enum TranslationCacheScope: Hashable, Sendable, CustomStringConvertible {
 ///
 /// The in-memory level (``TranslationMemoryCache``) sits in front of it, inside the
 /// ``LiveLocalizer``. Methods are `async` so that a network store (PostgreSQL) fits the same
-/// protocol; every error thrown is a ``ParlanceError`` (``ParlanceError/Code/cacheStoreFailed``).
+/// protocol; every error thrown is a `ParlanceError` (`ParlanceError/Code/cacheStoreFailed`).
 /// A store must be safe to call from many tasks at once.
 public protocol TranslationCacheStore: Sendable {
     /// The entry for a key, expired or not (the localizer checks expiry with its own clock); nil when absent.

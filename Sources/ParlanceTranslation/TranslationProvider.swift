@@ -29,7 +29,7 @@ public struct TranslationRequest: Hashable, Sendable {
         self.context = context
     }
 
-    /// A request, with the labels of ``String/localized(from:to:context:using:)``.
+    /// A request, with the labels of `String/localized(from:to:context:using:)`.
     ///
     /// ```swift
     /// TranslationRequest("Settings", to: LocaleID("de"))
@@ -90,7 +90,7 @@ public struct TranslationResponse: Hashable, Sendable {
 /// ```
 ///
 /// A provider may throw any error; the ``LiveLocalizer`` logs it and either falls back to the
-/// source text or throws a ``ParlanceError`` with code ``ParlanceError/Code/translationFailed``
+/// source text or throws a `ParlanceError` with code `ParlanceError/Code/translationFailed`
 /// (see ``LiveLocalizer/FailurePolicy``). Keep authentication, retries and rate limits inside
 /// the provider. Providers must honour task cancellation where they wait.
 public protocol TranslationProvider: Sendable {

@@ -16,12 +16,12 @@ import PostgresNIO
 /// let localizer = LiveLocalizer(provider: LibreTranslateProvider(endpoint: "http://127.0.0.1:5000"), cacheStore: store)
 /// ```
 ///
-/// It shares the PostgreSQL plumbing of `PostgresProposalStore` (``PostgresSettings``, the
+/// It shares the PostgreSQL plumbing of `PostgresProposalStore` (`PostgresSettings`, the
 /// pool, versioned migrations under an advisory lock per schema and store), and can live in
 /// the same database and schema: its tables are `parlance_translation_cache` and
 /// `parlance_translation_cache_version`.
 ///
-/// - **Keys**: the six parts of ``TranslationCacheKey``; a unique index over the short parts
+/// - **Keys**: the six parts of `TranslationCacheKey`; a unique index over the short parts
 ///   and the MD5 digest of the source text (so texts of any length are indexed), and every
 ///   read compares the full source text too, so two texts with one digest never answer for
 ///   each other. Texts and contexts are stored as UTF-8 `bytea`, so any Swift string —
@@ -30,9 +30,9 @@ import PostgresNIO
 ///   by any instance, keeps the last write (`INSERT … ON CONFLICT DO UPDATE`).
 /// - **Times**: seconds since 1970 as `double precision`, so dates round-trip exactly.
 /// - Every call has a deadline (`callTimeout`): a server that is down, closes the connection
-///   or does not answer in time makes it throw ``ParlanceError/Code/storeUnavailable`` (the
+///   or does not answer in time makes it throw `ParlanceError/Code/storeUnavailable` (the
 ///   detail is logged once per outage); any other failure is
-///   ``ParlanceError/Code/cacheStoreFailed`` with the server's message. The ``LiveLocalizer``
+///   `ParlanceError/Code/cacheStoreFailed` with the server's message. The `LiveLocalizer`
 ///   logs either and still answers from the provider.
 public final class PostgresTranslationCacheStore: TranslationCacheStore, PostgresBackedStore {
     /// Where it is connected (the password is never printed).
@@ -87,13 +87,13 @@ public final class PostgresTranslationCacheStore: TranslationCacheStore, Postgre
     /// migrate once).
     ///
     /// - Parameters:
-    ///   - settings: where to connect (``PostgresSettings/init(url:)`` parses a URL such as
+    ///   - settings: where to connect (`PostgresSettings/init(url:)` parses a URL such as
     ///     `postgres://parlance:secret@db:5432/parlance?schema=cache`).
     ///   - timeout: how long connecting and migrating may take.
     ///   - callTimeout: the deadline of every later call.
     ///   - maximumConnections: the size of the connection pool.
     ///   - logger: the pool's background log.
-    /// - Throws: ``ParlanceError/Code/cacheStoreFailed`` when the server cannot be reached,
+    /// - Throws: `ParlanceError/Code/cacheStoreFailed` when the server cannot be reached,
     ///   refuses the login, or holds a newer schema.
     public static func connect(
         _ settings: PostgresSettings, timeout: Duration = .seconds(30), callTimeout: Duration = .seconds(5), maximumConnections: Int = 10,

@@ -22,7 +22,7 @@ extension LocaleID {
     /// The rules are CLDR's (UTS #35, "Locale Inheritance and Matching"), applied to the id
     /// without keywords:
     /// 1. an explicit parent from CLDR's `parentLocales` (supplementalData.xml, extracted by
-    ///    `Scripts/extract-cldr-locales.py` into ``CLDRParentLocales``): `en_IN → en_001`,
+    ///    `Scripts/extract-cldr-locales.py` into `CLDRParentLocales`): `en_IN → en_001`,
     ///    `pt_MZ → pt_PT`, `es_AR → es_419`, `zh_Hant → root`;
     /// 2. otherwise the last variant, then the region, is removed: `sr_Latn_RS → sr_Latn`;
     /// 3. a `language_REGION` id whose likely script differs from the language's own likely

@@ -1,7 +1,7 @@
 /// A CLDR plural category.
 ///
 /// The cases are declared in CLDR's order (zero, one, two, few, many, other), which is also
-/// the order of ``allCases`` and of ``PluralRules/categories``.
+/// the order of `allCases` and of ``PluralRules/categories``.
 public enum PluralCategory: String, CaseIterable, Comparable, Codable, Hashable, Sendable {
     case zero, one, two, few, many, other
 

@@ -124,9 +124,9 @@ public struct Catalog: Sendable {
     ///   - directory: holds `<locale>.lproj` folders and/or `.xcstrings` files.
     ///   - developmentLanguage: overrides the String Catalog's `sourceLanguage` (default `en`).
     ///   - device: which `device` variation to use (default `other`).
-    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/invalidFile`` when the directory cannot
+    /// - Throws: `ParlanceError` `ParlanceError/Code/invalidFile` when the directory cannot
     ///   be listed (a malformed file or entry is a diagnostic, not an error);
-    ///   ``ParlanceError/Code/invalidLocale`` for an ill-formed `developmentLanguage`.
+    ///   `ParlanceError/Code/invalidLocale` for an ill-formed `developmentLanguage`.
     public init(directory: String, developmentLanguage: String? = nil, device: String = "other") throws {
         try self.init(loading: directory, developmentLanguage: developmentLanguage, device: device)
     }
@@ -184,9 +184,9 @@ public struct Catalog: Sendable {
     /// ```
     /// - Parameter width: for `NSStringVariableWidthRuleType` entries, the presentation width:
     ///   the widest variant not wider than it (default: the widest).
-    /// - Throws: ``ParlanceError`` ``ParlanceError/Code/missingKey`` when the key (or table)
-    ///   is in no locale of the chain; ``ParlanceError/Code/invalidArgument`` for a missing
-    ///   argument or one of the wrong type; ``ParlanceError/Code/invalidFile`` when the
+    /// - Throws: `ParlanceError` `ParlanceError/Code/missingKey` when the key (or table)
+    ///   is in no locale of the chain; `ParlanceError/Code/invalidArgument` for a missing
+    ///   argument or one of the wrong type; `ParlanceError/Code/invalidFile` when the
     ///   translation is malformed (the message names the file, line and key).
     public func localizedString(
         _ key: String, table: String = "Localizable", locale: LocaleID,

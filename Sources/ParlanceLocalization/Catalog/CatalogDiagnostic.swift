@@ -3,8 +3,8 @@ import Parlance
 /// A place in a catalog and what is wrong (or suspicious) there: a structured value (file,
 /// line, column, key, language, code, message), never a string to parse back.
 ///
-/// Reader errors that stop a whole file are ``ParlanceError``s with code
-/// ``ParlanceError/Code/invalidFile`` whose message starts with the diagnostic's
+/// Reader errors that stop a whole file are `ParlanceError`s with code
+/// `ParlanceError/Code/invalidFile` whose message starts with the diagnostic's
 /// `file:line:column:` form; problems that do not stop loading (a duplicate key, one
 /// malformed entry, which is skipped) are kept as diagnostics on the file and the catalog.
 ///

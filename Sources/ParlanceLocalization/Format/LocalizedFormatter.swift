@@ -18,7 +18,7 @@ import Darwin
 /// never by hand.
 ///
 /// Formats are untrusted: an unknown specifier, `%n`, a `*` width, a missing argument or an
-/// argument of the wrong type throws ``ParlanceError`` (``ParlanceError/Code/invalidArgument``).
+/// argument of the wrong type throws `ParlanceError` (`ParlanceError/Code/invalidArgument`).
 /// Extra arguments are ignored, as in C.
 ///
 /// ```swift
@@ -60,7 +60,7 @@ public struct LocalizedFormatter: Hashable, Sendable {
     /// ```swift
     /// try LocalizedFormatter(locale: "fr").format("%@ : %.1f", "Total", 1234.56)  // "Total : 1 234,6"
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for a malformed format, a missing
+    /// - Throws: `ParlanceError/Code/invalidArgument` for a malformed format, a missing
     ///   argument or an argument of the wrong type.
     public func format(_ format: String, _ arguments: LocalizationArgument...) throws -> String {
         try formatTyped(format, arguments: arguments)
@@ -71,7 +71,7 @@ public struct LocalizedFormatter: Hashable, Sendable {
     /// ```swift
     /// try LocalizedFormatter(locale: "en").format("%d of %d", arguments: [3, 10])  // "3 of 10"
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` as ``format(_:_:)``.
+    /// - Throws: `ParlanceError/Code/invalidArgument` as ``format(_:_:)``.
     public func format(_ format: String, arguments: [LocalizationArgument]) throws -> String {
         try formatTyped(format, arguments: arguments)
     }

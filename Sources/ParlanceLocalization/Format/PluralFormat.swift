@@ -4,7 +4,7 @@ public import Parlance
 /// choose a variant by the CLDR plural category of their argument.
 ///
 /// Evaluation follows Foundation: each variable `%#@name@` (or positional `%N$#@name@`) takes
-/// the next argument (or argument N); its variant is chosen by the cardinal ``PluralRules`` of
+/// the next argument (or argument N); its variant is chosen by the cardinal `PluralRules` of
 /// the entry's language — a `zero` variant, when present, wins for 0 in every language
 /// (Apple's rule), and a missing category falls back to `other`. Variants may contain
 /// ordinary specifiers (`%d`, `%2$d`) and further variables. Floating-point arguments are
@@ -65,7 +65,7 @@ public struct PluralFormat: Hashable, Sendable {
     ///   - language: the language whose plural rules choose variants (the entry's own language).
     ///   - locale: the locale whose digits and separators format numbers.
     ///   - arguments: the arguments, by position.
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for a malformed format or variable,
+    /// - Throws: `ParlanceError/Code/invalidArgument` for a malformed format or variable,
     ///   a cycle, nesting deeper than ``maximumNesting``, a missing argument or a type mismatch.
     public func format(language: LocaleID, locale: LocaleID, arguments: [LocalizationArgument]) throws -> String {
         do {

@@ -18,7 +18,7 @@ public enum LanguageChoice: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// try LanguageChoice(parsing: "sr_Latn_RS")   // .language(sr-Latn-RS)
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id.
+    /// - Throws: `ParlanceError/Code/invalidLocale` for an ill-formed id.
     public init(parsing text: String) throws {
         if text == "system" {
             self = .system

@@ -125,7 +125,7 @@ extension LanguageManager {
     /// ```swift
     /// let text = try manager.withLanguage("fr-CH") { try manager.localizedString("greeting") }
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, or what `operation` throws.
+    /// - Throws: `ParlanceError/Code/invalidLocale` for an ill-formed id, or what `operation` throws.
     public func withLanguage<Result>(_ language: String, operation: () throws -> Result) throws -> Result {
         try withLanguage(resolve(preferences: [LocaleID(language)]), operation: operation)
     }

@@ -85,7 +85,7 @@ public final class LanguageManager: Sendable {
     /// ```swift
     /// let manager = try LanguageManager(supportedLanguages: ["en", "he"], developmentLanguage: "en")
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, else as
+    /// - Throws: `ParlanceError/Code/invalidLocale` for an ill-formed id, else as
     ///   ``init(supportedLanguages:developmentLanguage:catalog:store:environment:logger:)-([LocaleID],_,_,_,_,_)``.
     public convenience init(
         supportedLanguages: [String], developmentLanguage: String? = nil,
@@ -109,7 +109,7 @@ public final class LanguageManager: Sendable {
     ///   - developmentLanguage: the fallback language; the first supported language by default.
     ///   - catalog: the strings, if lookups go through the manager.
     ///   - store, environment, logger: as for ``init(catalog:store:environment:logger:)``.
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` when `supportedLanguages` is empty.
+    /// - Throws: `ParlanceError/Code/invalidArgument` when `supportedLanguages` is empty.
     public convenience init(
         supportedLanguages: [LocaleID], developmentLanguage: LocaleID? = nil,
         catalog: Catalog? = nil, store: (any LanguagePreferenceStore)? = nil,
@@ -276,7 +276,7 @@ public final class LanguageManager: Sendable {
     /// ```swift
     /// try manager.resolve(.language(LocaleID("fr-CA")), matching: .negotiate).locale   // fr
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for an unsupported language with
+    /// - Throws: `ParlanceError/Code/invalidArgument` for an unsupported language with
     ///   ``LanguageMatching/exact``, or one with no close supported language with
     ///   ``LanguageMatching/negotiate``.
     public func resolve(_ choice: LanguageChoice, matching: LanguageMatching = .exact) throws -> LanguageState {
@@ -319,7 +319,7 @@ public final class LanguageManager: Sendable {
     }
 
     /// The state for an HTTP `Accept-Language` header value, by negotiation (see
-    /// ``AcceptLanguage`` for the lenient parsing); the development language when nothing
+    /// `AcceptLanguage` for the lenient parsing); the development language when nothing
     /// matches. Never fails.
     ///
     /// ```swift
@@ -361,8 +361,8 @@ public final class LanguageManager: Sendable {
     /// try manager.setLanguage(.system)
     /// ```
     /// - Returns: the new state. Setting the current choice again changes nothing and notifies no one.
-    /// - Throws: ``ParlanceError/Code/invalidArgument`` for an unsupported language (see
-    ///   ``resolve(_:matching:)``); ``ParlanceError/Code/invalidFile`` (or the store's own error)
+    /// - Throws: `ParlanceError/Code/invalidArgument` for an unsupported language (see
+    ///   ``resolve(_:matching:)``); `ParlanceError/Code/invalidFile` (or the store's own error)
     ///   when the store cannot save.
     @discardableResult
     public func setLanguage(
@@ -395,7 +395,7 @@ public final class LanguageManager: Sendable {
     /// ```swift
     /// try manager.setLanguage("pt-BR")
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidLocale`` for an ill-formed id, else as
+    /// - Throws: `ParlanceError/Code/invalidLocale` for an ill-formed id, else as
     ///   ``setLanguage(_:matching:persist:)``.
     @discardableResult
     public func setLanguage(

@@ -23,11 +23,11 @@ import Darwin
 /// ```
 public protocol LanguagePreferenceStore: Sendable {
     /// The stored choice, or nil when none was ever stored.
-    /// - Throws: ``ParlanceError`` when the stored value cannot be read or understood; the
+    /// - Throws: `ParlanceError` when the stored value cannot be read or understood; the
     ///   manager then logs a warning and follows the system.
     func load() throws -> LanguageChoice?
     /// Stores a choice, replacing the previous one.
-    /// - Throws: ``ParlanceError`` when it cannot be stored; the manager's language is then
+    /// - Throws: `ParlanceError` when it cannot be stored; the manager's language is then
     ///   left unchanged.
     func save(_ choice: LanguageChoice) throws
 }
@@ -61,7 +61,7 @@ public final class MemoryLanguagePreferenceStore: LanguagePreferenceStore {
 /// A save also removes the `<path>.<pid>.<n>.tmp` files of processes that no longer run
 /// (earlier versions named a temporary file after its process). A missing directory is
 /// created. A missing file means "nothing stored"; a file that cannot be read or parsed is an
-/// ``ParlanceError/Code/invalidFile`` error (``LanguageManager`` logs it and follows the system).
+/// `ParlanceError/Code/invalidFile` error (``LanguageManager`` logs it and follows the system).
 ///
 /// ```swift
 /// let store = FileLanguagePreferenceStore(path: FileLanguagePreferenceStore.defaultPath(application: "myapp"))

@@ -66,8 +66,8 @@ public struct LanguageState: Sendable, Equatable, CustomStringConvertible {
     /// try state.localizedString("items.count", arguments: [21])   // "21 элемент" in ru
     /// try state.localizedString("settings.title", table: "Settings")
     /// ```
-    /// - Throws: ``ParlanceError/Code/missingKey`` when the key is in no locale of the fallback
-    ///   chain (or the state has no catalog); otherwise as ``Catalog/localizedString(_:table:locale:arguments:)-(_,_,LocaleID,_)``.
+    /// - Throws: `ParlanceError/Code/missingKey` when the key is in no locale of the fallback
+    ///   chain (or the state has no catalog); otherwise as `Catalog/localizedString(_:table:locale:arguments:)-(_,_,LocaleID,_)`.
     public func localizedString(
         _ key: String, table: String = "Localizable",
         arguments: [LocalizationArgument] = []

@@ -26,7 +26,7 @@ import VaporCSQLite
 ///
 /// One connection per instance behind a lock; each call blocks its thread for one transaction.
 /// A call that waits longer than the busy timeout for another process's write lock throws
-/// ``ParlanceError/Code/storeUnavailable``.
+/// `ParlanceError/Code/storeUnavailable`.
 public final class SQLiteProposalStore: ProposalStore {
     /// The database file.
     public let path: String
@@ -81,7 +81,7 @@ public final class SQLiteProposalStore: ProposalStore {
     ///   - busyTimeout: how long a statement waits for another process's write lock.
     ///   - guidKey: the key of author hashes; nil: the key the file keeps (generated on
     ///     first use).
-    /// - Throws: ``ParlanceError/Code/proposalStoreFailed`` when the file cannot be opened,
+    /// - Throws: `ParlanceError/Code/proposalStoreFailed` when the file cannot be opened,
     ///   is not a database, has a newer schema than this code knows, or was hashed with
     ///   another key.
     public init(path: String, busyTimeout: Duration = .seconds(10), guidKey: ProposalGuidKey? = nil) throws {

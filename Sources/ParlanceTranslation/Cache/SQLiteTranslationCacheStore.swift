@@ -40,7 +40,7 @@ public final class SQLiteTranslationCacheStore: TranslationCacheStore, Sendable 
     ///   - busyTimeout: how long a statement waits for another connection's lock.
     ///   - verifyIntegrity: runs `PRAGMA quick_check` at open (reads the whole file once).
     ///   - logger: receives the corruption report and store errors.
-    /// - Throws: ``ParlanceError/Code/cacheStoreFailed`` when the file cannot be opened or
+    /// - Throws: `ParlanceError/Code/cacheStoreFailed` when the file cannot be opened or
     ///   created (a missing directory, no permission, a lock held beyond the busy timeout).
     public init(
         path: String, busyTimeout: Duration = .seconds(5), verifyIntegrity: Bool = true,
@@ -87,14 +87,14 @@ public final class SQLiteTranslationCacheStore: TranslationCacheStore, Sendable 
 
     /// The entry for a key, expired or not; nil when absent.
     ///
-    /// - Throws: ``ParlanceError/Code/cacheStoreFailed``.
+    /// - Throws: `ParlanceError/Code/cacheStoreFailed`.
     public func cachedEntry(for key: TranslationCacheKey) throws -> TranslationCacheEntry? {
         try run { connection in try connection.entry(for: key) }
     }
 
     /// Writes entries in one transaction (insert or replace).
     ///
-    /// - Throws: ``ParlanceError/Code/cacheStoreFailed``; nothing is written then.
+    /// - Throws: `ParlanceError/Code/cacheStoreFailed`; nothing is written then.
     public func writeSynchronously(_ entries: [TranslationCacheEntry]) throws {
         guard !entries.isEmpty else { return }
         try run { connection in try connection.write(entries) }

@@ -15,7 +15,7 @@ public import ParlanceLocalization
 /// `context: "settings.title"` picks that entry even when several keys share the source text).
 /// Only plain entries are used (`.strings` values and String Catalog string units); plural and
 /// device entries are not. A text with no translation in the target language (or its parents)
-/// is ``ParlanceError/Code/translationNotFound``.
+/// is `ParlanceError/Code/translationNotFound`.
 public struct CatalogTranslationProvider: SyncTranslationProvider {
     /// The catalog.
     public let catalog: Catalog

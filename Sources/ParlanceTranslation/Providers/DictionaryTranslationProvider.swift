@@ -10,7 +10,7 @@ import Parlance
 /// ```
 ///
 /// A language matches by its BCP 47 tag, then by its parents (`de-AT` finds `de`). A text not
-/// in the table is a ``ParlanceError/Code/translationNotFound`` error, so that the localizer
+/// in the table is a `ParlanceError/Code/translationNotFound` error, so that the localizer
 /// falls back to the source text without caching it.
 public struct DictionaryTranslationProvider: SyncTranslationProvider {
     /// The table: target language tag → source text → translation.

@@ -16,7 +16,7 @@ public import Parlance
 ///
 /// A batch (``translate(batch:)``) is sent as one request per (source, target) pair with `q` as
 /// an array. Responses are untrusted: bodies over ``Configuration/maximumResponseBytes`` and
-/// answers of the wrong shape or count are ``ParlanceError/Code/translationFailed``.
+/// answers of the wrong shape or count are `ParlanceError/Code/translationFailed`.
 public struct LibreTranslateProvider: TranslationProvider {
     /// The text format LibreTranslate is told the text has.
     public enum Format: String, Hashable, Sendable {

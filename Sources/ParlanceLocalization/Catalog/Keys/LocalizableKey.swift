@@ -84,8 +84,8 @@ extension Catalog {
     /// try catalog.localizedString("inbox.messages", locale: "ru", named: ["count": 21])   // "21 сообщение"
     /// try catalog.localizedString("greeting", locale: "en", named: ["name": "Ada"])       // "Hello, Ada!"
     /// ```
-    /// - Throws: ``ParlanceError/Code/missingArgument`` when a placeholder's argument is not
-    ///   given; ``ParlanceError/Code/invalidArgument`` when named arguments are given to a
+    /// - Throws: `ParlanceError/Code/missingArgument` when a placeholder's argument is not
+    ///   given; `ParlanceError/Code/invalidArgument` when named arguments are given to a
     ///   `.strings`/`.stringsdict`/`.xcstrings` entry; otherwise as
     ///   ``localizedString(_:table:locale:arguments:width:)``.
     public func localizedString(

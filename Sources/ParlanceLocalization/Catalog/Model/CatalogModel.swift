@@ -359,7 +359,7 @@ public struct CatalogEntry: Hashable, Sendable {
     /// The `.xcstrings` `extractionState`, nil for other formats.
     public var extractionState: String? { metadata?.extractionState }
     /// Whether the value is ICU MessageFormat (see ``messageFormatMarker``): it is formatted by
-    /// ``MessageFormat`` in the table's language, with named arguments or numbered ones
+    /// `MessageFormat` in the table's language, with named arguments or numbered ones
     /// (`{0}` is the first positional argument).
     public var isMessageFormat: Bool { metadata?.isMessageFormat ?? false }
     /// The translator comment of an `.xcstrings` entry (its `comment`); nil when there is none

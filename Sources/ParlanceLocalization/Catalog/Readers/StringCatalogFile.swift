@@ -37,7 +37,7 @@ public struct StringCatalogFile: Sendable {
     /// ```swift
     /// let catalog = try StringCatalogFile(contentsOf: "Localizable.xcstrings")
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidFile`` naming the file, line and column.
+    /// - Throws: `ParlanceError/Code/invalidFile` naming the file, line and column.
     public init(contentsOf path: String) throws {
         do { try self.init(reading: path) } catch { throw error.error }
     }
@@ -70,7 +70,7 @@ public struct StringCatalogFile: Sendable {
     /// ```swift
     /// let catalog = try StringCatalogFile(bytes: Array(json.utf8), file: "Localizable.xcstrings")
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column, when the
+    /// - Throws: `ParlanceError/Code/invalidFile` naming `file`, line and column, when the
     ///   file is not JSON or has no valid `sourceLanguage`; a malformed entry or localization
     ///   is skipped and reported in ``diagnostics``.
     public init(bytes: [UInt8], file: String) throws {

@@ -48,7 +48,7 @@ public struct StringsFile: Sendable {
     /// ```swift
     /// let file = try StringsFile(contentsOf: "/app/ru.lproj/Localizable.strings")
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidFile`` naming the file, line and column.
+    /// - Throws: `ParlanceError/Code/invalidFile` naming the file, line and column.
     public init(contentsOf path: String) throws {
         do { try self.init(reading: path) } catch { throw error.error }
     }
@@ -76,7 +76,7 @@ public struct StringsFile: Sendable {
     /// ```swift
     /// let file = try StringsFile(bytes: Array(#""a" = "b";"#.utf8), file: "a.strings")
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column.
+    /// - Throws: `ParlanceError/Code/invalidFile` naming `file`, line and column.
     public init(bytes: [UInt8], file: String) throws {
         do { try self.init(parsing: bytes, file: file) } catch { throw error.error }
     }
@@ -91,7 +91,7 @@ public struct StringsFile: Sendable {
     /// ```swift
     /// let file = try StringsFile(text: "ok = OK;", file: "inline")
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column.
+    /// - Throws: `ParlanceError/Code/invalidFile` naming `file`, line and column.
     public init(text: String, file: String) throws {
         do { try self.init(scalars: Array(text.unicodeScalars), file: file) } catch { throw error.error }
     }

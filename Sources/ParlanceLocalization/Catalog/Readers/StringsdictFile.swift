@@ -2,7 +2,7 @@ import Parlance
 
 /// A `.stringsdict` file: XML (or binary) property list of plural entries.
 ///
-/// Both forms are read by Parlance's own property list reader (``PlistNode``), never by
+/// Both forms are read by Parlance's own property list reader (`PlistNode`), never by
 /// Foundation, under depth and size budgets. Entries use `NSStringLocalizedFormatKey` and
 /// variables whose `NSStringFormatSpecTypeKey` is `NSStringPluralRuleType`; a top-level
 /// `NSStringDeviceSpecificRuleType` dictionary gives per-device values and
@@ -34,7 +34,7 @@ public struct StringsdictFile: Sendable {
     /// ```swift
     /// let file = try StringsdictFile(contentsOf: "en.lproj/Localizable.stringsdict")
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidFile`` naming the file, line and column.
+    /// - Throws: `ParlanceError/Code/invalidFile` naming the file, line and column.
     public init(contentsOf path: String) throws {
         do { try self.init(reading: path) } catch { throw error.error }
     }
@@ -48,7 +48,7 @@ public struct StringsdictFile: Sendable {
     /// ```swift
     /// let file = try StringsdictFile(bytes: Array(xml.utf8), file: "Localizable.stringsdict")
     /// ```
-    /// - Throws: ``ParlanceError/Code/invalidFile`` naming `file`, line and column.
+    /// - Throws: `ParlanceError/Code/invalidFile` naming `file`, line and column.
     public init(bytes: [UInt8], file: String) throws {
         do { try self.init(parsing: bytes, file: file) } catch { throw error.error }
     }
