@@ -55,7 +55,10 @@ public enum ProposalExport {
 
     /// The patch of `proposals` (normally the accepted ones) in `format`.
     ///
-    /// - Parameter sourceLanguage: the String Catalogs' `sourceLanguage`.
+    /// - Parameters:
+    ///   - proposals: the proposals to export.
+    ///   - format: the file format of the patch.
+    ///   - sourceLanguage: the String Catalogs' `sourceLanguage`.
     /// - Throws: `ParlanceError/Code/invalidArgument` for a section that cannot be a file
     ///   name (`/`, `..`, a leading dot).
     public static func patch(_ proposals: [Proposal], format: Format, sourceLanguage: LocaleID) throws -> Patch {

@@ -60,6 +60,8 @@ public enum ProposalDatabase: Sendable, Hashable, CustomStringConvertible {
     /// is an error).
     ///
     /// - Parameters:
+    ///   - logger: where the store logs (an outage once, at error level).
+    ///   - timeout: the deadline of opening (connecting and migrating).
     ///   - callTimeout: the deadline of each later store call (for SQLite: the longest wait
     ///     for another process's write lock); past it the call throws
     ///     `ParlanceError/Code/storeUnavailable`.

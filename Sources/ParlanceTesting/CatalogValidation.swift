@@ -69,6 +69,9 @@ public enum CatalogValidation {
     /// }
     /// ```
     /// - Parameters:
+    ///   - key: the key to render.
+    ///   - table: its table (default `Localizable`).
+    ///   - catalog: the catalog that holds it.
     ///   - arguments: builds the arguments from the sample (default: the sample alone).
     ///   - languages: the languages to render (default: every language of the catalog).
     public static func pluralRenderings(

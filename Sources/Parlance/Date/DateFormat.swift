@@ -33,6 +33,8 @@ public struct DateFormat: Hashable, Sendable {
     /// A formatter for an ICU date skeleton such as `"yMMMd"`, `"jm"` or `"EEEEMMMMdjmm"`.
     ///
     /// - Parameters:
+    ///   - locale: the locale the dates are written for (its `-u-ca-` calendar applies).
+    ///   - skeleton: the fields wanted; ICU picks the locale's pattern for them.
     ///   - timeZone: an IANA zone id (`"Europe/Paris"`, `"UTC"`); default UTC.
     /// - Throws: ``ParlanceError/Code/invalidSkeleton`` when the skeleton has characters that
     ///   are not date fields or ICU rejects it; ``ParlanceError/Code/invalidTimeZone`` for an

@@ -65,6 +65,8 @@ public struct DurationFormat: Hashable, Sendable {
     /// A duration formatter (cached per locale and style).
     ///
     /// - Parameters:
+    ///   - locale: the locale the durations are written for.
+    ///   - style: wide, short, narrow or numeric (`1:05:00`).
     ///   - units: the units to write the duration in; values are rounded (half away from zero)
     ///     to the smallest of them.
     ///   - maximumUnitCount: at most this many units (unit styles), from the largest non-zero one.

@@ -175,7 +175,7 @@ public struct TimeZoneID: Sendable, Hashable, Codable, CustomStringConvertible {
 
 /// A date relative to a reference date as a Foundation `FormatStyle`, in the largest unit that
 /// fits ("yesterday", "in 3 hours", "il y a 2 jours"): by fixed unit lengths, or, with
-/// ``calendar(in:unit:)``, in calendar units of a time zone.
+/// ``calendar(in:unit:)-(TimeZoneID,_)``, in calendar units of a time zone.
 ///
 /// ```swift
 /// let now = Date()

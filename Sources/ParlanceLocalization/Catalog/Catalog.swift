@@ -182,8 +182,13 @@ public struct Catalog: Sendable {
     /// ```swift
     /// try catalog.localizedString("files.in.folders", locale: "en", arguments: [3, 1])  // "3 files in 1 folder"
     /// ```
-    /// - Parameter width: for `NSStringVariableWidthRuleType` entries, the presentation width:
-    ///   the widest variant not wider than it (default: the widest).
+    /// - Parameters:
+    ///   - key: the key, as in the catalog's files.
+    ///   - table: the table (the file name without extension; default `Localizable`).
+    ///   - locale: the locale wanted; its CLDR fallback chain is searched.
+    ///   - arguments: the values of the string's placeholders, in order.
+    ///   - width: for `NSStringVariableWidthRuleType` entries, the presentation width: the
+    ///     widest variant not wider than it (default: the widest).
     /// - Throws: `ParlanceError` `ParlanceError/Code/missingKey` when the key (or table)
     ///   is in no locale of the chain; `ParlanceError/Code/invalidArgument` for a missing
     ///   argument or one of the wrong type; `ParlanceError/Code/invalidFile` when the

@@ -108,7 +108,9 @@ public final class LanguageManager: Sendable {
     ///   - supportedLanguages: the languages offered; duplicates are dropped.
     ///   - developmentLanguage: the fallback language; the first supported language by default.
     ///   - catalog: the strings, if lookups go through the manager.
-    ///   - store, environment, logger: as for ``init(catalog:store:environment:logger:)``.
+    ///   - store: where the chosen language is kept, as for ``init(catalog:store:environment:logger:)``.
+    ///   - environment: the variables read for a language override, as there.
+    ///   - logger: where problems are logged, as there.
     /// - Throws: `ParlanceError/Code/invalidArgument` when `supportedLanguages` is empty.
     public convenience init(
         supportedLanguages: [LocaleID], developmentLanguage: LocaleID? = nil,

@@ -70,7 +70,11 @@ public struct LibreTranslateProvider: TranslationProvider {
 
     /// A provider for the server at `endpoint`.
     ///
-    /// - Parameter httpClient: the client to use (default: async-http-client's shared one).
+    /// - Parameters:
+    ///   - endpoint: the server's base URL (`http://127.0.0.1:5000`).
+    ///   - apiKey: the server's API key, when it asks for one.
+    ///   - identifier: the provider id written in cache keys.
+    ///   - httpClient: the client to use (default: async-http-client's shared one).
     public init(endpoint: String, apiKey: String? = nil, identifier: String = "libretranslate", httpClient: HTTPClient = .shared) {
         self.init(configuration: Configuration(endpoint: endpoint, apiKey: apiKey), identifier: identifier, httpClient: httpClient)
     }
