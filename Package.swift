@@ -151,7 +151,9 @@ let testing: [Target] = [
     tests("ParlanceDateVerificationTests", ["Parlance", "ParlanceBench"]),
     tests("ParlanceListVerificationTests", ["Parlance", "ParlanceBench"]),
     tests("ParlanceNumberVerificationTests", ["Parlance", "ParlanceBench"]),
-    tests("ParlanceLocalizationTests", ["ParlanceTestSupport", "ParlanceBench", "ParlanceLocalization", "ParlanceLint", "Parlance", .logging], exclude: ["Fixtures"]),
+    tests(
+        "ParlanceLocalizationTests", ["ParlanceTestSupport", "ParlanceBench", "ParlanceLocalization", "ParlanceLint", "Parlance", .logging],
+        exclude: ["Fixtures"]),
     // `parlance`: the showcase's embedded sample is checked against Tests/SampleCatalog.
     tests("ParlanceTestingTests", ["ParlanceTestSupport", "ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance", "parlance"]),
     tests("ParlanceBatchTests", ["ParlanceTestSupport", "ParlanceBench", "ParlanceBatch", "Parlance"]),
