@@ -11,7 +11,7 @@ public import ParlanceLocalization
 ///
 /// It negotiates the language from a query parameter, a cookie (both optional) or
 /// `Accept-Language` against the manager's supported languages, runs the rest of the chain
-/// inside ``ParlanceHTTP/RequestLocalization/run(isolation:_:)`` (so the manager's task-local
+/// inside `RequestLocalization.run(isolation:_:)` (ParlanceHTTP) (so the manager's task-local
 /// language is this request's, and `request.parlance` is), sets `Content-Language` (the
 /// languages the strings actually came from) and `Vary`, and turns a thrown `ParlanceError`
 /// into its HTTP status with the JSON body `{"error":{"code":…,"message":…}}`.

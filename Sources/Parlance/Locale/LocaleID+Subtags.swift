@@ -106,7 +106,7 @@ extension LocaleID {
     /// The CLDR canonical form: deprecated and legacy codes replaced by their current ones
     /// (ICU's `Locale::canonicalize`, CLDR's alias data).
     ///
-    /// ``LocaleID/init(_:)`` keeps the codes it is given (so that `iw` stays `iw` for callers
+    /// `LocaleID.init(_:)` keeps the codes it is given (so that `iw` stays `iw` for callers
     /// that store ids); ask for this form explicitly.
     ///
     /// ```swift

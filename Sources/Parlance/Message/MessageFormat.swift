@@ -57,7 +57,7 @@ public struct MessageFormat: Sendable, Hashable {
 
     /// Formats with numbered arguments: element 0 is `{0}`.
     ///
-    /// - Throws: as ``format(_:)-(Dictionary<String,MessageArgument>)``.
+    /// - Throws: as `format(_:)` with named arguments.
     public func format(_ arguments: [MessageArgument]) throws -> String {
         try formatTyped(arguments.enumerated().map { (String($0.offset), $0.element) })
     }

@@ -1,6 +1,6 @@
 /// Where the code that `parlance gen` writes looks its strings up: a ``LanguageManager`` set
 /// once at start, so that the current language, runtime switching and per-request languages
-/// (``LanguageManager/withLanguage(_:operation:)``) apply to every generated accessor.
+/// (`LanguageManager.withLanguage(_:operation:)`) apply to every generated accessor.
 ///
 /// ```swift
 /// // Generated: public enum L10n { public static let binding = KeyBinding() … }

@@ -29,7 +29,7 @@ extension LanguageManager {
     /// Calls `callback` for every later change of the manager's language, once per change
     /// and in the order the changes happened.
     ///
-    /// Callbacks run synchronously on the thread of a ``setLanguage(_:matching:persist:)``
+    /// Callbacks run synchronously on the thread of a `setLanguage(_:matching:persist:)`
     /// call, after the new language is in effect, never two at once. A callback may itself
     /// call `setLanguage`: that change is delivered after the current one finishes.
     /// Per-request languages (``withLanguage(_:operation:)-(LanguageState,_)``) are not changes.

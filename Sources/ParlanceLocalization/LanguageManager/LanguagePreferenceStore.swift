@@ -12,7 +12,7 @@ import Darwin
 /// Where a ``LanguageManager`` keeps the user's choice between runs.
 ///
 /// Implementations must be safe to call from any thread. ``LanguageManager`` calls `save`
-/// from ``LanguageManager/setLanguage(_:matching:persist:)`` (one call at a time) and `load`
+/// from `LanguageManager.setLanguage(_:matching:persist:)` (one call at a time) and `load`
 /// once, from its initializer.
 ///
 /// ```swift
