@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ParlanceBench
 import ParlanceServer
 import ParlanceTestSupport
 import ServiceLifecycle
@@ -157,19 +158,8 @@ final class RawConnection: Sendable {
     let fd: Int32
 
     init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestFailure("socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            close(fd)
-            throw TestFailure("connect() failed")
-        }
+        guard let fd = Loopback.connect(port: port) else { throw TestFailure("cannot connect to 127.0.0.1:\(port)") }
+        self.fd = fd
         // Generous: on a 2-core CI machine hundreds of tests share the cooperative pool with the
         // server's handlers, and a CPU-heavy sweep can delay an answer by tens of seconds.
         var timeout = timeval(tv_sec: 120, tv_usec: 0)
@@ -184,21 +174,10 @@ final class RawConnection: Sendable {
     }
 
     /// Every byte until the peer closes the connection (or 120 s pass).
-    func readBytes() async -> [UInt8] { await offPool { self.blockingReadBytes() } }
+    func readBytes() async -> [UInt8] { await offPool { Loopback.readToEnd(self.fd) } }
 
     /// Everything until the peer closes the connection or `until` appears (or 120 s pass).
     func read(until marker: String? = nil) async -> String { await offPool { self.blockingRead(until: marker) } }
-
-    private func blockingReadBytes() -> [UInt8] {
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            received.append(contentsOf: buffer[0..<count])
-        }
-        return received
-    }
 
     private func blockingRead(until marker: String?) -> String {
         var received: [UInt8] = []

@@ -202,31 +202,17 @@ private struct BenchServer {
     /// Sends `request` over a new connection and reads the answer to its end: the status and
     /// the body, chunked transfer coding removed.
     func send(_ request: [UInt8]) throws -> (status: Int, body: String) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw LinearBench.WrongAnswer(description: "socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        guard let fd = Loopback.connect(port: port) else {
+            throw LinearBench.WrongAnswer(description: "cannot connect to 127.0.0.1:\(port)")
         }
-        guard connected == 0 else { throw LinearBench.WrongAnswer(description: "connect() to 127.0.0.1:\(port) failed") }
+        defer { close(fd) }
         var sent = 0
         while sent < request.count {
             let count = request[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard count > 0 else { throw LinearBench.WrongAnswer(description: "send() failed") }
             sent += count
         }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            received.append(contentsOf: buffer[0..<count])
-        }
-        return try Self.parse(received)
+        return try Self.parse(Loopback.readToEnd(fd))
     }
 
     static func parse(_ bytes: [UInt8]) throws -> (status: Int, body: String) {
