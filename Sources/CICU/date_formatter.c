@@ -9,11 +9,13 @@
 // common case, keeps a single UDateFormat: a clone costs tens of kilobytes).
 #include "CICU.h"
 #include "CICU_Format.h"
+#include "CICU_Parts.h"
 #include "internal.h"
 
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/ufieldpositer.h>
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -275,4 +277,39 @@ void CICU_calendarLocalFields(const uint16_t *zone, int32_t zoneLength, double m
     fields[1] = ucal_get(calendar, UCAL_EXTENDED_YEAR, st);
     fields[2] = ucal_get(calendar, UCAL_MONTH, st) + 1;
     ucal_close(calendar);
+}
+
+int32_t CICU_dateFormatParts(CICUDateFormatter *handle, double millis, uint16_t *out,
+                             int32_t capacity, int32_t *fields, int32_t fieldCapacity,
+                             int32_t *fieldCount, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    *fieldCount = 0;
+    if (U_FAILURE(*st)) return 0;
+    if (!(millis >= CICU_DATE_MIN_MILLIS && millis <= CICU_DATE_MAX_MILLIS)) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    UFieldPositionIterator *positions = ufieldpositer_open(st);
+    if (U_FAILURE(*st)) return 0;
+    int clone = lockClone(handle);
+    int32_t length = udat_formatForFields(handle->clones[clone].format, millis, (UChar *)out,
+                                          capacity, positions, st);
+    pthread_mutex_unlock(&handle->clones[clone].lock);
+    int32_t count = 0;
+    if (U_SUCCESS(*st) || *st == U_BUFFER_OVERFLOW_ERROR) {
+        int32_t start = 0, limit = 0, field;
+        while ((field = ufieldpositer_next(positions, &start, &limit)) >= 0) {
+            if (count < fieldCapacity) {
+                fields[4 * count] = CICU_FIELD_CATEGORY_DATE;
+                fields[4 * count + 1] = field;
+                fields[4 * count + 2] = start;
+                fields[4 * count + 3] = limit;
+            }
+            count++;
+        }
+    }
+    ufieldpositer_close(positions);
+    *fieldCount = count;
+    if (U_SUCCESS(*st) && count > fieldCapacity) *st = U_BUFFER_OVERFLOW_ERROR;
+    return length;
 }

@@ -187,6 +187,23 @@ static inline int32_t CICU_widenUTF8(const char *text, int32_t length, UChar *ou
         return result;                                                              \
     }
 
+#include <unicode/uformattedvalue.h>
+
+// Copies a formatted value's text into `out` (as CICU_copyOut) and its field positions, every
+// category, as quadruples (category, field, start, limit) into `fields` (room for
+// `fieldCapacity`), their number in `*fieldCount`. A short buffer of either kind sets
+// U_BUFFER_OVERFLOW_ERROR; the return value is the text's length and `*fieldCount` the number of
+// fields, so that the caller can retry (format_parts.c).
+#ifdef __cplusplus
+extern "C" {
+#endif
+int32_t CICU_copyFormattedValue(const UFormattedValue *value, uint16_t *out, int32_t capacity,
+                                int32_t *fields, int32_t fieldCapacity, int32_t *fieldCount,
+                                UErrorCode *status);
+#ifdef __cplusplus
+}
+#endif
+
 struct UFormattedNumber;
 #ifdef __cplusplus
 extern "C" {

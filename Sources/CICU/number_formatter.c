@@ -159,3 +159,20 @@ bool CICU_currencyForLocale(const char *localeID, uint16_t *out) {
     out[3] = 0;
     return true;
 }
+
+int32_t CICU_numberFormatParts(const CICUNumberFormatter *handle, const char *decimal,
+                               int32_t decimalLength, double value, uint16_t *out,
+                               int32_t capacity, int32_t *fields, int32_t fieldCapacity,
+                               int32_t *fieldCount, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    *fieldCount = 0;
+    UFormattedNumber *result = resultForThread(st);
+    if (U_FAILURE(*st)) return 0;
+    if (decimal != NULL) {
+        unumf_formatDecimal(handle->formatter, decimal, decimalLength, result, st);
+    } else {
+        unumf_formatDouble(handle->formatter, value, result, st);
+    }
+    const UFormattedValue *formatted = unumf_resultAsValue(result, st);
+    return CICU_copyFormattedValue(formatted, out, capacity, fields, fieldCapacity, fieldCount, st);
+}

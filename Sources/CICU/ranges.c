@@ -5,6 +5,7 @@
 // result is mutable, so each call makes its own. UDateIntervalFormat keeps calendars it mutates
 // while formatting, so each handle formats under its own lock.
 #include "CICU_Message.h"
+#include "CICU_Parts.h"
 #include "internal.h"
 
 #include <unicode/udateintervalformat.h>
@@ -152,5 +153,41 @@ int32_t CICU_dateIntervalFormat(CICUDateIntervalFormatter *formatter, double fro
     int32_t length =
         udtitvfmt_format(formatter->formatter, from, to, (UChar *)out, capacity, NULL, st);
     pthread_mutex_unlock(&formatter->lock);
+    return length;
+}
+
+int32_t CICU_numberRangeFormatParts(const CICUNumberRangeFormatter *formatter,
+                                    const char *start, int32_t startLength, const char *end,
+                                    int32_t endLength, uint16_t *out, int32_t capacity,
+                                    int32_t *fields, int32_t fieldCapacity, int32_t *fieldCount,
+                                    int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    *fieldCount = 0;
+    if (U_FAILURE(*st)) return 0;
+    UFormattedNumberRange *result = formatRange(formatter, start, startLength, end, endLength, st);
+    if (result == NULL) return 0;
+    const UFormattedValue *formatted = unumrf_resultAsValue(result, st);
+    int32_t length =
+        CICU_copyFormattedValue(formatted, out, capacity, fields, fieldCapacity, fieldCount, st);
+    unumrf_closeResult(result);
+    return length;
+}
+
+int32_t CICU_dateIntervalFormatParts(CICUDateIntervalFormatter *formatter, double from,
+                                     double to, uint16_t *out, int32_t capacity, int32_t *fields,
+                                     int32_t fieldCapacity, int32_t *fieldCount,
+                                     int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    *fieldCount = 0;
+    if (U_FAILURE(*st)) return 0;
+    UFormattedDateInterval *result = udtitvfmt_openResult(st);
+    if (U_FAILURE(*st)) return 0;
+    pthread_mutex_lock(&formatter->lock);
+    udtitvfmt_formatToResult(formatter->formatter, from, to, result, st);
+    pthread_mutex_unlock(&formatter->lock);
+    const UFormattedValue *formatted = udtitvfmt_resultAsValue(result, st);
+    int32_t length =
+        CICU_copyFormattedValue(formatted, out, capacity, fields, fieldCapacity, fieldCount, st);
+    udtitvfmt_closeResult(result);
     return length;
 }

@@ -7,6 +7,7 @@
 // and ThreadSanitizer runs cover them.
 #include "CICU.h"
 #include "CICU_Format.h"
+#include "CICU_Parts.h"
 #include "internal.h"
 
 #include <unicode/udisplaycontext.h>
@@ -207,5 +208,70 @@ int32_t CICU_listFormatUTF8(const CICUListFormatter *handle, const char *joined,
     if (units != stackUnits) free(units);
     if (strings != stackStrings) free((void *)strings);
     if (unitLengths != stackLengths) free(unitLengths);
+    return length;
+}
+
+int32_t CICU_relativeFormatParts(const CICURelativeFormatter *handle, double value, int32_t unit,
+                                 bool numericAuto, uint16_t *out, int32_t capacity,
+                                 int32_t *fields, int32_t fieldCapacity, int32_t *fieldCount,
+                                 int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    *fieldCount = 0;
+    if (U_FAILURE(*st)) return 0;
+    if (unit < UDAT_REL_UNIT_YEAR || unit > UDAT_REL_UNIT_SECOND) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    UFormattedRelativeDateTime *result = ureldatefmt_openResult(st);
+    if (U_FAILURE(*st)) return 0;
+    if (numericAuto) {
+        ureldatefmt_formatToResult(handle->formatter, value, (URelativeDateTimeUnit)unit, result, st);
+    } else {
+        ureldatefmt_formatNumericToResult(handle->formatter, value, (URelativeDateTimeUnit)unit,
+                                          result, st);
+    }
+    const UFormattedValue *formatted = ureldatefmt_resultAsValue(result, st);
+    int32_t length =
+        CICU_copyFormattedValue(formatted, out, capacity, fields, fieldCapacity, fieldCount, st);
+    ureldatefmt_closeResult(result);
+    return length;
+}
+
+int32_t CICU_listFormatParts(const CICUListFormatter *handle, const uint16_t *joined,
+                             const int32_t *lengths, int32_t count, uint16_t *out,
+                             int32_t capacity, int32_t *fields, int32_t fieldCapacity,
+                             int32_t *fieldCount, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    *fieldCount = 0;
+    if (U_FAILURE(*st)) return 0;
+    if (count < 0) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    const UChar **strings = malloc(sizeof(UChar *) * (size_t)(count > 0 ? count : 1));
+    if (strings == NULL) {
+        *st = U_MEMORY_ALLOCATION_ERROR;
+        return 0;
+    }
+    const UChar *cursor = (const UChar *)joined;
+    for (int32_t i = 0; i < count; i++) {
+        if (lengths[i] < 0) {
+            free(strings);
+            *st = U_ILLEGAL_ARGUMENT_ERROR;
+            return 0;
+        }
+        strings[i] = cursor;
+        cursor += lengths[i];
+    }
+    int32_t length = 0;
+    UFormattedList *result = ulistfmt_openResult(st);
+    if (U_SUCCESS(*st)) {
+        ulistfmt_formatStringsToResult(handle->formatter, strings, lengths, count, result, st);
+        const UFormattedValue *formatted = ulistfmt_resultAsValue(result, st);
+        length = CICU_copyFormattedValue(formatted, out, capacity, fields, fieldCapacity,
+                                         fieldCount, st);
+    }
+    if (result != NULL) ulistfmt_closeResult(result);
+    free(strings);
     return length;
 }

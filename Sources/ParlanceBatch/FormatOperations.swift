@@ -1,13 +1,55 @@
 import Parlance
 
-/// Batch operations `number`, `date`, `relative` and `list` (batch-protocol.md).
+/// Batch operations `number`, `date`, `relative` and `list` (batch-protocol.md), and
+/// `format-parts` over them and the two range operations.
 enum FormatOperations {
     static let handlers: [String: BatchEngine.Handler] = [
-        "number": number,
-        "date": date,
-        "relative": relative,
-        "list": list,
+        "number": { request, _ throws(BatchError) in try number(request, .text) },
+        "date": { request, _ throws(BatchError) in try date(request, .text) },
+        "relative": { request, _ throws(BatchError) in try relative(request, .text) },
+        "list": { request, _ throws(BatchError) in try list(request, .text) },
+        "format-parts": formatParts,
     ]
+
+    /// What a formatting operation answers: its text, or (`format-parts`) the parts of it.
+    enum Output {
+        case text
+        case parts
+    }
+
+    /// The `kind`s of `format-parts`: the operations whose parts it gives.
+    private static let partKinds: [String: @Sendable (BatchRequest) throws(BatchError) -> JSONValue] = [
+        "number": { request throws(BatchError) in try number(request, .parts) },
+        "date": { request throws(BatchError) in try date(request, .parts) },
+        "relative": { request throws(BatchError) in try relative(request, .parts) },
+        "list": { request throws(BatchError) in try list(request, .parts) },
+        "number-range": { request throws(BatchError) in try MessageOperations.numberRange(request, .parts) },
+        "date-interval": { request throws(BatchError) in try MessageOperations.dateInterval(request, .parts) },
+    ]
+
+    /// `format-parts`: the parts of what the operation named by `kind` answers, with that
+    /// operation's fields and errors.
+    @Sendable
+    static func formatParts(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+        guard let raw = request["kind"] else { throw BatchError.missing("kind", op: request.op) }
+        guard case .string(let kind) = raw, let operation = partKinds[kind] else {
+            let allowed = partKinds.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            throw BatchError("invalid-argument", "\"kind\" must be one of \(allowed)")
+        }
+        return try operation(request)
+    }
+
+    /// The JSON of parts: `{"type": …, "value": …}`, with `"source"` in ranges and `"unit"` on a
+    /// relative time's number.
+    static func json(_ parts: [FormatPart]) -> JSONValue {
+        .array(
+            parts.map { part in
+                var members: [(String, JSONValue)] = [("type", .string(part.kind.rawValue)), ("value", .string(part.value))]
+                if let source = part.source { members.append(("source", .string(source.rawValue))) }
+                if let unit = part.unit { members.append(("unit", .string(unit))) }
+                return .object(members)
+            })
+    }
 
     /// Runs a library call, turning its error into the protocol's.
     private static func run<T>(_ body: () throws -> T) throws(BatchError) -> T {
@@ -27,37 +69,37 @@ enum FormatOperations {
     /// Formatters by (raw `locale`, `type`, `width`).
     private static let listFormats = FormatterCache<FormatterKey, ListFormat>()
 
-    @Sendable
-    static func number(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+    static func number(_ request: BatchRequest, _ output: Output) throws(BatchError) -> JSONValue {
         let key = request.formatterKey("skeleton")
         if let key, let format = numberFormats[key] {
             // `locale` and `skeleton` were read from this very text before, without error.
             let decimal = try request.decimal()
-            return .string(
-                try run {
-                    try DecimalString.validate(decimal)
-                    return try format.format(decimal: decimal)
-                })
+            return try run { try number(format, decimal, output) }
         }
         let locale = try request.locale()
         let decimal = try request.decimal()
         let skeleton = try request.optionalString("skeleton") ?? ""
-        return .string(
-            try run {
-                try DecimalString.validate(decimal)
-                let format = try NumberFormat(locale: locale, skeleton: skeleton)
-                if let key { numberFormats.store(format, for: key) }
-                return try format.format(decimal: decimal)
-            })
+        return try run {
+            try DecimalString.validate(decimal)
+            let format = try NumberFormat(locale: locale, skeleton: skeleton)
+            if let key { numberFormats.store(format, for: key) }
+            return try number(format, decimal, output)
+        }
     }
 
-    @Sendable
-    static func date(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+    private static func number(_ format: NumberFormat, _ decimal: String, _ output: Output) throws -> JSONValue {
+        switch output {
+        case .text: .string(try format.format(decimal: decimal))
+        case .parts: json(try format.formatPartsTyped(decimal: decimal))
+        }
+    }
+
+    static func date(_ request: BatchRequest, _ output: Output) throws(BatchError) -> JSONValue {
         let key = request.formatterKey("timeZone", "skeleton", "dateStyle", "timeStyle")
         if let key, let format = dateFormats[key] {
             // Every field but `time` was read from this very text before, without error.
             let millis = try request.time()
-            return .string(try run { try format.format(epochMilliseconds: millis) })
+            return try run { try date(format, millis, output) }
         }
         let locale = try request.locale()
         let millis = try request.time()
@@ -82,7 +124,14 @@ enum FormatOperations {
             }
         }
         if let key { dateFormats.store(format, for: key) }
-        return .string(try run { try format.format(epochMilliseconds: millis) })
+        return try run { try date(format, millis, output) }
+    }
+
+    private static func date(_ format: DateFormat, _ millis: Double, _ output: Output) throws -> JSONValue {
+        switch output {
+        case .text: .string(try format.format(epochMilliseconds: millis))
+        case .parts: json(try format.formatPartsTyped(epochMilliseconds: millis))
+        }
     }
 
     private static func style(_ raw: String, _ field: String) throws(BatchError) -> DateFormat.Style {
@@ -93,24 +142,29 @@ enum FormatOperations {
         return style
     }
 
-    @Sendable
-    static func relative(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+    static func relative(_ request: BatchRequest, _ output: Output) throws(BatchError) -> JSONValue {
         if request["time"] == nil, let key = request.formatterKey("numeric", "style"), let format = relativeFormats[key] {
             // `locale`, `numeric` and `style` were read from this very text before, without error.
             let (value, unit) = try relativeValue(request)
-            return .string(try run { try format.format(value, unit) })
+            return try run { try relative(format, value, unit, output) }
         }
         let locale = try request.locale()
-        if request["time"] != nil { return try relativeBetween(request, locale: locale) }
+        if request["time"] != nil { return try relativeBetween(request, locale: locale, output) }
         let (value, unit) = try relativeValue(request)
         let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
         let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
-        return .string(
-            try run {
-                let format = try RelativeTimeFormat(locale: locale, style: style, numeric: numeric)
-                if let key = request.formatterKey("numeric", "style") { relativeFormats.store(format, for: key) }
-                return try format.format(value, unit)
-            })
+        return try run {
+            let format = try RelativeTimeFormat(locale: locale, style: style, numeric: numeric)
+            if let key = request.formatterKey("numeric", "style") { relativeFormats.store(format, for: key) }
+            return try relative(format, value, unit, output)
+        }
+    }
+
+    private static func relative(_ format: RelativeTimeFormat, _ value: Double, _ unit: RelativeTimeFormat.Unit, _ output: Output) throws -> JSONValue {
+        switch output {
+        case .text: .string(try format.format(value, unit))
+        case .parts: json(try format.formatPartsTyped(value, unit))
+        }
     }
 
     /// `relative`'s `value` and `unit`, checked in the protocol's order.
@@ -130,7 +184,7 @@ enum FormatOperations {
     /// `relative` between two instants: `time` and `reference` (as `date`'s `time`),
     /// `timeZone` (default "UTC"), `unit` "auto" (default) or a fixed unit; counted in calendar
     /// units of the zone (RelativeTimeFormat.calendarDifference).
-    private static func relativeBetween(_ request: BatchRequest, locale: LocaleID) throws(BatchError) -> JSONValue {
+    private static func relativeBetween(_ request: BatchRequest, locale: LocaleID, _ output: Output) throws(BatchError) -> JSONValue {
         if request["value"] != nil {
             throw BatchError("invalid-argument", "\"value\" and \"time\" cannot be used together: give a value and a unit, or a time and a reference")
         }
@@ -149,20 +203,18 @@ enum FormatOperations {
         }
         let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
         let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
-        return .string(
-            try run {
-                let (value, unit) = try RelativeTimeFormat.calendarDifferenceTyped(fromMillis: reference, toMillis: time, zone: zone, unit: selection)
-                return try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(Double(value), unit)
-            })
+        return try run {
+            let (value, unit) = try RelativeTimeFormat.calendarDifferenceTyped(fromMillis: reference, toMillis: time, zone: zone, unit: selection)
+            return try relative(RelativeTimeFormat(locale: locale, style: style, numeric: numeric), Double(value), unit, output)
+        }
     }
 
-    @Sendable
-    static func list(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+    static func list(_ request: BatchRequest, _ output: Output) throws(BatchError) -> JSONValue {
         let key = request.formatterKey("type", "width")
         if let key, let format = listFormats[key] {
             // `locale`, `type` and `width` were read from this very text before, without error.
             let items = try listItems(request)
-            return .string(format.format(items))
+            return try list(format, items, output)
         }
         let locale = try request.locale()
         let items = try listItems(request)
@@ -170,7 +222,14 @@ enum FormatOperations {
         let width = try request.choice("width", default: ListFormat.Width.wide)
         let format = try run { try ListFormat(locale: locale, type: type, width: width) }
         if let key { listFormats.store(format, for: key) }
-        return .string(format.format(items))
+        return try list(format, items, output)
+    }
+
+    private static func list(_ format: ListFormat, _ items: [String], _ output: Output) throws(BatchError) -> JSONValue {
+        switch output {
+        case .text: .string(format.format(items))
+        case .parts: json(try run { try format.formatPartsTyped(items) })
+        }
     }
 
     private static func listItems(_ request: BatchRequest) throws(BatchError) -> [String] {

@@ -6,8 +6,8 @@ enum MessageOperations {
     static let handlers: [String: BatchEngine.Handler] = [
         "message": message,
         "plural-range": pluralRange,
-        "number-range": numberRange,
-        "date-interval": dateInterval,
+        "number-range": { request, _ throws(BatchError) in try numberRange(request, .text) },
+        "date-interval": { request, _ throws(BatchError) in try dateInterval(request, .text) },
     ]
 
     private static func run<T>(_ body: () throws(ParlanceError) -> T) throws(BatchError) -> T {
@@ -95,16 +95,19 @@ enum MessageOperations {
         return .string(try run { () throws(ParlanceError) in try format.pluralCategoryTyped(start, end).rawValue })
     }
 
-    @Sendable
-    static func numberRange(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+    static func numberRange(_ request: BatchRequest, _ output: FormatOperations.Output) throws(BatchError) -> JSONValue {
         let locale = try request.locale()
         let (start, end) = try range(request)
         let format = try rangeFormat(locale, skeleton: try request.optionalString("skeleton") ?? "")
-        return .string(try run { () throws(ParlanceError) in try format.formatTyped(start, end) })
+        return try run { () throws(ParlanceError) in
+            switch output {
+            case .text: .string(try format.formatTyped(start, end))
+            case .parts: FormatOperations.json(try format.formatPartsTyped(start, end))
+            }
+        }
     }
 
-    @Sendable
-    static func dateInterval(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
+    static func dateInterval(_ request: BatchRequest, _ output: FormatOperations.Output) throws(BatchError) -> JSONValue {
         let locale = try request.locale()
         let start = try request.time("start")
         let end = try request.time("end")
@@ -116,6 +119,11 @@ enum MessageOperations {
         } catch {
             throw BatchError(thrown: error)
         }
-        return .string(try run { () throws(ParlanceError) in try format.formatTyped(start, end) })
+        return try run { () throws(ParlanceError) in
+            switch output {
+            case .text: .string(try format.formatTyped(start, end))
+            case .parts: FormatOperations.json(try format.formatPartsTyped(start, end))
+            }
+        }
     }
 }

@@ -28,7 +28,7 @@ public struct DateFormat: Hashable, Sendable {
     public let locale: LocaleID
     /// The time zone id as given (validated against ICU's zone database).
     public let timeZone: String
-    private let icu: ICUDateFormatter
+    let icu: ICUDateFormatter
 
     /// A formatter for an ICU date skeleton such as `"yMMMd"`, `"jm"` or `"EEEEMMMMdjmm"`.
     ///

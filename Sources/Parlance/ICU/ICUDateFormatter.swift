@@ -140,7 +140,7 @@ package final class ICUDateFormatter: @unchecked Sendable {
     }
 
     /// ICU's formatter, opened again if it was closed after compiling.
-    private func openHandle() throws(ICUStatusError) -> OpaquePointer {
+    func openHandle() throws(ICUStatusError) -> OpaquePointer {
         try handle.withLock { (slot) throws(ICUStatusError) -> OpaquePointer in
             if let slot { return slot }
             let (made, status) = opening.open()

@@ -7,7 +7,7 @@ internal import CICU
 /// the shim keeps no state per handle (see relative_list.c); the compiled format is immutable;
 /// concurrency tests and ThreadSanitizer runs cover shared use.
 package final class ICUListFormatter: @unchecked Sendable {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// The formatter compiled into Swift, used for every list; nil when it does not compile
     /// (see ``fallback``).
     package let compiled: CompiledListFormat?

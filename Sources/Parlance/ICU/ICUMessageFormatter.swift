@@ -184,7 +184,7 @@ package final class ICUMessageFormatter: @unchecked Sendable {
 /// `Sendable` notes: ICU documents `UNumberRangeFormatter` as immutable and thread-safe; each
 /// call makes its own result object.
 package final class ICUNumberRangeFormatter: @unchecked Sendable {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
 
     private struct Key: Hashable, Sendable {
         var locale: String
@@ -251,7 +251,7 @@ package final class ICUNumberRangeFormatter: @unchecked Sendable {
 /// `Sendable` notes: the shim formats under the handle's own lock (the formatter mutates its
 /// calendars while formatting).
 package final class ICUDateIntervalFormatter: @unchecked Sendable {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
 
     private struct Key: Hashable, Sendable {
         var locale: String

@@ -9,7 +9,7 @@ internal import CICU
 /// Instances are cached per (locale, skeleton) by ``ICUNumberFormatter/cached(skeleton:locale:)``;
 /// formatting never recompiles a skeleton.
 package final class ICUNumberFormatter: @unchecked Sendable {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     package let skeleton: String
     package let locale: LocaleID
     /// For the default skeleton (""), when it did not compile into ``compiled``, the texts of

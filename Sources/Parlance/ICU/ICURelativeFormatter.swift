@@ -5,7 +5,7 @@ internal import CICU
 /// `Sendable` notes: ICU documents `RelativeDateTimeFormatter` as immutable and thread-safe
 /// (reldatefmt.h); the only caveats (assignment, adopted pointers) never apply here.
 package final class ICURelativeFormatter: @unchecked Sendable {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
 
     private struct Key: Hashable, Sendable {
         var locale: String

@@ -22,7 +22,7 @@ public struct ListFormat: Hashable, Sendable {
     public let type: ListType
     /// wide / short / narrow.
     public let width: Width
-    private let icu: ICUListFormatter
+    let icu: ICUListFormatter
 
     /// A list formatter (cached per locale, type and width).
     public init(locale: LocaleID, type: ListType = .and, width: Width = .wide) throws {

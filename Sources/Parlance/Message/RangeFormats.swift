@@ -17,7 +17,7 @@ public struct NumberRangeFormat: Sendable, Hashable {
     public let locale: LocaleID
     /// The ICU number skeleton both ends are formatted with.
     public let skeleton: String
-    private let icu: ICUNumberRangeFormatter
+    let icu: ICUNumberRangeFormatter
 
     /// - Throws: ``ParlanceError/Code/invalidSkeleton`` when ICU rejects the skeleton.
     public init(locale: LocaleID, skeleton: String = "") throws {
@@ -78,7 +78,7 @@ public struct DateIntervalFormat: Sendable, Hashable {
     public let skeleton: String
     /// The IANA zone both ends are shown in.
     public let timeZone: String
-    private let icu: ICUDateIntervalFormatter
+    let icu: ICUDateIntervalFormatter
 
     /// - Throws: ``ParlanceError/Code/invalidSkeleton`` for a skeleton that is not date fields;
     ///   ``ParlanceError/Code/invalidTimeZone`` for an unknown zone.

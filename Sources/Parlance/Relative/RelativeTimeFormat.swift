@@ -34,7 +34,7 @@ public struct RelativeTimeFormat: Hashable, Sendable {
     public let style: Style
     /// `always` ("in 1 day") or `auto` ("tomorrow").
     public let numeric: Numeric
-    private let icu: ICURelativeFormatter
+    let icu: ICURelativeFormatter
 
     /// A relative-time formatter (cached per locale and style).
     public init(locale: LocaleID, style: Style = .long, numeric: Numeric = .always) throws {

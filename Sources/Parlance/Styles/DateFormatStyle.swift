@@ -80,7 +80,7 @@ public struct DateFormatStyle: ParlanceFormatStyle {
         self.pattern = .styles(date: date == .none && time == .none ? .medium : date, time: time)
     }
 
-    private var spec: ICUDateFormatter.Spec {
+    var spec: ICUDateFormatter.Spec {
         switch pattern {
         case .skeleton(let skeleton): .skeleton(skeleton.text)
         case .styles(let date, let time): .styles(date: date.icu, time: time.icu)
@@ -231,6 +231,17 @@ public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
     /// A difference that is not finite (an infinite `Date`) is clamped to the largest finite
     /// one; in calendar mode instants are clamped to ICU's calendar range.
     public func format(_ value: Date) -> String {
+        let (amount, unit) = amountAndUnit(value)
+        do {
+            return try ICURelativeFormatter.cached(locale: locale, style: style.icu).format(amount, unit: unit.icu, numericAuto: numeric == .auto)
+        } catch {
+            preconditionFailure("ICU failed a relative time for \(locale.identifier): \(error)")
+        }
+    }
+
+    /// The amount and unit `value` is written in: the difference from the reference in the
+    /// best unit, or in calendar units in calendar mode.
+    func amountAndUnit(_ value: Date) -> (Double, RelativeTimeFormat.Unit) {
         if let zone = calendarTimeZone {
             func clamp(_ date: Date) -> Double {
                 let millis = date.timeIntervalSince1970 * 1000
@@ -239,20 +250,13 @@ public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
             do {
                 let (amount, unit) = try RelativeTimeFormat.calendarDifferenceTyped(
                     fromMillis: clamp(reference ?? Date()), toMillis: clamp(value), zone: zone.identifier, unit: calendarUnit ?? .automatic)
-                return try ICURelativeFormatter.cached(locale: locale, style: style.icu).format(Double(amount), unit: unit.icu, numericAuto: numeric == .auto)
+                return (Double(amount), unit)
             } catch {
-                preconditionFailure("ICU failed a relative time for \(locale.identifier): \(error)")
+                preconditionFailure("ICU failed a calendar difference in \(zone.identifier): \(error)")
             }
         }
         let seconds = value.timeIntervalSince(reference ?? Date())
-        let (amount, unit) = RelativeTimeFormat.bestUnit(seconds: seconds.isNaN ? 0 : min(max(seconds, -.greatestFiniteMagnitude), .greatestFiniteMagnitude))
-        let formatter: ICURelativeFormatter
-        do {
-            formatter = try ICURelativeFormatter.cached(locale: locale, style: style.icu)
-            return try formatter.format(amount, unit: unit.icu, numericAuto: numeric == .auto)
-        } catch {
-            preconditionFailure("ICU failed a relative time for \(locale.identifier): \(error)")
-        }
+        return RelativeTimeFormat.bestUnit(seconds: seconds.isNaN ? 0 : min(max(seconds, -.greatestFiniteMagnitude), .greatestFiniteMagnitude))
     }
 
     /// The style for another locale.

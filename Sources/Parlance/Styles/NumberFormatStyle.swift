@@ -154,7 +154,7 @@ public struct CurrencyFormatStyle<Value: ExactAmount>: ParlanceFormatStyle {
     /// How the currency is named.
     public private(set) var display: NumberOptions.CurrencyDisplay
     private var accountingSign: Bool
-    private var skeleton: String
+    var skeleton: String
 
     /// Money in `currency` for `locale`.
     public init(currency: CurrencyCode, locale: LocaleID = .root, display: NumberOptions.CurrencyDisplay = .symbol) {
@@ -209,7 +209,7 @@ public struct MeasurementFormatStyle<Value: ParlanceFormattableNumber>: Parlance
     public let unit: MeasureUnit
     /// How the unit is named.
     public let width: NumberOptions.UnitWidth
-    private let skeleton: String
+    let skeleton: String
 
     /// A measurement in `unit`.
     public init(unit: MeasureUnit, width: NumberOptions.UnitWidth = .short, locale: LocaleID = .root) {
