@@ -110,6 +110,12 @@ struct CLITests {
             (["format", "date", "en-US", "2023-11-14T22:13:20Z", "--skeleton", "yMMMd"], "Nov 14, 2023\n"),
             (["format", "relative", "fr", "--auto", "--", "-1", "day"], "hier\n"),
             (["format", "list", "es", "a", "b", "c"], "a, b y c\n"),
+            (
+                ["format", "currency", "de", "1234.5", "EUR", "--parts"],
+                "integer\t\"1\"\ngroup\t\".\"\ninteger\t\"234\"\ndecimal\t\",\"\nfraction\t\"50\"\nliteral\t\"\u{A0}\"\ncurrency\t\"€\"\n"
+            ),
+            (["format", "relative", "en", "--parts", "--", "-3", "day"], "integer\t\"3\"\tunit=day\nliteral\t\" days ago\"\n"),
+            (["format", "list", "es", "a", "b", "--parts"], "element\t\"a\"\nliteral\t\" y \"\nelement\t\"b\"\n"),
             (["negotiate", "--available", "en-US,en-GB", "--accept-language", "en-AU"], "en-GB\n"),
         ])
     func commands(_ arguments: [String], _ expected: String) throws {

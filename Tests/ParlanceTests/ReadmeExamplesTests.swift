@@ -113,4 +113,35 @@ struct ReadmeParlanceExamplesTests {
         let yesterday = try then.formatted(RelativeTimeFormatStyle(reference: now, numeric: .auto, locale: "en").calendar(in: "America/New_York"))
         #expect(yesterday == "yesterday")
     }
+
+    // FormatParts.md, as written there.
+    @Test("Format parts")
+    func formatParts() throws {
+        let euros = try CurrencyFormatStyle<DecimalNumber>(currency: CurrencyCode("EUR"), locale: "de")
+        #expect(
+            euros.parts.format(try DecimalNumber("1234.5")).map { "\($0.kind):\($0.value)" } == [
+                "integer:1", "group:.", "integer:234", "decimal:,", "fraction:50", "literal:\u{A0}", "currency:€",
+            ])
+
+        let date = Date(timeIntervalSince1970: 1_699_952_700)  // 2023-11-14T09:05:00Z
+        let german = try DateFormatStyle(date: .full, time: .short, locale: "de", timeZone: TimeZoneID("Europe/Berlin"))
+        #expect(german.parts.format(date).map(\.kind) == [.weekday, .literal, .day, .literal, .month, .literal, .year, .literal, .hour, .literal, .minute])
+
+        let reference = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(
+            RelativeTimeFormatStyle(reference: reference, locale: "en").parts.format(reference.addingTimeInterval(3 * 86_400)) == [
+                FormatPart(kind: .literal, value: "in "), FormatPart(kind: .integer, value: "3", unit: "day"), FormatPart(kind: .literal, value: " days"),
+            ])
+
+        let range = try NumberRangeFormat(locale: "en", skeleton: "currency/EUR").formatParts(3, 5)
+        #expect(range.map(\.value).joined() == "€3.00 – €5.00")
+        #expect(range.map(\.source) == [.startRange, .startRange, .startRange, .startRange, .shared, .endRange, .endRange, .endRange, .endRange])
+        let interval = try DateIntervalFormat(locale: "en", skeleton: "yMMMd")
+            .formatParts(from: Date(timeIntervalSince1970: 1_699_920_000), to: Date(timeIntervalSince1970: 1_700_179_200))
+        #expect(interval.map(\.source) == [.shared, .shared, .startRange, .shared, .endRange, .shared, .shared])
+
+        let text = NumberFormatStyle<Int>(locale: "en").attributed.format(1234)
+        #expect(text.runs.map { String(text[$0.range].characters) } == ["1", ",", "234"])
+        #expect(text.runs.map(\.parlanceFormatPart) == [.integer, .group, .integer])
+    }
 }

@@ -18,7 +18,10 @@ struct FormatCommand: ParsableCommand {
               parlance format currency en --accounting -- -5 USD      → ($5.00)
               parlance format list es a b c                          → a, b y c
               parlance format message en "{n, plural, one {# file} other {# files}}" n=3 → 3 files
+              parlance format currency de 1234.5 EUR --parts         → integer "1", group ".", …
             Put negative numbers after "--" so that they are not read as options.
+            --parts prints the value's parts (ECMA-402's formatToParts), one per line: the part's
+            type, its text as a JSON string, and its unit for a relative time's number.
             """,
         subcommands: [Number.self, Currency.self, DateTime.self, Relative.self, List.self, Message.self]
     )
@@ -35,6 +38,7 @@ struct FormatCommand: ParsableCommand {
         @Flag(help: "Format as a percentage (0.25 → 25%).") var percent = false
         @Flag(help: "Leave out group separators.") var noGrouping = false
         @Option(help: "A unit such as length-kilometer.") var unit: String?
+        @Flag(help: "Print the parts of the number, one per line.") var parts = false
 
         func run() throws {
             let text = try CLIError.wrap { () throws -> String in
@@ -53,7 +57,7 @@ struct FormatCommand: ParsableCommand {
                     }
                     format = try NumberFormat(locale: LocaleID(locale), options: options)
                 }
-                return try format.format(decimal: number)
+                return parts ? partLines(try format.formatPartsTyped(decimal: number)) : try format.format(decimal: number)
             }
             print(text)
         }
@@ -67,11 +71,12 @@ struct FormatCommand: ParsableCommand {
         @Argument(help: "An ISO 4217 code such as EUR.") var code: String
         @Option(help: "How the currency is named.") var display: CurrencyDisplayArgument = .symbol
         @Flag(help: "Accounting style: negatives in parentheses where the locale does so.") var accounting = false
+        @Flag(help: "Print the parts of the amount, one per line.") var parts = false
 
         func run() throws {
             let text = try CLIError.wrap { () throws -> String in
-                return try NumberFormat(locale: LocaleID(locale), options: .currency(code, display: display.value, accounting: accounting)).format(
-                    decimal: amount)
+                let format = try NumberFormat(locale: LocaleID(locale), options: .currency(code, display: display.value, accounting: accounting))
+                return parts ? partLines(try format.formatPartsTyped(decimal: amount)) : try format.format(decimal: amount)
             }
             print(text)
         }
@@ -86,6 +91,7 @@ struct FormatCommand: ParsableCommand {
         @Option(help: "The date style.") var dateStyle: DateFormat.Style?
         @Option(help: "The time style.") var timeStyle: DateFormat.Style?
         @Option(help: "An IANA time zone id.") var timeZone: String = "UTC"
+        @Flag(help: "Print the parts of the date, one per line.") var parts = false
 
         func run() throws {
             let text = try CLIError.wrap { () throws -> String in
@@ -106,7 +112,7 @@ struct FormatCommand: ParsableCommand {
                 } else {
                     format = try DateFormat(locale: LocaleID(locale), dateStyle: dateStyle ?? .none, timeStyle: timeStyle ?? .none, timeZone: timeZone)
                 }
-                return try format.format(epochMilliseconds: millis)
+                return parts ? partLines(try format.formatPartsTyped(epochMilliseconds: millis)) : try format.format(epochMilliseconds: millis)
             }
             print(text)
         }
@@ -120,10 +126,12 @@ struct FormatCommand: ParsableCommand {
         @Argument(help: "The unit.") var unit: RelativeTimeFormat.Unit
         @Flag(help: "Use words such as \"yesterday\" where the locale has them.") var auto = false
         @Option(help: "The width of unit names.") var style: RelativeTimeFormat.Style = .long
+        @Flag(help: "Print the parts of the phrase, one per line.") var parts = false
 
         func run() throws {
             let text = try CLIError.wrap { () throws -> String in
-                return try RelativeTimeFormat(locale: LocaleID(locale), style: style, numeric: auto ? .auto : .always).format(value, unit)
+                let format = try RelativeTimeFormat(locale: LocaleID(locale), style: style, numeric: auto ? .auto : .always)
+                return parts ? partLines(try format.formatPartsTyped(value, unit)) : try format.format(value, unit)
             }
             print(text)
         }
@@ -136,14 +144,26 @@ struct FormatCommand: ParsableCommand {
         @Argument(help: "The items.") var items: [String] = []
         @Option(help: "The kind of list.") var type: ListFormat.ListType = .and
         @Option(help: "The width.") var width: ListFormat.Width = .wide
+        @Flag(help: "Print the parts of the list, one per line.") var parts = false
 
         func run() throws {
             let text = try CLIError.wrap { () throws -> String in
-                return try ListFormat(locale: LocaleID(locale), type: type, width: width).format(items)
+                let format = try ListFormat(locale: LocaleID(locale), type: type, width: width)
+                return parts ? partLines(try format.formatPartsTyped(items)) : format.format(items)
             }
             print(text)
         }
     }
+}
+
+/// Parts as `--parts` prints them: one per line, the type, the text as a JSON string (so that a
+/// part's leading and trailing spaces show), the unit of a relative time's number.
+private func partLines(_ parts: [FormatPart]) -> String {
+    parts.map { part in
+        var line = "\(part.kind.rawValue)\t\(JSONStringLiteral.quoted(part.value))"
+        if let unit = part.unit { line += "\tunit=\(unit)" }
+        return line
+    }.joined(separator: "\n")
 }
 
 extension FormatCommand {
