@@ -5,7 +5,8 @@
 // "locale", "inputs", …}]}. Every operation runs over the very inputs Parlance's row used,
 // indexed the same way (input i & (count - 1)), with a warm-up of a quarter of the iterations
 // and the median of `rounds` timed rounds, as BenchHarness does. Prints one JSON object:
-// {"peer": "Node Intl", "version", "icu", "cldr", "results": {name: nsPerOp}, "samples": {name: text}}.
+// {"peer": "Node Intl", "version", "icu", "cldr", "results": {name: nsPerOp}, "samples": {name: text}}
+// (the sample of a parts operation is its parts' values joined).
 import { readFileSync } from "node:fs";
 
 const spec = JSON.parse(readFileSync(process.argv[2], "utf8"));
@@ -46,6 +47,17 @@ function body(op) {
       const dates = inputs.map((ms) => new Date(ms));
       return [(i) => format.format(dates[i & mask])];
     }
+    case "currencyParts": {
+      const format = new Intl.NumberFormat(op.locale, { style: "currency", currency: op.currency });
+      return [(i) => format.formatToParts(inputs[i & mask]), (parts) => parts.map((p) => p.value).join("")];
+    }
+    case "dateParts": {
+      const format = new Intl.DateTimeFormat(op.locale, {
+        year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "numeric", timeZone: op.timeZone,
+      });
+      const dates = inputs.map((ms) => new Date(ms));
+      return [(i) => format.formatToParts(dates[i & mask]), (parts) => parts.map((p) => p.value).join("")];
+    }
     case "relativeDays": {
       const format = new Intl.RelativeTimeFormat(op.locale, { numeric: "always", style: "long" });
       return [(i) => format.format(inputs[i & mask], "day")];
@@ -79,7 +91,7 @@ for (const op of spec.ops) {
   const made = body(op);
   if (!made) continue;
   results[op.name] = measure(made[0], spec.iterations, spec.rounds);
-  samples[op.name] = String(made[0](1));
+  samples[op.name] = made[1] ? made[1](made[0](1)) : String(made[0](1));
 }
 console.log(JSON.stringify({
   peer: "Node Intl",

@@ -6,6 +6,8 @@
 const struct UPluralRules *CICU_pluralRulesICU(const struct CICUPluralRules *rules);
 
 #include <unicode/udat.h>
+#include <unicode/ufieldpositer.h>
+#include <unicode/uformattedvalue.h>
 #include <unicode/udateintervalformat.h>
 #include <unicode/umsg.h>
 #include <unicode/unumberrangeformatter.h>
@@ -224,5 +226,72 @@ int64_t CICU_benchDateInterval(const char *localeID, const uint16_t *skeleton, i
         checksum += udtitvfmt_format(format, start, start + 3 * 86400000.0, out, 256, NULL, &st);
     }
     udtitvfmt_close(format);
+    return checksum;
+}
+
+int64_t CICU_benchNumberParts(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                              const double *values, int32_t count, int64_t iterations) {
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormatter *formatter =
+        unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, localeID, &status);
+    UFormattedNumber *result = unumf_openResult(&status);
+    UConstrainedFieldPosition *position = ucfpos_open(&status);
+    if (U_FAILURE(status) || count <= 0 || (count & (count - 1)) != 0) {
+        if (position != NULL) ucfpos_close(position);
+        if (result != NULL) unumf_closeResult(result);
+        if (formatter != NULL) unumf_close(formatter);
+        return -1;
+    }
+    int64_t checksum = 0;
+    UChar out[256];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        unumf_formatDouble(formatter, values[i & (count - 1)], result, &st);
+        const UFormattedValue *value = unumf_resultAsValue(result, &st);
+        ucfpos_reset(position, &st);
+        while (ufmtval_nextPosition(value, position, &st)) {
+            int32_t start = 0, limit = 0;
+            ucfpos_getIndexes(position, &start, &limit, &st);
+            checksum += ucfpos_getField(position, &st) + limit - start;
+        }
+        int32_t length = 0;
+        const UChar *text = ufmtval_getString(value, &length, &st);
+        if (length <= 256) memcpy(out, text, (size_t)length * sizeof(UChar));
+        checksum += length;
+    }
+    ucfpos_close(position);
+    unumf_closeResult(result);
+    unumf_close(formatter);
+    return checksum;
+}
+
+int64_t CICU_benchDateParts(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                            const double *millis, int32_t count, int64_t iterations) {
+    if (count <= 0 || (count & (count - 1)) != 0) return -1;  // a power of 2, indexed as the Swift loops do
+    UErrorCode status = U_ZERO_ERROR;
+    UDateTimePatternGenerator *generator = udatpg_open(localeID, &status);
+    UChar pattern[256];
+    int32_t patternLength = udatpg_getBestPattern(generator, (const UChar *)skeleton, skeletonLength,
+                                                  pattern, 256, &status);
+    udatpg_close(generator);
+    static const UChar utc[] = {'U', 'T', 'C'};
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, localeID, utc, 3, pattern,
+                                    patternLength, &status);
+    UFieldPositionIterator *positions = ufieldpositer_open(&status);
+    if (U_FAILURE(status)) {
+        if (positions != NULL) ufieldpositer_close(positions);
+        if (format != NULL) udat_close(format);
+        return -1;
+    }
+    int64_t checksum = 0;
+    UChar out[256];
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        checksum += udat_formatForFields(format, millis[i & (count - 1)], out, 256, positions, &st);
+        int32_t start = 0, limit = 0, field;
+        while ((field = ufieldpositer_next(positions, &start, &limit)) >= 0) checksum += field + limit - start;
+    }
+    ufieldpositer_close(positions);
+    udat_close(format);
     return checksum;
 }

@@ -52,6 +52,23 @@ extension RawICUBench {
         }
     }
 
+    /// unumf_formatDouble with every field position read, in a C loop (the parts of a number).
+    package static func numberParts(locale: LocaleID, skeleton: String, values: [Double], iterations: Int) -> Int64 {
+        let units = Array(skeleton.utf16)
+        return values.withUnsafeBufferPointer { values in
+            CICU_benchNumberParts(locale.identifier, units, Int32(units.count), values.baseAddress, Int32(values.count), Int64(iterations))
+        }
+    }
+
+    /// udat_formatForFields with the best pattern for a skeleton, in UTC, in a C loop (the
+    /// parts of a date).
+    package static func dateParts(locale: LocaleID, skeleton: String, millis: [Double], iterations: Int) -> Int64 {
+        let units = Array(skeleton.utf16)
+        return millis.withUnsafeBufferPointer { millis in
+            CICU_benchDateParts(locale.identifier, units, Int32(units.count), millis.baseAddress, Int32(millis.count), Int64(iterations))
+        }
+    }
+
     /// udat_format with date and time styles, in UTC, in a C loop.
     package static func dateStyles(
         locale: LocaleID, date: DateFormat.Style, time: DateFormat.Style, millis: [Double], iterations: Int

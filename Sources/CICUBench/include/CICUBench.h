@@ -54,6 +54,15 @@ int64_t CICU_benchPluralRange(const char *localeID, const char *const *starts, c
 int64_t CICU_benchDateInterval(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
                                const double *millis, int32_t count, int64_t iterations);
 
+/// unumf_formatDouble, then every field position (ufmtval_nextPosition) and the text: what a
+/// `formatToParts` over ICU costs at the least, cycling through `values`.
+int64_t CICU_benchNumberParts(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                              const double *values, int32_t count, int64_t iterations);
+/// udat_formatForFields with a field iterator (best pattern for a skeleton, in UTC), every
+/// field read, cycling through `millis`.
+int64_t CICU_benchDateParts(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
+                            const double *millis, int32_t count, int64_t iterations);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,8 +1,9 @@
 internal import CICU
 
-/// A formatted text and ICU's field positions in it (CICU_Parts.h): what ``FormatPart``s are
-/// made from.
-package struct ICUFormattedFields: Sendable {
+/// A formatted text and ICU's field positions in it (CICU_Parts.h), as the shim wrote them into
+/// the caller's buffers: what ``FormatPart``s are made from. A view, valid only inside the
+/// closure it is given to (``call(_:_:)``).
+package struct ICUFormattedFields {
     /// One ICU field: its category (`UFieldCategory`), its id within the category and its
     /// UTF-16 range in ``text``.
     package struct Field: Sendable, Hashable {
@@ -13,9 +14,21 @@ package struct ICUFormattedFields: Sendable {
     }
 
     /// The text as ICU wrote it, in UTF-16 units.
-    package var text: [UInt16]
-    /// Every field ICU reported, in ICU's order.
-    package var fields: [Field]
+    package let text: UnsafeBufferPointer<UInt16>
+    /// The fields as quadruples (category, field, start, limit), in ICU's order.
+    private let raw: UnsafeBufferPointer<Int32>
+
+    /// How many fields ICU reported.
+    package var fieldCount: Int { raw.count / 4 }
+
+    /// The field at `index` (0 ..< ``fieldCount``), or nil for one whose range lies outside the
+    /// text (a shim defect, dropped rather than trusted).
+    package func field(at index: Int) -> Field? {
+        let start = Int(raw[4 * index + 2])
+        let limit = Int(raw[4 * index + 3])
+        guard 0 <= start, start <= limit, limit <= text.count else { return nil }
+        return Field(category: raw[4 * index], field: raw[4 * index + 1], start: start, limit: limit)
+    }
 
     /// Field categories (ICU's `UFieldCategory`).
     enum Category {
@@ -28,63 +41,81 @@ package struct ICUFormattedFields: Sendable {
         static let numberRangeSpan = Int32(CICU_FIELD_CATEGORY_NUMBER_RANGE_SPAN)
     }
 
-    /// Calls a shim function that writes text and fields, growing both buffers until they
-    /// suffice (a first round of 256 units and 64 fields covers every ordinary value).
-    static func call(
-        _ body: (
-            _ out: UnsafeMutablePointer<UInt16>, _ capacity: Int32, _ fields: UnsafeMutablePointer<Int32>, _ fieldCapacity: Int32,
-            _ fieldCount: UnsafeMutablePointer<Int32>, _ status: UnsafeMutablePointer<Int32>
-        ) -> Int32
-    ) throws(ICUStatusError) -> ICUFormattedFields {
-        var capacity = 256
-        var fieldCapacity = 64
-        for _ in 0..<4 {
-            var text = [UInt16](repeating: 0, count: capacity)
-            var raw = [Int32](repeating: 0, count: fieldCapacity * 4)
-            var status: Int32 = 0
-            var count: Int32 = 0
-            let length = text.withUnsafeMutableBufferPointer { out in
-                raw.withUnsafeMutableBufferPointer { fields in
-                    body(out.baseAddress!, Int32(capacity), fields.baseAddress!, Int32(fieldCapacity), &count, &status)
-                }
+    /// The shim call that writes a text and its fields: (out, capacity, fields, fieldCapacity,
+    /// fieldCount, status) → the text's length.
+    typealias ShimCall = (
+        UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<Int32>, Int32, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>
+    ) -> Int32
+
+    /// Calls a shim function that writes text and fields and hands `use` the result. The first
+    /// round writes into stack buffers of 256 units and 64 fields, which hold every ordinary
+    /// value; a longer one costs a second round into buffers of the size the shim reported.
+    static func call<R>(_ shim: ShimCall, _ use: (ICUFormattedFields) -> R) throws(ICUStatusError) -> R {
+        var outcome: Round<R> = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 256) { text in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64 * 4) { fields in
+                round(shim, text, fields, use)
             }
-            if status == CICU_STATUS_BUFFER_OVERFLOW {
-                capacity = max(capacity, Int(length) + 1)
-                fieldCapacity = max(fieldCapacity, Int(count) + 1)
-                continue
-            }
-            guard status <= 0, length >= 0, Int(length) <= capacity, Int(count) <= fieldCapacity else {
-                throw ICUStatusError(status: status > 0 ? status : CICU_STATUS_ILLEGAL_ARGUMENT)
-            }
-            text.removeSubrange(Int(length)...)
-            var fields: [Field] = []
-            fields.reserveCapacity(Int(count))
-            for index in 0..<Int(count) {
-                let start = Int(raw[4 * index + 2])
-                let limit = Int(raw[4 * index + 3])
-                // ICU's positions are within its own text; one outside would be a shim defect,
-                // and is dropped rather than trusted.
-                guard 0 <= start, start <= limit, limit <= text.count else { continue }
-                fields.append(Field(category: raw[4 * index], field: raw[4 * index + 1], start: start, limit: limit))
-            }
-            return ICUFormattedFields(text: text, fields: fields)
         }
+        // A later round gets buffers of the sizes the last one reported (a date's fields can
+        // grow with a second call's text, hence more than one).
+        for _ in 0..<3 {
+            switch outcome {
+            case .done(let result): return try result.get()
+            case .grow(let capacity, let fieldCapacity):
+                let text = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: capacity)
+                let fields = UnsafeMutableBufferPointer<Int32>.allocate(capacity: fieldCapacity * 4)
+                defer {
+                    text.deallocate()
+                    fields.deallocate()
+                }
+                outcome = round(shim, text, fields, use)
+            }
+        }
+        if case .done(let result) = outcome { return try result.get() }
         throw ICUStatusError(status: CICU_STATUS_BUFFER_OVERFLOW)
+    }
+
+    /// What one round gave: the result of `use` or the shim's failure, or the buffer sizes to
+    /// try next.
+    private enum Round<R> {
+        case done(Result<R, ICUStatusError>)
+        case grow(capacity: Int, fieldCapacity: Int)
+    }
+
+    /// One call into the given buffers.
+    private static func round<R>(
+        _ shim: ShimCall, _ text: UnsafeMutableBufferPointer<UInt16>, _ fields: UnsafeMutableBufferPointer<Int32>,
+        _ use: (ICUFormattedFields) -> R
+    ) -> Round<R> {
+        let fieldCapacity = fields.count / 4
+        var status: Int32 = 0
+        var count: Int32 = 0
+        let length = shim(text.baseAddress!, Int32(text.count), fields.baseAddress!, Int32(fieldCapacity), &count, &status)
+        if status == CICU_STATUS_BUFFER_OVERFLOW {
+            return .grow(capacity: max(text.count, Int(max(length, 0)) + 1), fieldCapacity: max(fieldCapacity, Int(max(count, 0)) + 16))
+        }
+        guard status <= 0, length >= 0, Int(length) <= text.count, count >= 0, Int(count) <= fieldCapacity else {
+            return .done(.failure(ICUStatusError(status: status > 0 ? status : CICU_STATUS_ILLEGAL_ARGUMENT)))
+        }
+        let view = ICUFormattedFields(
+            text: UnsafeBufferPointer(rebasing: text[0..<Int(length)]), raw: UnsafeBufferPointer(rebasing: fields[0..<(Int(count) * 4)]))
+        return .done(.success(use(view)))
     }
 }
 
 extension ICUNumberFormatter {
     /// The number formatted by ICU (never the compiled path) with its fields: exact decimal
     /// digits, or a binary double when `decimal` is nil.
-    package func formatFields(decimal: String?, double: Double = 0) throws(ParlanceError) -> ICUFormattedFields {
+    package func formatFields<R>(decimal: String?, double: Double = 0, _ use: (ICUFormattedFields) -> R) throws(ParlanceError) -> R {
         do {
-            return try ICUFormattedFields.call { out, capacity, fields, fieldCapacity, count, status in
-                if let decimal {
-                    CICU_numberFormatParts(handle, decimal, Int32(decimal.utf8.count), 0, out, capacity, fields, fieldCapacity, count, status)
-                } else {
-                    CICU_numberFormatParts(handle, nil, 0, double, out, capacity, fields, fieldCapacity, count, status)
-                }
-            }
+            return try ICUFormattedFields.call(
+                { out, capacity, fields, fieldCapacity, count, status in
+                    if let decimal {
+                        CICU_numberFormatParts(handle, decimal, Int32(decimal.utf8.count), 0, out, capacity, fields, fieldCapacity, count, status)
+                    } else {
+                        CICU_numberFormatParts(handle, nil, 0, double, out, capacity, fields, fieldCapacity, count, status)
+                    }
+                }, use)
         } catch {
             throw error.parlanceError(.invalidNumber, "ICU cannot format the number \(decimal.map { quoted($0) } ?? "\(double)")")
         }
@@ -93,13 +124,13 @@ extension ICUNumberFormatter {
 
 extension ICUDateFormatter {
     /// The instant formatted by ICU (never the compiled path) with its fields.
-    package func formatFields(millis: Double) throws(ParlanceError) -> ICUFormattedFields {
+    package func formatFields<R>(millis: Double, _ use: (ICUFormattedFields) -> R) throws(ParlanceError) -> R {
         guard millis.isFinite, millis >= Self.minimumMillis, millis <= Self.maximumMillis else {
             throw ParlanceError(.invalidTime, "\(millis) ms is outside ICU's calendar range (\(Self.minimumMillis) … \(Self.maximumMillis) ms)")
         }
         do {
             let opened = try openHandle()
-            return try ICUFormattedFields.call { CICU_dateFormatParts(opened, millis, $0, $1, $2, $3, $4, $5) }
+            return try ICUFormattedFields.call({ CICU_dateFormatParts(opened, millis, $0, $1, $2, $3, $4, $5) }, use)
         } catch {
             throw error.parlanceError(.internal, "ICU cannot format the time \(millis) ms")
         }
@@ -108,9 +139,9 @@ extension ICUDateFormatter {
 
 extension ICURelativeFormatter {
     /// `value` units from now, with ICU's fields.
-    package func formatFields(_ value: Double, unit: Int32, numericAuto: Bool) throws(ParlanceError) -> ICUFormattedFields {
+    package func formatFields<R>(_ value: Double, unit: Int32, numericAuto: Bool, _ use: (ICUFormattedFields) -> R) throws(ParlanceError) -> R {
         do {
-            return try ICUFormattedFields.call { CICU_relativeFormatParts(handle, value, unit, numericAuto, $0, $1, $2, $3, $4, $5) }
+            return try ICUFormattedFields.call({ CICU_relativeFormatParts(handle, value, unit, numericAuto, $0, $1, $2, $3, $4, $5) }, use)
         } catch {
             throw error.parlanceError(.internal, "ICU cannot format the relative time \(value)")
         }
@@ -119,7 +150,7 @@ extension ICURelativeFormatter {
 
 extension ICUListFormatter {
     /// The items joined by ICU (never the compiled path), with ICU's fields.
-    package func formatFields(_ items: [String]) throws(ParlanceError) -> ICUFormattedFields {
+    package func formatFields<R>(_ items: [String], _ use: (ICUFormattedFields) -> R) throws(ParlanceError) -> R {
         var joined: [UInt16] = []
         var lengths: [Int32] = []
         lengths.reserveCapacity(items.count)
@@ -131,9 +162,8 @@ extension ICUListFormatter {
         do {
             return try joined.withUnsafeBufferPointer { units throws(ICUStatusError) in
                 try lengths.withUnsafeBufferPointer { counts throws(ICUStatusError) in
-                    try ICUFormattedFields.call {
-                        CICU_listFormatParts(handle, units.baseAddress, counts.baseAddress, Int32(counts.count), $0, $1, $2, $3, $4, $5)
-                    }
+                    try ICUFormattedFields.call(
+                        { CICU_listFormatParts(handle, units.baseAddress, counts.baseAddress, Int32(counts.count), $0, $1, $2, $3, $4, $5) }, use)
                 }
             }
         } catch {
@@ -144,12 +174,13 @@ extension ICUListFormatter {
 
 extension ICUNumberRangeFormatter {
     /// The range between two validated decimal strings, with ICU's fields.
-    package func formatFields(start: String, end: String) throws(ParlanceError) -> ICUFormattedFields {
+    package func formatFields<R>(start: String, end: String, _ use: (ICUFormattedFields) -> R) throws(ParlanceError) -> R {
         do {
-            return try ICUFormattedFields.call { out, capacity, fields, fieldCapacity, count, status in
-                CICU_numberRangeFormatParts(
-                    handle, start, Int32(start.utf8.count), end, Int32(end.utf8.count), out, capacity, fields, fieldCapacity, count, status)
-            }
+            return try ICUFormattedFields.call(
+                { out, capacity, fields, fieldCapacity, count, status in
+                    CICU_numberRangeFormatParts(
+                        handle, start, Int32(start.utf8.count), end, Int32(end.utf8.count), out, capacity, fields, fieldCapacity, count, status)
+                }, use)
         } catch {
             throw error.parlanceError(.invalidNumber, "ICU cannot format the range \(quoted(start))–\(quoted(end))")
         }
@@ -158,9 +189,9 @@ extension ICUNumberRangeFormatter {
 
 extension ICUDateIntervalFormatter {
     /// The interval between two instants (within ICU's calendar limits), with ICU's fields.
-    package func formatFields(from: Double, to: Double) throws(ParlanceError) -> ICUFormattedFields {
+    package func formatFields<R>(from: Double, to: Double, _ use: (ICUFormattedFields) -> R) throws(ParlanceError) -> R {
         do {
-            return try ICUFormattedFields.call { CICU_dateIntervalFormatParts(handle, from, to, $0, $1, $2, $3, $4, $5) }
+            return try ICUFormattedFields.call({ CICU_dateIntervalFormatParts(handle, from, to, $0, $1, $2, $3, $4, $5) }, use)
         } catch {
             throw error.parlanceError(.internal, "ICU cannot format the interval \(from)–\(to)")
         }

@@ -87,71 +87,78 @@ enum FormatPartsAssembler {
         case range
     }
 
+    /// What the assembler knows of one UTF-16 unit: its kind, the length of the field that
+    /// decided it (the innermost wins), its source in a range, and its list item (so that
+    /// adjacent items stay apart).
+    private struct Unit {
+        var kind: FormatPart.Kind
+        var decidedBy: Int
+        var source: FormatPart.Source?
+        var item: Int32
+    }
+
     /// The parts of `formatted`.
     static func parts(_ formatted: ICUFormattedFields, subject: Subject) -> [FormatPart] {
-        let count = formatted.text.count
-        // Per UTF-16 unit: its kind, the length of the field that decided it (the innermost
-        // wins), its source in a range, and its list item (so that adjacent items stay apart).
-        var kinds = [FormatPart.Kind](repeating: .literal, count: count)
-        var decidedBy = [Int](repeating: .max, count: count)
-        var sources = [FormatPart.Source?](repeating: nil, count: count)
-        var items = [Int32](repeating: -1, count: count)
-        var emptyElements: [Int] = []
+        let text = formatted.text
+        let count = text.count
         var isRange = false
         if case .range = subject { isRange = true }
-        if isRange { sources = [FormatPart.Source?](repeating: .shared, count: count) }
-
-        for field in formatted.fields {
-            let range = field.start..<field.limit
-            switch field.category {
-            case ICUFormattedFields.Category.numberRangeSpan, ICUFormattedFields.Category.dateIntervalSpan:
-                let source: FormatPart.Source = field.field == 0 ? .startRange : .endRange
-                for index in range { sources[index] = source }
-                continue
-            case ICUFormattedFields.Category.listSpan:
-                for index in range { items[index] = field.field }
-                if range.isEmpty { emptyElements.append(field.start) }
-                continue
-            default: break
-            }
-            guard let kind = kind(of: field, in: formatted.text, subject: subject) else { continue }
-            let length = range.count
-            for index in range where length < decidedBy[index] || (length == decidedBy[index] && field.category != ICUFormattedFields.Category.relative) {
-                kinds[index] = kind
-                decidedBy[index] = length
-            }
-        }
-
         let unit: String?
         if case .relative(let relativeUnit) = subject { unit = relativeUnit } else { unit = nil }
-        var parts: [FormatPart] = []
-        var emptyIndex = 0
-        emptyElements.sort()
-        var start = 0
-        func flushEmpty(upTo offset: Int) {
-            while emptyIndex < emptyElements.count, emptyElements[emptyIndex] <= offset {
-                parts.append(FormatPart(kind: .element, value: ""))
-                emptyIndex += 1
+        var emptyElements: [Int] = []
+
+        return withUnsafeTemporaryAllocation(of: Unit.self, capacity: max(count, 1)) { units in
+            _ = units.initialize(from: repeatElement(Unit(kind: .literal, decidedBy: .max, source: isRange ? .shared : nil, item: -1), count: units.count))
+            for index in 0..<formatted.fieldCount {
+                guard let field = formatted.field(at: index) else { continue }
+                let range = field.start..<field.limit
+                switch field.category {
+                case ICUFormattedFields.Category.numberRangeSpan, ICUFormattedFields.Category.dateIntervalSpan:
+                    let source: FormatPart.Source = field.field == 0 ? .startRange : .endRange
+                    for offset in range { units[offset].source = source }
+                    continue
+                case ICUFormattedFields.Category.listSpan:
+                    for offset in range { units[offset].item = field.field }
+                    if range.isEmpty { emptyElements.append(field.start) }
+                    continue
+                default: break
+                }
+                guard let kind = kind(of: field, in: text, subject: subject) else { continue }
+                let length = range.count
+                let overrides = field.category != ICUFormattedFields.Category.relative
+                for offset in range where length < units[offset].decidedBy || (length == units[offset].decidedBy && overrides) {
+                    units[offset].kind = kind
+                    units[offset].decidedBy = length
+                }
             }
+
+            var parts: [FormatPart] = []
+            parts.reserveCapacity(formatted.fieldCount + 2)
+            emptyElements.sort()
+            var emptyIndex = 0
+            var start = 0
+            while start < count {
+                let first = units[start]
+                var end = start + 1
+                while end < count, units[end].kind == first.kind, units[end].source == first.source, units[end].item == first.item { end += 1 }
+                while emptyIndex < emptyElements.count, emptyElements[emptyIndex] <= start {
+                    parts.append(FormatPart(kind: .element, value: ""))
+                    emptyIndex += 1
+                }
+                parts.append(
+                    FormatPart(
+                        kind: first.kind, value: ICUOutput.makeString(UnsafeBufferPointer(rebasing: text[start..<end])),
+                        source: first.source, unit: first.kind.isNumeric ? unit : nil))
+                start = end
+            }
+            for _ in emptyIndex..<emptyElements.count { parts.append(FormatPart(kind: .element, value: "")) }
+            return parts
         }
-        while start < count {
-            var end = start + 1
-            while end < count, kinds[end] == kinds[start], sources[end] == sources[start], items[end] == items[start] { end += 1 }
-            flushEmpty(upTo: start)
-            let kind = kinds[start]
-            parts.append(
-                FormatPart(
-                    kind: kind, value: formatted.text[start..<end].withUnsafeBufferPointer { ICUOutput.makeString($0) },
-                    source: isRange ? sources[start] : nil, unit: kind.isNumeric ? unit : nil))
-            start = end
-        }
-        flushEmpty(upTo: .max)
-        return parts
     }
 
     /// The part kind of one ICU field, or nil for a field that does not decide a kind (a span,
     /// a relative time's numeric span, whose number fields decide).
-    private static func kind(of field: ICUFormattedFields.Field, in text: [UInt16], subject: Subject) -> FormatPart.Kind? {
+    private static func kind(of field: ICUFormattedFields.Field, in text: UnsafeBufferPointer<UInt16>, subject: Subject) -> FormatPart.Kind? {
         switch field.category {
         case ICUFormattedFields.Category.number:
             // ICU's UNumberFormatFields.
@@ -168,7 +175,7 @@ enum FormatPartsAssembler {
             case 7: return .currency  // UNUM_CURRENCY_FIELD
             case 8, 9: return .percentSign  // UNUM_PERCENT_FIELD, UNUM_PERMILL_FIELD
             case 10:  // UNUM_SIGN_FIELD: which sign, from its text
-                return text[field.start..<field.limit].contains(where: plusSigns.contains) ? .plusSign : .minusSign
+                return UnsafeBufferPointer(rebasing: text[field.start..<field.limit]).contains(where: plusSigns.contains) ? .plusSign : .minusSign
             case 11: return .unit  // UNUM_MEASURE_UNIT_FIELD
             case 12: return .compact  // UNUM_COMPACT_FIELD
             case 13: return .approximatelySign  // UNUM_APPROXIMATELY_SIGN_FIELD

@@ -10,12 +10,12 @@ extension FormattableNumber {
         do {
             switch storage {
             case .int64(let value):
-                return FormatPartsAssembler.parts(try formatter.formatFields(decimal: String(value)), subject: .number(nonFinite: nil))
+                return try formatter.formatFields(decimal: String(value)) { FormatPartsAssembler.parts($0, subject: .number(nonFinite: nil)) }
             case .double(let value):
                 let nonFinite: FormatPart.Kind? = value.isNaN ? .nan : (value.isInfinite ? .infinity : nil)
-                return FormatPartsAssembler.parts(try formatter.formatFields(decimal: nil, double: value), subject: .number(nonFinite: nonFinite))
+                return try formatter.formatFields(decimal: nil, double: value) { FormatPartsAssembler.parts($0, subject: .number(nonFinite: nonFinite)) }
             case .decimal(let text):
-                return FormatPartsAssembler.parts(try formatter.formatFields(decimal: text), subject: .number(nonFinite: nil))
+                return try formatter.formatFields(decimal: text) { FormatPartsAssembler.parts($0, subject: .number(nonFinite: nil)) }
             }
         } catch {
             preconditionFailure("ICU failed to describe a number it formats: \(error)")
@@ -51,7 +51,7 @@ extension DateFormatStyle: ParlancePartsFormatStyle {
         let millis = min(max(value.timeIntervalSince1970 * 1000, ICUDateFormatter.minimumMillis), ICUDateFormatter.maximumMillis)
         do {
             let formatter = try ICUDateFormatter.cached(locale: locale, spec: spec, zone: timeZone.identifier)
-            return FormatPartsAssembler.parts(try formatter.formatFields(millis: millis.isNaN ? 0 : millis), subject: .date)
+            return try formatter.formatFields(millis: millis.isNaN ? 0 : millis) { FormatPartsAssembler.parts($0, subject: .date) }
         } catch {
             preconditionFailure("ICU failed to describe a date within its range: \(error)")
         }
@@ -65,8 +65,9 @@ extension RelativeTimeFormatStyle: ParlancePartsFormatStyle {
         let (amount, unit) = amountAndUnit(value)
         do {
             let formatter = try ICURelativeFormatter.cached(locale: locale, style: style.icu)
-            let fields = try formatter.formatFields(amount, unit: unit.icu, numericAuto: numeric == .auto)
-            return FormatPartsAssembler.parts(fields, subject: .relative(unit: unit.rawValue))
+            return try formatter.formatFields(amount, unit: unit.icu, numericAuto: numeric == .auto) {
+                FormatPartsAssembler.parts($0, subject: .relative(unit: unit.rawValue))
+            }
         } catch {
             preconditionFailure("ICU failed to describe a relative time for \(locale.identifier): \(error)")
         }
@@ -78,7 +79,7 @@ extension ListFormatStyle: ParlancePartsFormatStyle {
     public func formatParts(_ value: Base) -> [FormatPart] {
         do {
             let formatter = try ICUListFormatter.cached(locale: locale, type: type.icu, width: width.icu)
-            return FormatPartsAssembler.parts(try formatter.formatFields(Array(value)), subject: .list)
+            return try formatter.formatFields(Array(value)) { FormatPartsAssembler.parts($0, subject: .list) }
         } catch {
             preconditionFailure("ICU failed to describe a list for \(locale.identifier): \(error)")
         }
@@ -94,7 +95,7 @@ extension NumberRangeFormat {
 
     /// ``formatParts(_:_:)`` with its error type, for decimal strings already validated.
     package func formatPartsTyped(_ start: String, _ end: String) throws(ParlanceError) -> [FormatPart] {
-        FormatPartsAssembler.parts(try icu.formatFields(start: start, end: end), subject: .range)
+        try icu.formatFields(start: start, end: end) { FormatPartsAssembler.parts($0, subject: .range) }
     }
 }
 
@@ -111,7 +112,7 @@ extension DateIntervalFormat {
                 throw ParlanceError(.invalidTime, "\(millis) ms is outside ICU's calendar range")
             }
         }
-        return FormatPartsAssembler.parts(try icu.formatFields(from: start, to: end), subject: .range)
+        return try icu.formatFields(from: start, to: end) { FormatPartsAssembler.parts($0, subject: .range) }
     }
 }
 
@@ -119,14 +120,14 @@ extension NumberFormat {
     /// The parts of an exact decimal string, as ``format(decimal:)`` writes it.
     package func formatPartsTyped(decimal: String) throws(ParlanceError) -> [FormatPart] {
         try DecimalString.validate(decimal)
-        return FormatPartsAssembler.parts(try icu.formatFields(decimal: decimal), subject: .number(nonFinite: nil))
+        return try icu.formatFields(decimal: decimal) { FormatPartsAssembler.parts($0, subject: .number(nonFinite: nil)) }
     }
 }
 
 extension DateFormat {
     /// The parts of an instant, as ``format(epochMilliseconds:)`` writes it.
     package func formatPartsTyped(epochMilliseconds millis: Double) throws(ParlanceError) -> [FormatPart] {
-        FormatPartsAssembler.parts(try icu.formatFields(millis: millis), subject: .date)
+        try icu.formatFields(millis: millis) { FormatPartsAssembler.parts($0, subject: .date) }
     }
 }
 
@@ -136,14 +137,15 @@ extension RelativeTimeFormat {
         guard value.isFinite else {
             throw ParlanceError(.invalidArgument, "a relative time needs a finite value, not \(value)")
         }
-        let fields = try icu.formatFields(value, unit: unit.icu, numericAuto: numeric == .auto)
-        return FormatPartsAssembler.parts(fields, subject: .relative(unit: unit.rawValue))
+        return try icu.formatFields(value, unit: unit.icu, numericAuto: numeric == .auto) {
+            FormatPartsAssembler.parts($0, subject: .relative(unit: unit.rawValue))
+        }
     }
 }
 
 extension ListFormat {
     /// The parts of the list, as ``format(_:)`` writes it.
     package func formatPartsTyped(_ items: [String]) throws(ParlanceError) -> [FormatPart] {
-        FormatPartsAssembler.parts(try icu.formatFields(items), subject: .list)
+        try icu.formatFields(items) { FormatPartsAssembler.parts($0, subject: .list) }
     }
 }

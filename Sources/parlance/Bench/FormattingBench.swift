@@ -183,3 +183,36 @@ extension BenchCommand {
             icu: { n in blackHole(RawICUBench.baseDirection(of: text, iterations: n)) })
     }
 }
+
+/// Parts rows (ECMA-402's `formatToParts`): Parlance's `.parts` styles against ICU's field
+/// iteration in a C loop and Node's `formatToParts`.
+extension BenchCommand {
+    func partsRows(_ harness: BenchHarness) throws -> [BenchRow] {
+        let locale = try LocaleID(Self.benchLocale)
+        let values = Self.numberValues
+        let currency = NumberFormatStyle<Double>(locale: locale).skeleton(try NumberSkeleton(validating: "currency/EUR"))
+        let currencyRow = harness.row(
+            name: "parts currency de EUR",
+            parlance: { n in
+                var total = 0
+                for i in 0..<n { total &+= currency.formatParts(values[i & 255]).count }
+                blackHole(total)
+            },
+            icu: { n in blackHole(RawICUBench.numberParts(locale: locale, skeleton: "currency/EUR", values: values, iterations: n)) },
+            peer: .numbers("currencyParts", locale: Self.benchLocale, values, currency: "EUR"))
+        let skeleton = "yMMMdjm"
+        let date = DateFormatStyle(skeleton: try DateSkeleton(validating: skeleton), locale: locale, timeZone: .utc)
+        let millis = Self.dateMillis
+        let dates = millis.map { Date(timeIntervalSince1970: $0 / 1000) }
+        let dateRow = harness.row(
+            name: "parts date de yMMMdjm",
+            parlance: { n in
+                var total = 0
+                for i in 0..<n { total &+= date.formatParts(dates[i & 255]).count }
+                blackHole(total)
+            },
+            icu: { n in blackHole(RawICUBench.dateParts(locale: locale, skeleton: skeleton, millis: millis, iterations: n)) },
+            peer: PeerOperation(kind: "dateParts", locale: Self.benchLocale, inputs: millis.map(PeerOperation.Input.number), timeZone: "UTC"))
+        return [currencyRow, dateRow]
+    }
+}

@@ -150,6 +150,7 @@ struct BenchCommand: ParsableCommand {
             ("date", { [try dateRow(harness), try dateStylesRow(harness)] }),
             ("relative", { [try relativeRow(harness)] }),
             ("list", { [try listRow(harness)] }),
+            ("parts", { try partsRows(harness) }),
             ("message", { try messageRows(harness) }),  // message, plural-range, date-interval
             ("bidi", { [bidiRow(harness)] }),
             ("localize", { [try localizeRow(harness)] }),
