@@ -16,6 +16,7 @@ extension BatchEngine {
         "plural-range": "locale start end",
         "number-range": "locale start end skeleton?",
         "date-interval": "locale start end skeleton timeZone?",
+        "format-parts": "kind(number|date|relative|list|number-range|date-interval) and that op's fields",
     ]
 
     /// One line per operation this server answers: name and fields.
