@@ -13,7 +13,7 @@ enum OpenAPIDocument {
           "info": {
             "title": "Parlance service",
             "version": "1.0.0",
-            "description": "ICU-grade locale formatting and localization over HTTP (`parlance serve`). Operations are those of the JSON Lines batch protocol v1.1 (shared/spec/batch-protocol.md): the same request objects, the same result and error objects. Errors are `{\"error\":{\"code\",\"message\"}}`; the HTTP status of an error code: 400 for `bad-request`, `invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, `invalid-number`, `invalid-skeleton`, `invalid-time`, `invalid-time-zone`, `invalid-message`, `missing-argument`; 401 `unauthorized`; 403 `forbidden`; 404 for `unknown-op`, `missing-key`, `not-found`, `no-catalog`; 405 `method-not-allowed`; 408 `request-timeout`; 409 `duplicate-proposal`, `proposal-not-open`; 413 `payload-too-large`; 415 `unsupported-media-type`; 500 for `internal`, `invalid-file`, `invalid-format`. The language of a request is `locale` in the body, else `Accept-Language` negotiated against the catalog's languages (with a catalog and no `Accept-Language`: its development language; without a catalog: the header's preferred well-formed range). A request to a documented path with another method gets 405 `method-not-allowed` with `Allow`. Every GET route answers HEAD with the GET's status and headers and no body. A request that is not valid HTTP/1.1 (a bad `Content-Length`, headers over the limits, an unknown method, a bad chunk size) gets 400 `bad-request` with the error body, on any path, and the connection is closed. Error messages name catalog files relative to the catalog root."
+            "description": "ICU-grade locale formatting and localization over HTTP (`parlance serve`). Operations are those of the JSON Lines batch protocol v1.2 (shared/spec/batch-protocol.md): the same request objects, the same result and error objects (v1.2 adds `format-parts`, `collate`, `segment`, `locale-info`, `supported-values`, `case` and the extended `display-name`; `supported-values` takes no `locale`). Errors are `{\"error\":{\"code\",\"message\"}}`; the HTTP status of an error code: 400 for `bad-request`, `invalid-json`, `missing-field`, `invalid-argument`, `invalid-locale`, `invalid-number`, `invalid-skeleton`, `invalid-time`, `invalid-time-zone`, `invalid-message`, `missing-argument`; 401 `unauthorized`; 403 `forbidden`; 404 for `unknown-op`, `missing-key`, `not-found`, `no-catalog`; 405 `method-not-allowed`; 408 `request-timeout`; 409 `duplicate-proposal`, `proposal-not-open`; 413 `payload-too-large`; 415 `unsupported-media-type`; 500 for `internal`, `invalid-file`, `invalid-format`. The language of a request is `locale` in the body, else `Accept-Language` negotiated against the catalog's languages (with a catalog and no `Accept-Language`: its development language; without a catalog: the header's preferred well-formed range). A request to a documented path with another method gets 405 `method-not-allowed` with `Allow`. Every GET route answers HEAD with the GET's status and headers and no body. A request that is not valid HTTP/1.1 (a bad `Content-Length`, headers over the limits, an unknown method, a bad chunk size) gets 400 `bad-request` with the error body, on any path, and the connection is closed. Error messages name catalog files relative to the catalog root."
           },
           "servers": [
             {
@@ -47,7 +47,13 @@ enum OpenAPIDocument {
                         "message",
                         "plural-range",
                         "number-range",
-                        "date-interval"
+                        "date-interval",
+                        "format-parts",
+                        "collate",
+                        "segment",
+                        "locale-info",
+                        "supported-values",
+                        "case"
                       ]
                     },
                     "description": "A batch operation; unknown ones are 404 `unknown-op`."
@@ -69,6 +75,31 @@ enum OpenAPIDocument {
                             "locale": "de",
                             "number": "1234.5",
                             "skeleton": "currency/EUR"
+                          }
+                        },
+                        "format-parts": {
+                          "value": {
+                            "kind": "number",
+                            "locale": "de",
+                            "number": "1234.5",
+                            "skeleton": "currency/EUR"
+                          }
+                        },
+                        "collate": {
+                          "value": {
+                            "locale": "sv",
+                            "items": [
+                              "z",
+                              "ä",
+                              "a"
+                            ]
+                          }
+                        },
+                        "segment": {
+                          "value": {
+                            "locale": "th",
+                            "text": "สวัสดีครับ",
+                            "granularity": "word"
                           }
                         },
                         "localize": {
