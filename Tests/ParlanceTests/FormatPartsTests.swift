@@ -141,6 +141,13 @@ struct FormatPartsTests {
                     checked += 1
                 }
             }
+            for style in [NumberFormatStyle<Int>(locale: locale), NumberFormatStyle<Int>(locale: locale).notation(.compactLong)] {
+                for value in [-1_234_567, 0, 9_007_199_254_740_993] {
+                    let parts = style.parts.format(value)
+                    try #require(parts.map(\.value).joined() == style.format(value), "\(locale) \(value)")
+                    try #require(Self.digitsAreNumeric(parts), "\(locale) \(value): \(parts)")
+                }
+            }
             let amount = try DecimalNumber("-98765.43")
             let parts = money.parts.format(amount)
             try #require(parts.map(\.value).joined() == money.format(amount), "\(locale)")

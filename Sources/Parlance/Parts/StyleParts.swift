@@ -10,6 +10,11 @@ extension FormattableNumber {
         do {
             switch storage {
             case .int64(let value):
+                // A double holds every integer up to 2^53 exactly, and ICU writes it with the
+                // same digits, without the decimal parse an integer's text would cost.
+                if value.magnitude <= 1 << 53 {
+                    return try formatter.formatFields(decimal: nil, double: Double(value)) { FormatPartsAssembler.parts($0, subject: .number(nonFinite: nil)) }
+                }
                 return try formatter.formatFields(decimal: String(value)) { FormatPartsAssembler.parts($0, subject: .number(nonFinite: nil)) }
             case .double(let value):
                 let nonFinite: FormatPart.Kind? = value.isNaN ? .nan : (value.isInfinite ? .infinity : nil)
