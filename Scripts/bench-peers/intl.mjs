@@ -58,6 +58,26 @@ function body(op) {
       const dates = inputs.map((ms) => new Date(ms));
       return [(i) => format.formatToParts(dates[i & mask]), (parts) => parts.map((p) => p.value).join("")];
     }
+    case "collateCompare": {
+      const collator = new Intl.Collator(op.locale);
+      const [a, b] = inputs;
+      return [() => String(collator.compare(a, b))];
+    }
+    case "collateSort": {
+      // One operation: sorting every input, from the given order, as the C loop does.
+      const collator = new Intl.Collator(op.locale);
+      return [() => inputs.slice().sort(collator.compare), (sorted) => `${sorted[0]} … ${sorted[sorted.length - 1]}`];
+    }
+    case "segmentWords": {
+      // One operation: every word segment of the text; the sample is the count of word-like ones.
+      const segmenter = new Intl.Segmenter(op.locale, { granularity: "word" });
+      const text = inputs[0];
+      return [() => {
+        let words = 0;
+        for (const segment of segmenter.segment(text)) if (segment.isWordLike) words++;
+        return String(words);
+      }];
+    }
     case "relativeDays": {
       const format = new Intl.RelativeTimeFormat(op.locale, { numeric: "always", style: "long" });
       return [(i) => format.format(inputs[i & mask], "day")];

@@ -1,10 +1,14 @@
 // Raw ICU loops for `parlance bench` (see CICUBench.h).
+// qsort_r (glibc) for the sort loop.
+#define _GNU_SOURCE
 #include "CICUBench.h"
 #include <unicode/utypes.h>
 
 // From the shim (CICU/internal.h): the ICU object behind a plural-rules handle.
 const struct UPluralRules *CICU_pluralRulesICU(const struct CICUPluralRules *rules);
 
+#include <unicode/ubrk.h>
+#include <unicode/ucol.h>
 #include <unicode/udat.h>
 #include <unicode/ufieldpositer.h>
 #include <unicode/uformattedvalue.h>
@@ -19,6 +23,7 @@ const struct UPluralRules *CICU_pluralRulesICU(const struct CICUPluralRules *rul
 #include <unicode/upluralrules.h>
 #include <unicode/utf16.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 int64_t CICU_benchPluralSelectIntegers(const CICUPluralRules *rules, const int64_t *values,
@@ -294,4 +299,99 @@ int64_t CICU_benchDateParts(const char *localeID, const uint16_t *skeleton, int3
     ufieldpositer_close(positions);
     udat_close(format);
     return checksum;
+}
+
+int64_t CICU_benchCollateCompare(const char *localeID, const char *a, const char *b, int64_t iterations) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCollator *collator = ucol_open(localeID, &status);
+    if (U_FAILURE(status)) return -1;
+    int64_t checksum = 0;
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        checksum += ucol_strcollUTF8(collator, a, -1, b, -1, &st);
+    }
+    ucol_close(collator);
+    return checksum;
+}
+
+// One string of the sort: where its units start and how many there are.
+typedef struct {
+    const UChar *units;
+    int32_t length;
+} BenchString;
+
+static int compareWithCollator(const void *lhs, const void *rhs, void *collator) {
+    const BenchString *a = lhs, *b = rhs;
+    return ucol_strcoll((const UCollator *)collator, a->units, a->length, b->units, b->length);
+}
+
+int64_t CICU_benchCollateSort(const char *localeID, const uint16_t *joined, const int32_t *lengths,
+                              int32_t count, int64_t iterations) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCollator *collator = ucol_open(localeID, &status);
+    if (U_FAILURE(status) || count <= 0) {
+        if (collator != NULL) ucol_close(collator);
+        return -1;
+    }
+    BenchString *given = malloc(sizeof(BenchString) * (size_t)count);
+    BenchString *sorted = malloc(sizeof(BenchString) * (size_t)count);
+    const UChar *cursor = (const UChar *)joined;
+    for (int32_t i = 0; i < count; i++) {
+        given[i].units = cursor;
+        given[i].length = lengths[i];
+        cursor += lengths[i];
+    }
+    int64_t checksum = 0;
+    for (int64_t n = 0; n < iterations; n++) {
+        memcpy(sorted, given, sizeof(BenchString) * (size_t)count);
+        qsort_r(sorted, (size_t)count, sizeof(BenchString), compareWithCollator, collator);
+        checksum += sorted[0].length + sorted[count - 1].length;
+    }
+    free(sorted);
+    free(given);
+    ucol_close(collator);
+    return checksum;
+}
+
+int64_t CICU_benchSortKey(const char *localeID, const uint16_t *joined, const int32_t *lengths,
+                          int32_t count, int64_t iterations) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCollator *collator = ucol_open(localeID, &status);
+    if (U_FAILURE(status) || count <= 0 || (count & (count - 1)) != 0) {
+        if (collator != NULL) ucol_close(collator);
+        return -1;
+    }
+    const UChar **starts = malloc(sizeof(UChar *) * (size_t)count);
+    const UChar *cursor = (const UChar *)joined;
+    for (int32_t i = 0; i < count; i++) {
+        starts[i] = cursor;
+        cursor += lengths[i];
+    }
+    int64_t checksum = 0;
+    uint8_t key[512];
+    for (int64_t i = 0; i < iterations; i++) {
+        int32_t index = (int32_t)(i & (count - 1));
+        checksum += ucol_getSortKey(collator, starts[index], lengths[index], key, 512);
+    }
+    free(starts);
+    ucol_close(collator);
+    return checksum;
+}
+
+int64_t CICU_benchWordBreak(const char *localeID, const uint16_t *text, int32_t length,
+                            int64_t iterations) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *words = ubrk_open(UBRK_WORD, localeID, NULL, 0, &status);
+    if (U_FAILURE(status)) return -1;
+    int64_t wordLike = 0;
+    for (int64_t i = 0; i < iterations; i++) {
+        UErrorCode st = U_ZERO_ERROR;
+        ubrk_setText(words, (const UChar *)text, length, &st);
+        ubrk_first(words);
+        while (ubrk_next(words) != UBRK_DONE) {
+            if (ubrk_getRuleStatus(words) != UBRK_WORD_NONE) wordLike++;
+        }
+    }
+    ubrk_close(words);
+    return wordLike;
 }

@@ -142,3 +142,39 @@ extension RawICUBench {
         }
     }
 }
+extension RawICUBench {
+    /// ucol_strcollUTF8 of two strings in a C loop.
+    package static func collateCompare(locale: LocaleID, _ a: String, _ b: String, iterations: Int) -> Int64 {
+        CICU_benchCollateCompare(locale.identifier, a, b, Int64(iterations))
+    }
+
+    /// qsort with ucol_strcoll of every string, from the given order, in a C loop.
+    package static func collateSort(locale: LocaleID, _ strings: [String], iterations: Int) -> Int64 {
+        let (joined, lengths) = utf16(strings)
+        return CICU_benchCollateSort(locale.identifier, joined, lengths, Int32(lengths.count), Int64(iterations))
+    }
+
+    /// ucol_getSortKey over strings (a power of 2 of them) in a C loop.
+    package static func sortKey(locale: LocaleID, _ strings: [String], iterations: Int) -> Int64 {
+        let (joined, lengths) = utf16(strings)
+        return CICU_benchSortKey(locale.identifier, joined, lengths, Int32(lengths.count), Int64(iterations))
+    }
+
+    /// A word break iterator over a text, every boundary and rule status, in a C loop.
+    package static func wordBreak(locale: LocaleID, _ text: String, iterations: Int) -> Int64 {
+        let units = Array(text.utf16)
+        return CICU_benchWordBreak(locale.identifier, units, Int32(units.count), Int64(iterations))
+    }
+
+    /// Strings as one UTF-16 buffer and their lengths.
+    private static func utf16(_ strings: [String]) -> ([UInt16], [Int32]) {
+        var joined: [UInt16] = []
+        var lengths: [Int32] = []
+        for string in strings {
+            let before = joined.count
+            joined.append(contentsOf: string.utf16)
+            lengths.append(Int32(joined.count - before))
+        }
+        return (joined, lengths)
+    }
+}

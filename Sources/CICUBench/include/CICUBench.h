@@ -63,6 +63,21 @@ int64_t CICU_benchNumberParts(const char *localeID, const uint16_t *skeleton, in
 int64_t CICU_benchDateParts(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
                             const double *millis, int32_t count, int64_t iterations);
 
+/// ucol_strcollUTF8 of two NUL-terminated UTF-8 strings, `iterations` times. Returns -1 if ICU
+/// cannot open the collator.
+int64_t CICU_benchCollateCompare(const char *localeID, const char *a, const char *b, int64_t iterations);
+/// Sorts `count` UTF-16 strings (one buffer cut by `lengths`) `iterations` times with qsort and
+/// ucol_strcoll, each time from their given order; returns a checksum of the sorted order.
+int64_t CICU_benchCollateSort(const char *localeID, const uint16_t *joined, const int32_t *lengths,
+                              int32_t count, int64_t iterations);
+/// ucol_getSortKey over `count` UTF-16 strings (one buffer cut by `lengths`), cycling.
+int64_t CICU_benchSortKey(const char *localeID, const uint16_t *joined, const int32_t *lengths,
+                          int32_t count, int64_t iterations);
+/// A word break iterator over a UTF-16 text, `iterations` times: ubrk_setText, then every
+/// boundary with its rule status; returns the number of word-like segments seen.
+int64_t CICU_benchWordBreak(const char *localeID, const uint16_t *text, int32_t length,
+                            int64_t iterations);
+
 #ifdef __cplusplus
 }
 #endif
