@@ -16,6 +16,7 @@ extension BatchEngine {
         "plural-range": "locale start end",
         "number-range": "locale start end skeleton?",
         "date-interval": "locale start end skeleton timeZone?",
+        "collate": "locale (a b | items) strength?(primary|…|identical) numeric? caseFirst?(upper|lower|off) ignorePunctuation?",
     ]
 
     /// One line per operation this server answers: name and fields.

@@ -18,7 +18,7 @@ extern "C" {
 /// The longest text, in UTF-8 bytes, that a compare, sort key or search call passes to ICU:
 /// 16 MiB. A longer text is refused with CICU_STATUS_ILLEGAL_ARGUMENT before ICU sees it (its
 /// UTF-16 form and sort key must fit ICU's int32_t lengths with room to spare).
-#define CICU_COLLATION_MAX_TEXT_LENGTH (16 * 1024 * 1024)
+#define CICU_COLLATION_MAX_TEXT_LENGTH 16777216
 
 /// An option left as the locale (its keywords or CLDR tailoring) sets it.
 #define CICU_COLLATION_DEFAULT (-1)
