@@ -278,6 +278,12 @@ struct CollationTests {
         // A keyword value ICU does not know is ignored, as ECMA-402 ignores it.
         #expect(Collator(locale: "en-u-kn-maybe").compare("item 2", "item 10") == .orderedDescending)
         #expect(Collator(locale: "de-u-co-nonsense").compare("Äpfel", "Affe") == .orderedDescending)
+        // ICU refuses to open "en@colcasefirst=foo;colnumeric=yes"; the shim opens it without
+        // the bad value and keeps the valid numeric keyword.
+        let mixedID = "en-u-kf-foo-kn"
+        let mixed = Collator(locale: try LocaleID(mixedID))
+        #expect(mixed.compare("item 2", "item 10") == .orderedAscending)
+        #expect(mixed.resolvedOptions.caseFirst == .off)
         // Order.
         var reversed = en
         reversed.order = .reverse
