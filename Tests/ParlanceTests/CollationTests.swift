@@ -142,25 +142,31 @@ struct CollationTests {
     }
 
     /// For every CLDR collation file with relations: they hold in the locale's collator, and
-    /// at least one does not hold in the root collator, so the tailoring is the one used.
+    /// at least one of those that hold does not hold in the root collator, so the tailoring is
+    /// the one used. The exceptions: cy, en_US_POSIX, mt and sq, whose extracted relations
+    /// happen to hold in root order too (cy's `&C<ch` puts ch after every c…, but "C" < "ch"
+    /// in root as well); dz and wae, which ICU 72 has no tailoring for, and hy, whose two
+    /// relations ICU 72 does not keep (known differences).
     @Test func everyCLDRTailoringIsUsed() throws {
         let known = Set(CollationFixtures.known.differences.map { "\($0.locale): \($0.relation)" })
         var failures: Set<String> = []
-        var tailored = 0
-        var sameAsRoot: [String] = []
+        var tailored: [String] = []
+        var notShown: [String] = []
         for entry in CollationFixtures.tailorings.locales where !entry.relations.isEmpty {
             let locale = try LocaleID(entry.locale)
-            for relation in entry.relations where !CollationFixtures.holds(relation, locale: locale) {
-                failures.insert("\(entry.locale): \(relation)")
+            var shown = false
+            for relation in entry.relations {
+                if !CollationFixtures.holds(relation, locale: locale) {
+                    failures.insert("\(entry.locale): \(relation)")
+                } else if !CollationFixtures.holds(relation, locale: .root) {
+                    shown = true
+                }
             }
-            if entry.relations.contains(where: { !CollationFixtures.holds($0, locale: .root) }) {
-                tailored += 1
-            } else {
-                sameAsRoot.append(entry.locale)
-            }
+            if shown { tailored.append(entry.locale) } else { notShown.append(entry.locale) }
         }
         #expect(failures.subtracting(known).sorted() == [], "relations ICU does not keep")
-        #expect(tailored >= 75, "locales whose rules differ from root: \(tailored); same as root: \(sameAsRoot)")
+        #expect(notShown == ["cy", "dz", "en_US_POSIX", "hy", "mt", "sq", "wae"])
+        #expect(tailored.count == 75, "\(tailored)")
     }
 
     /// The known differences are all still observed (a fixed one must leave the list).
