@@ -17,6 +17,7 @@ extension BatchEngine {
         "number-range": "locale start end skeleton?",
         "date-interval": "locale start end skeleton timeZone?",
         "format-parts": "kind(number|date|relative|list|number-range|date-interval) and that op's fields",
+        "collate": "locale (a b | items) strength?(primary|…|identical) numeric? caseFirst?(upper|lower|off) ignorePunctuation?",
     ]
 
     /// One line per operation this server answers: name and fields.

@@ -118,5 +118,6 @@ public enum HostileLocaleIDs {
             op: "message", members: #""locale":"{L}","pattern":"{n, plural, one {# file} other {# files}}","args":{"n":3}"#,
             sameAsEnglish: true),
         Request(op: "localize", members: #""locale":"{L}","key":"place_bet""#, sameAsEnglish: true),
+        Request(op: "collate", members: #""locale":"{L}","items":["b","a","c"]"#, sameAsEnglish: true),
     ]
 }

@@ -1,0 +1,85 @@
+// Collation (ucol) and collation-based string search (usearch) behind a handle.
+//
+// Why: ucol_* and usearch_* are renamed per ICU version (`ucol_open_72`), which Swift cannot
+// import. Text goes in as UTF-8 with an explicit byte length (at most
+// CICU_COLLATION_MAX_TEXT_LENGTH bytes, checked before ICU sees it); sort keys come out as bytes
+// and search matches as UTF-16 offsets, with the usual (out, capacity) → needed-length contract
+// and CICU_STATUS_BUFFER_OVERFLOW on a short buffer.
+#ifndef CICU_COLLATION_H
+#define CICU_COLLATION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The longest text, in UTF-8 bytes, that a compare, sort key or search call passes to ICU:
+/// 16 MiB. A longer text is refused with CICU_STATUS_ILLEGAL_ARGUMENT before ICU sees it (its
+/// UTF-16 form and sort key must fit ICU's int32_t lengths with room to spare).
+#define CICU_COLLATION_MAX_TEXT_LENGTH 16777216
+
+/// An option left as the locale (its keywords or CLDR tailoring) sets it.
+#define CICU_COLLATION_DEFAULT (-1)
+/// Strengths, ICU's UColAttributeValue values for UCOL_STRENGTH.
+#define CICU_COLLATION_PRIMARY 0
+#define CICU_COLLATION_SECONDARY 1
+#define CICU_COLLATION_TERTIARY 2
+#define CICU_COLLATION_QUATERNARY 3
+#define CICU_COLLATION_IDENTICAL 15
+/// Case first values (UCOL_CASE_FIRST): off, lower first, upper first.
+#define CICU_COLLATION_CASE_FIRST_OFF 0
+#define CICU_COLLATION_CASE_FIRST_LOWER 1
+#define CICU_COLLATION_CASE_FIRST_UPPER 2
+
+typedef struct CICUCollator CICUCollator;
+
+/// Opens a collator for an ICU locale id (ucol_open): its `collation` keyword (`-u-co-`)
+/// selects the tailoring, and its `colnumeric` (`-u-kn-`), `colstrength` (`-u-ks-`) and
+/// `colcasefirst` (`-u-kf-`) keywords set attributes. A keyword value ICU rejects is ignored
+/// (as ECMA-402 ignores unsupported values): the collator is then opened from the id with its
+/// attribute keywords removed and the valid ones among kn, ks and kf applied. Then each option
+/// that is not CICU_COLLATION_DEFAULT overrides: `strength` (CICU_COLLATION_PRIMARY …
+/// IDENTICAL), `numeric` (0 or 1), `caseFirst` (CICU_COLLATION_CASE_FIRST_*), `shifted` (1:
+/// alternate handling "shifted", punctuation and spaces ignorable; 0: "non-ignorable"). The
+/// attributes are set here, once, before the handle is shared; nothing changes them after.
+/// Close with CICU_collatorClose.
+CICUCollator *CICU_collatorOpen(const char *localeID, int32_t strength, int32_t numeric,
+                                int32_t caseFirst, int32_t shifted, int32_t *status);
+void CICU_collatorClose(CICUCollator *collator);
+
+/// The collator's effective attributes after opening (ucol_getAttribute): `values[0]` strength,
+/// `values[1]` numeric (0/1), `values[2]` case first (CICU_COLLATION_CASE_FIRST_*), `values[3]`
+/// shifted (0/1).
+void CICU_collatorAttributes(const CICUCollator *collator, int32_t *values, int32_t *status);
+
+/// Compares two UTF-8 strings (ucol_strcollUTF8): -1, 0 or 1. Thread-safe: a const call on
+/// an immutable collator.
+int32_t CICU_collatorCompareUTF8(const CICUCollator *collator, const char *a, int32_t aLength,
+                                 const char *b, int32_t bLength, int32_t *status);
+
+/// The sort key of a UTF-8 string (ucol_getSortKey over its UTF-16 form), without ICU's
+/// terminating zero byte (a key has no zero byte inside, so comparing keys bytewise, a shorter
+/// prefix first, orders as CICU_collatorCompareUTF8 does). Returns the key's length. When the
+/// key and ICU's terminating byte do not fit in `capacity`, reports CICU_STATUS_BUFFER_OVERFLOW
+/// and returns the capacity to retry with (the key's length + 1).
+int32_t CICU_collatorSortKey(const CICUCollator *collator, const char *text, int32_t length,
+                             uint8_t *out, int32_t capacity, int32_t *status);
+
+/// Finds `pattern` in `text` (both UTF-8) with the collator's rules and strength (usearch on a
+/// private clone of the collator, so that searches never share ICU's mutable search state),
+/// non-overlapping, left to right. Writes each match as a pair (start, end) of UTF-16 offsets
+/// into `ranges` (`capacity` pairs) and returns how many matches there are; stops after
+/// `limit` matches when `limit` > 0. When there are more than `capacity`, reports
+/// CICU_STATUS_BUFFER_OVERFLOW with the count to retry with. An empty pattern is
+/// CICU_STATUS_ILLEGAL_ARGUMENT.
+int32_t CICU_collatorSearch(const CICUCollator *collator, const char *pattern,
+                            int32_t patternLength, const char *text, int32_t textLength,
+                            int32_t limit, int32_t *ranges, int32_t capacity, int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // CICU_COLLATION_H

@@ -1,0 +1,163 @@
+internal import CICU
+
+/// Owns an ICU collator (`UCollator`), opened and configured once for a locale and options.
+///
+/// `Sendable` notes: every attribute is set in `CICU_collatorOpen`, before the handle is
+/// shared; afterwards only const ICU calls reach the collator (`ucol_strcollUTF8`,
+/// `ucol_getSortKey`, `ucol_getAttribute`, `ucol_clone`), which ICU documents as safe on a
+/// collator shared between threads. A search runs on a private clone with its own
+/// `UStringSearch` (see collation.c), so no mutable ICU state is shared.
+package final class ICUCollator: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    /// The options of a collator; `nil` leaves the locale's keyword or tailoring as it is.
+    package struct Options: Hashable, Sendable {
+        /// A strength, one of the `CICU_COLLATION_*` strength constants.
+        package var strength: Int32?
+        package var numeric: Bool?
+        /// A case first value, one of `CICU_COLLATION_CASE_FIRST_*`.
+        package var caseFirst: Int32?
+        /// Alternate handling "shifted" (true) or "non-ignorable" (false).
+        package var shifted: Bool?
+
+        package init(strength: Int32? = nil, numeric: Bool? = nil, caseFirst: Int32? = nil, shifted: Bool? = nil) {
+            self.strength = strength
+            self.numeric = numeric
+            self.caseFirst = caseFirst
+            self.shifted = shifted
+        }
+    }
+
+    private struct Key: Hashable, Sendable {
+        var locale: String
+        var options: Options
+    }
+
+    private static let cache = LRUCache<Key, ICUCollator>(capacity: 512)
+
+    /// The longest text, in UTF-8 bytes, given to ICU (`CICU_COLLATION_MAX_TEXT_LENGTH`, 16 MiB).
+    package static let maximumTextLength = Int(CICU_COLLATION_MAX_TEXT_LENGTH)
+
+    /// The shared collator for a locale and options (cached per locale id and options).
+    package static func cached(locale: LocaleID, options: Options) throws(ParlanceError) -> ICUCollator {
+        try cache.value(for: Key(locale: locale.identifier, options: options)) { () throws(ParlanceError) in
+            var status: Int32 = 0
+            let unset = Int32(CICU_COLLATION_DEFAULT)
+            func flag(_ value: Bool?) -> Int32 { value.map { $0 ? Int32(1) : Int32(0) } ?? unset }
+            let handle = CICU_collatorOpen(
+                locale.identifier, options.strength ?? unset, flag(options.numeric), options.caseFirst ?? unset, flag(options.shifted), &status)
+            guard let handle, status <= 0 else {
+                throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot open a collator for \(locale.identifier)")
+            }
+            return ICUCollator(handle: handle)
+        }
+    }
+
+    package static var cachedCount: Int { cache.count }
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+    deinit { CICU_collatorClose(handle) }
+
+    /// The attributes in effect: the options given, else the locale's keywords and tailoring.
+    package var effectiveOptions: Options {
+        var values: [Int32] = [0, 0, 0, 0]
+        var status: Int32 = 0
+        CICU_collatorAttributes(handle, &values, &status)
+        return Options(strength: values[0], numeric: values[1] != 0, caseFirst: values[2], shifted: values[3] != 0)
+    }
+
+    /// -1, 0 or 1 as ICU compares two strings of at most ``maximumTextLength`` bytes each.
+    @inline(__always)
+    package func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var status: Int32 = 0
+        return a.withMemoryRebound(to: CChar.self) { a in
+            b.withMemoryRebound(to: CChar.self) { b in
+                CICU_collatorCompareUTF8(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count), &status)
+            }
+        }
+    }
+
+    /// The sort key of a text of at most ``maximumTextLength`` bytes, without ICU's terminating
+    /// zero byte.
+    package func sortKey(_ text: UnsafeBufferPointer<UInt8>) throws(ICUStatusError) -> [UInt8] {
+        // Keys are about 1–3 bytes per character at the default strength.
+        var capacity = min(text.count * 3 + 16, Int(Int32.max))
+        for _ in 0..<3 {
+            var status: Int32 = 0
+            var needed: Int32 = 0
+            let key = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                needed = text.withMemoryRebound(to: CChar.self) { text in
+                    CICU_collatorSortKey(handle, text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(capacity), &status)
+                }
+                count = status <= 0 ? Int(needed) : 0
+            }
+            if status <= 0 { return key }
+            guard status == CICU_STATUS_BUFFER_OVERFLOW, Int(needed) > capacity else { throw ICUStatusError(status: status) }
+            capacity = Int(needed)
+        }
+        throw ICUStatusError(status: CICU_STATUS_BUFFER_OVERFLOW)
+    }
+
+    /// The matches of `pattern` in `text` (both UTF-8, at most ``maximumTextLength`` bytes, the
+    /// pattern not empty) as (start, end) UTF-16 offsets, left to right, at most `limit` of them
+    /// when `limit` > 0.
+    package func search(_ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, limit: Int32) throws(ICUStatusError) -> [(Int, Int)] {
+        var capacity = limit > 0 ? Int(limit) : 16
+        for _ in 0..<3 {
+            var status: Int32 = 0
+            var count: Int32 = 0
+            let pairs = [Int32](unsafeUninitializedCapacity: capacity * 2) { buffer, written in
+                count = pattern.withMemoryRebound(to: CChar.self) { pattern in
+                    text.withMemoryRebound(to: CChar.self) { text in
+                        CICU_collatorSearch(
+                            handle, pattern.baseAddress, Int32(pattern.count), text.baseAddress, Int32(text.count), limit, buffer.baseAddress,
+                            Int32(capacity), &status)
+                    }
+                }
+                written = status <= 0 ? Int(count) * 2 : 0
+            }
+            if status <= 0 {
+                return stride(from: 0, to: pairs.count, by: 2).map { (Int(pairs[$0]), Int(pairs[$0 + 1])) }
+            }
+            guard status == CICU_STATUS_BUFFER_OVERFLOW, Int(count) > capacity else { throw ICUStatusError(status: status) }
+            capacity = Int(count)
+        }
+        throw ICUStatusError(status: CICU_STATUS_BUFFER_OVERFLOW)
+    }
+}
+
+extension Collator.Strength {
+    /// The shim's constant for this strength.
+    package var icu: Int32 {
+        switch self {
+        case .primary: CICU_COLLATION_PRIMARY
+        case .secondary: CICU_COLLATION_SECONDARY
+        case .tertiary: CICU_COLLATION_TERTIARY
+        case .quaternary: CICU_COLLATION_QUATERNARY
+        case .identical: CICU_COLLATION_IDENTICAL
+        }
+    }
+
+    /// The strength for a shim constant, nil for another value.
+    package init?(icu: Int32) {
+        guard let match = Self.allCases.first(where: { $0.icu == icu }) else { return nil }
+        self = match
+    }
+}
+
+extension Collator.CaseFirst {
+    /// The shim's constant for this value.
+    package var icu: Int32 {
+        switch self {
+        case .upper: CICU_COLLATION_CASE_FIRST_UPPER
+        case .lower: CICU_COLLATION_CASE_FIRST_LOWER
+        case .off: CICU_COLLATION_CASE_FIRST_OFF
+        }
+    }
+
+    /// The value for a shim constant, nil for another value.
+    package init?(icu: Int32) {
+        guard let match = Self.allCases.first(where: { $0.icu == icu }) else { return nil }
+        self = match
+    }
+}
