@@ -2,23 +2,23 @@
 """Extract a sample of CLDR's display names into CLDRData/display-names.json.
 
 Source (Debian's `unicode-cldr-core` package, /usr/share/unicode/cldr): common/main/<lang>.xml
-for the language-level locales in LOCALES (each one's parent is root), resolved against
-common/main/root.xml as CLDR resolves data:
+for the language-level locales in LOCALES, resolved through their parents as CLDR resolves
+data (the parent is root, or the one supplementalData.xml <parentLocales> gives: nb → no):
 - currencies (numbers/currencies/currency): for each code in CURRENCIES, the long name
   (displayName without `count`; root has none, so the code), the symbol (symbol without `alt`:
-  the locale's, else root's, else the code) and the narrow symbol (symbol alt="narrow": the
-  locale's, else root's, else the resolved symbol);
+  the first in the parent chain, else the code) and the narrow symbol (symbol alt="narrow":
+  the first in the parent chain, else the resolved symbol);
 - calendars (localeDisplayNames/types/type key="calendar"): every calendar the locale names,
   keyed by its BCP 47 type (CLDR's legacy names such as "gregorian" are mapped through the
   `alias` attributes of common/bcp47/calendar.xml);
 - date-time fields (dates/fields/field): the displayName of the wide, short and narrow forms
   of the twelve ECMA-402 fields (era, year, quarter, month, week, weekday, day, dayperiod,
   hour, minute, second, zone), following CLDR's locale-relative aliases (root's
-  `year-short` is an alias to the locale's `year`);
+  `year-short` is an alias to the locale's `year`, resolved again from the locale);
 - regions (localeDisplayNames/territories) in REGIONS: long name and short name
-  (alt="short", else the long name);
+  (alt="short", else the long name), from the locale's own file;
 - scripts (localeDisplayNames/scripts) in SCRIPTS: long name and short name (alt="short",
-  else the long name).
+  else the long name), from the locale's own file.
 
 Values marked draft="unconfirmed" or "provisional" are not in ICU's data (ICU's build takes
 contributed and approved data only), so they count as absent here. A name the locale does not
@@ -77,14 +77,36 @@ def currency(tree, code, what):
     return text_of(e for e in node.findall("symbol") if e.get("alt") == "narrow")
 
 
-def currencies(locale_tree, root_tree):
+def first(chain, lookup):
+    """The first value `lookup` finds along a locale's chain of trees (itself, …, root)."""
+    for tree in chain:
+        value = lookup(tree)
+        if value is not None:
+            return value
+    return None
+
+
+def currencies(chain):
     result = {}
     for code in CURRENCIES:
-        long_name = currency(locale_tree, code, "long") or currency(root_tree, code, "long") or code
-        symbol = currency(locale_tree, code, "symbol") or currency(root_tree, code, "symbol") or code
-        narrow = currency(locale_tree, code, "narrow") or currency(root_tree, code, "narrow") or symbol
+        long_name = first(chain, lambda tree: currency(tree, code, "long")) or code
+        symbol = first(chain, lambda tree: currency(tree, code, "symbol")) or code
+        narrow = first(chain, lambda tree: currency(tree, code, "narrow")) or symbol
         result[code] = {"long": long_name, "short": symbol, "narrow": narrow}
     return result
+
+
+def parent_locales(root):
+    """CLDR's explicit parents (supplementalData.xml <parentLocales>), for the language-level
+    locales this script reads."""
+    tree = ET.parse(os.path.join(root, "common", "supplemental", "supplementalData.xml"))
+    parents = {}
+    for element in tree.getroot().iter("parentLocale"):
+        if element.get("component"):
+            continue
+        for child in element.get("locales").split():
+            parents[child] = element.get("parent")
+    return parents
 
 
 def calendar_aliases(root):
@@ -104,9 +126,9 @@ def calendar_aliases(root):
     return aliases
 
 
-def calendars(tree, aliases):
+def calendars(chain, aliases):
     result = {}
-    for element in tree.findall("localeDisplayNames/types/type[@key='calendar']"):
+    for element in (e for tree in reversed(chain) for e in tree.findall("localeDisplayNames/types/type[@key='calendar']")):
         if not usable(element) or element.get("alt"):
             continue
         legacy = element.get("type")
@@ -116,12 +138,12 @@ def calendars(tree, aliases):
     return dict(sorted(result.items()))
 
 
-def field_name(locale_tree, root_tree, field_type, depth=0):
-    """A field's displayName: the locale's, else root's, following root's aliases (which
-    CLDR resolves in the original locale)."""
+def field_name(chain, field_type, depth=0):
+    """A field's displayName: the first along the chain, following aliases (which CLDR
+    resolves again from the original locale)."""
     if depth > 4:
         sys.exit(f"alias loop at field {field_type}")
-    for tree in (locale_tree, root_tree):
+    for tree in chain:
         node = tree.find(f"dates/fields/field[@type='{field_type}']")
         if node is None:
             continue
@@ -131,19 +153,17 @@ def field_name(locale_tree, root_tree, field_type, depth=0):
             prefix = "../field[@type='"
             if not path.startswith(prefix):
                 sys.exit(f"unexpected alias path {path}")
-            return field_name(locale_tree, root_tree, path[len(prefix):-2], depth + 1)
+            return field_name(chain, path[len(prefix):-2], depth + 1)
         name = text_of(node.findall("displayName"))
         if name is not None:
             return name
     return None
 
 
-def fields(locale_tree, root_tree):
+def fields(chain):
     result = {}
     for ecma, cldr in FIELDS.items():
-        result[ecma] = {
-            width: field_name(locale_tree, root_tree, cldr + suffix) for width, suffix in WIDTHS.items()
-        }
+        result[ecma] = {width: field_name(chain, cldr + suffix) for width, suffix in WIDTHS.items()}
     return result
 
 
@@ -163,17 +183,23 @@ def main():
     output = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "CLDRData", "display-names.json")
     main_dir = os.path.join(root, "common", "main")
     root_tree = ET.parse(os.path.join(main_dir, "root.xml"))
+    parents = parent_locales(root)
     aliases = calendar_aliases(root)
     data = fixture_header(root, "common/main/<locale>.xml and root.xml (currencies, calendar types, fields, "
                           "territories, scripts); common/bcp47/calendar.xml (calendar aliases)",
                           "Scripts/extract-cldr-display-names.py")
     data["locales"] = {}
     for locale in LOCALES:
-        tree = ET.parse(os.path.join(main_dir, f"{locale}.xml"))
+        chain, name = [], locale
+        while name != "root":
+            chain.append(ET.parse(os.path.join(main_dir, f"{name}.xml")))
+            name = parents.get(name, "root")
+        chain.append(root_tree)
+        tree = chain[0]
         data["locales"][locale] = {
-            "currencies": currencies(tree, root_tree),
-            "calendars": calendars(tree, aliases),
-            "dateTimeFields": fields(tree, root_tree),
+            "currencies": currencies(chain),
+            "calendars": calendars(chain[:-1], aliases),
+            "dateTimeFields": fields(chain),
             "regions": names(tree, "localeDisplayNames/territories", "territory", REGIONS),
             "scripts": names(tree, "localeDisplayNames/scripts", "script", SCRIPTS),
         }
