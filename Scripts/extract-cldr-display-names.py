@@ -18,7 +18,13 @@ data (the parent is root, or the one supplementalData.xml <parentLocales> gives:
 - regions (localeDisplayNames/territories) in REGIONS: long name and short name
   (alt="short", else the long name), from the locale's own file;
 - scripts (localeDisplayNames/scripts) in SCRIPTS: long name and short name (alt="short",
-  else the long name), from the locale's own file.
+  else the long name), from the locale's own file;
+- units (units/unitLength/unit/displayName) of the 45 simple units ECMA-402 sanctions, in the
+  long, short and narrow unit lengths, where the locale (or a parent other than root) writes
+  the name itself: a name that only root's aliases supply is null (ICU's MeasureFormat fills
+  such gaps by its own fallback between lengths, which is not CLDR's alias resolution);
+- numbering systems (localeDisplayNames/types/type key="numbers"): every one the locale names,
+  keyed by its BCP 47 type (through common/bcp47/number.xml: "traditional" → "traditio").
 
 Values marked draft="unconfirmed" or "provisional" are not in ICU's data (ICU's build takes
 contributed and approved data only), so they count as absent here. A name the locale does not
@@ -44,6 +50,17 @@ CURRENCIES = """USD EUR JPY GBP CNY INR BRL RUB CAD CHF AUD KRW MXN SEK TRY ZAR 
 REGIONS = """US GB DE FR JP CN IN BR RU HK MO PS 419 001 150 EU UN""".split()
 
 SCRIPTS = """Latn Cyrl Arab Hans Hant Jpan Kore Deva Grek Hebr Thai Zyyy Zzzz""".split()
+
+# ECMA-402's 45 sanctioned simple units (ECMA-402, IsSanctionedSingleUnitIdentifier) with the
+# CLDR category each belongs to (common/validity/unit.xml ids are "<category>-<unit>").
+UNITS = """area-acre digital-bit digital-byte temperature-celsius length-centimeter duration-day
+angle-degree temperature-fahrenheit volume-fluid-ounce length-foot volume-gallon digital-gigabit
+digital-gigabyte mass-gram area-hectare duration-hour length-inch digital-kilobit digital-kilobyte
+mass-kilogram length-kilometer volume-liter digital-megabit digital-megabyte length-meter
+duration-microsecond length-mile length-mile-scandinavian volume-milliliter length-millimeter
+duration-millisecond duration-minute duration-month duration-nanosecond mass-ounce
+concentr-percent digital-petabyte mass-pound duration-second mass-stone digital-terabit
+digital-terabyte duration-week length-yard duration-year""".split()
 
 # ECMA-402 date-time field → CLDR field type.
 FIELDS = {
@@ -109,11 +126,12 @@ def parent_locales(root):
     return parents
 
 
-def calendar_aliases(root):
-    tree = ET.parse(os.path.join(root, "common", "bcp47", "calendar.xml"))
+def bcp47_aliases(root, file_name, key_name):
+    """CLDR's legacy type names → BCP 47 types ("gregorian" → "gregory") of one key."""
+    tree = ET.parse(os.path.join(root, "common", "bcp47", file_name))
     aliases = {}
     for key in tree.getroot().iter("key"):
-        if key.get("name") != "ca":
+        if key.get("name") != key_name:
             continue
         for type_element in key.iter("type"):
             # A deprecated type ("islamicc") names its preferred one as an alias; skip it.
@@ -167,6 +185,40 @@ def fields(chain):
     return result
 
 
+def unit_name(chain, length, unit):
+    """A unit's displayName in a unit length as the locale or a parent other than root writes
+    it; None when only root's aliases would supply it (ICU's MeasureFormat fills those gaps by
+    its own fallback between lengths, which is not CLDR's alias resolution)."""
+    for tree in chain[:-1]:
+        node = tree.find(f"units/unitLength[@type='{length}']/unit[@type='{unit}']")
+        if node is None:
+            continue
+        name = text_of(node.findall("displayName"))
+        if name is not None:
+            return name
+    return None
+
+
+def units(chain):
+    result = {}
+    for unit in UNITS:
+        short_id = unit.split("-", 1)[1]
+        result[short_id] = {style: unit_name(chain, style, unit) for style in ("long", "short", "narrow")}
+    return result
+
+
+def numbering_systems(chain, aliases):
+    result = {}
+    for tree in reversed(chain):
+        for element in tree.findall("localeDisplayNames/types/type[@key='numbers']"):
+            if usable(element) and not element.get("alt"):
+                legacy = element.get("type")
+                if legacy not in aliases:
+                    sys.exit(f"numbering system {legacy} is not in common/bcp47/number.xml")
+                result[aliases[legacy]] = element.text
+    return dict(sorted(result.items()))
+
+
 def names(tree, path, element_name, codes):
     result = {}
     for code in codes:
@@ -184,9 +236,11 @@ def main():
     main_dir = os.path.join(root, "common", "main")
     root_tree = ET.parse(os.path.join(main_dir, "root.xml"))
     parents = parent_locales(root)
-    aliases = calendar_aliases(root)
+    aliases = bcp47_aliases(root, "calendar.xml", "ca")
+    number_aliases = bcp47_aliases(root, "number.xml", "nu")
     data = fixture_header(root, "common/main/<locale>.xml and root.xml (currencies, calendar types, fields, "
-                          "territories, scripts); common/bcp47/calendar.xml (calendar aliases)",
+                          "territories, scripts, units, numbering systems); common/bcp47/calendar.xml and "
+                          "number.xml (type aliases)",
                           "Scripts/extract-cldr-display-names.py")
     data["locales"] = {}
     for locale in LOCALES:
@@ -202,10 +256,13 @@ def main():
             "dateTimeFields": fields(chain),
             "regions": names(tree, "localeDisplayNames/territories", "territory", REGIONS),
             "scripts": names(tree, "localeDisplayNames/scripts", "script", SCRIPTS),
+            "units": units(chain),
+            "numberingSystems": numbering_systems(chain[:-1], number_aliases),
         }
     write_json(output, data)
     count = sum(len(entry["currencies"]) * 3 + len(entry["calendars"]) + len(entry["dateTimeFields"]) * 3
-                + len(entry["regions"]) * 2 + len(entry["scripts"]) * 2 for entry in data["locales"].values())
+                + len(entry["regions"]) * 2 + len(entry["scripts"]) * 2 + len(entry["units"]) * 3
+                + len(entry["numberingSystems"]) for entry in data["locales"].values())
     print(f"{output}: {len(LOCALES)} locales, {count} names")
 
 

@@ -239,7 +239,20 @@ int32_t CICU_displayName(const char *displayLocaleID, CICUDisplayNameType type, 
         return currencyName(displayLocaleID, code, style, noSubstitute, out, capacity, st);
     case CICUDisplayNameTypeDateTimeField:
         return dateTimeFieldName(displayLocaleID, code, style, noSubstitute, out, capacity, st);
+    case CICUDisplayNameTypeUnit: {
+        int32_t length = CICU_unitDisplayName(displayLocaleID, code, style, out, capacity, status);
+        if (*st == U_MISSING_RESOURCE_ERROR && !noSubstitute) {
+            // No name: the identifier itself, as ICU substitutes codes elsewhere.
+            *st = U_ZERO_ERROR;
+            UChar units[CICU_DISPLAY_CODE_MAX_LENGTH];
+            int32_t unitLength = (int32_t)strlen(code);
+            for (int32_t i = 0; i < unitLength; i++) units[i] = (UChar)(unsigned char)code[i];
+            return CICU_copyOut(units, unitLength, out, capacity, st);
+        }
+        return length;
+    }
     case CICUDisplayNameTypeLanguage:
+    case CICUDisplayNameTypeNumberingSystem:
     case CICUDisplayNameTypeRegion:
     case CICUDisplayNameTypeScript:
     case CICUDisplayNameTypeCalendar:
@@ -273,6 +286,17 @@ int32_t CICU_displayName(const char *displayLocaleID, CICUDisplayNameType type, 
             break;
         }
         length = noName(uldn_keyValueDisplayName(names, "calendar", legacy, (UChar *)out, capacity, st),
+                        noSubstitute, st);
+        break;
+    }
+    case CICUDisplayNameTypeNumberingSystem: {
+        // ICU's display data is keyed by ICU's names ("traditional" for BCP 47 "traditio").
+        const char *legacy = uloc_toLegacyType("numbers", code);
+        if (legacy == NULL) {
+            *st = U_ILLEGAL_ARGUMENT_ERROR;
+            break;
+        }
+        length = noName(uldn_keyValueDisplayName(names, "numbers", legacy, (UChar *)out, capacity, st),
                         noSubstitute, st);
         break;
     }

@@ -33,6 +33,23 @@ enum LocaleOperations {
     /// the answer itself is kept.
     private static let displayNames = FormatterCache<DisplayNameKey, JSONValue>()
 
+    /// The protocol's `type` values: ECMA-402's six (``DisplayNames`` also names units and
+    /// numbering systems, which the protocol does not offer).
+    private enum DisplayNameType: String, CaseIterable {
+        case language, region, script, currency, calendar, dateTimeField
+
+        var kind: DisplayNames.Kind {
+            switch self {
+            case .language: .language
+            case .region: .region
+            case .script: .script
+            case .currency: .currency
+            case .calendar: .calendar
+            case .dateTimeField: .dateTimeField
+            }
+        }
+    }
+
     /// What a `display-name` answer depends on, as written in the request.
     private struct DisplayNameKey: Hashable, Sendable {
         var locale: String
@@ -57,7 +74,7 @@ enum LocaleOperations {
         }
         let language = try request.locale()
         let code = try request.string("of")
-        let kind = try request.choice("type", default: DisplayNames.Kind.language)
+        let kind = try request.choice("type", default: DisplayNameType.language).kind
         let names = DisplayNames(
             locale: language, style: try request.choice("style", default: DisplayNames.Style.long),
             languageDisplay: try request.choice("languageDisplay", default: DisplayNames.LanguageDisplay.standard),

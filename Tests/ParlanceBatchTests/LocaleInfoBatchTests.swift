@@ -86,6 +86,9 @@ struct LocaleInfoBatchTests {
             (#"{"op":"display-name","locale":"en","of":"e n","type":"language"}"#, "invalid-locale"),
             (#"{"op":"display-name","locale":"en","of":5}"#, "invalid-argument"),
             (#"{"op":"display-name","locale":"en","of":"US","type":"country"}"#, "invalid-argument"),
+            // DisplayNames names units and numbering systems; the protocol's `type` does not offer them.
+            (#"{"op":"display-name","locale":"en","of":"meter","type":"unit"}"#, "invalid-argument"),
+            (#"{"op":"display-name","locale":"en","of":"arab","type":"numberingSystem"}"#, "invalid-argument"),
             (#"{"op":"display-name","locale":"en","of":"US","type":5}"#, "invalid-argument"),
             (#"{"op":"display-name","locale":"en","of":"US","type":"region","style":"tiny"}"#, "invalid-argument"),
             (#"{"op":"display-name","locale":"en","of":"en","languageDisplay":"formal"}"#, "invalid-argument"),

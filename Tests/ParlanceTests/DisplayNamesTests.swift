@@ -3,8 +3,8 @@ import Testing
 
 @testable import Parlance
 
-/// `DisplayNames` of every kind: currencies, calendars, date-time fields, regions and scripts
-/// over 74 locales against CLDR 41's common/main XML (CLDRData/display-names.json), with the
+/// `DisplayNames` of every kind: currencies, calendars, date-time fields, regions, scripts, units
+/// and numbering systems over 74 locales against CLDR 41's common/main XML (CLDRData/display-names.json), with the
 /// CLDR 42 changes ICU 72 carries listed in CLDRData/display-names-known-differences.json;
 /// options, fallback and errors by hand.
 @Suite("Locale: display names of every kind")
@@ -29,6 +29,9 @@ struct DisplayNamesTests {
                 for (code, expected) in data.currencies {
                     check("currency \(id) \(code) \(style)", expected.value(style), try names.currency(code))
                 }
+                for (unit, expected) in data.units {
+                    check("unit \(id) \(unit) \(style)", expected.value(style), try names.unit(unit))
+                }
                 for (field, expected) in data.dateTimeFields {
                     let field = try #require(DateTimeField(rawValue: field))
                     check("dateTimeField \(id) \(field) \(style)", expected.value(style), names.dateTimeField(field))
@@ -39,6 +42,9 @@ struct DisplayNamesTests {
             for (calendar, expected) in data.calendars {
                 check("calendar \(id) \(calendar)", expected, try long.calendar(calendar))
             }
+            for (system, expected) in data.numberingSystems {
+                check("numberingSystem \(id) \(system)", expected, try long.numberingSystem(system))
+            }
             for (region, expected) in data.regions {
                 check("region \(id) \(region) long", expected.long, try long.region(region))
                 check("region \(id) \(region) short", expected.short, try short.region(region))
@@ -48,7 +54,7 @@ struct DisplayNamesTests {
                 check("script \(id) \(script) short", expected.short, try short.script(script))
             }
         }
-        #expect(checked > 12_000)
+        #expect(checked > 25_000)
         LocaleInfoTests.expectKnown(differences, LocaleInfoKnownDifferences.load("display-names-known-differences.json"), prefix: "")
     }
 
@@ -64,6 +70,11 @@ struct DisplayNamesTests {
         #expect(try en.calendar("GREGORY") == "Gregorian Calendar")
         #expect(try en.calendar("ethioaa") == "Ethiopic Amete Alem Calendar")
         #expect(en.dateTimeField(.weekOfYear) == "week")
+        #expect(try en.unit("meter") == "meters")
+        #expect(try DisplayNames(locale: "en", style: .short).unit("fluid-ounce") == "fl oz")
+        #expect(try DisplayNames(locale: "en", style: .narrow).unit("percent") == "%")
+        #expect(try en.numberingSystem("arab") == "Arabic-Indic Digits")
+        #expect(try en.numberingSystem("LATN") == "Western Digits")
         #expect(en.language("en-GB") == "English (United Kingdom)")
         #expect(DisplayNames(locale: "en", languageDisplay: .dialect).language("en-GB") == "British English")
         let short = DisplayNames(locale: "en", style: .short)
@@ -91,6 +102,8 @@ struct DisplayNamesTests {
         #expect(try none.currency("XYZ") == nil)
         #expect(try code.calendar("xxxx") == "xxxx")
         #expect(try none.calendar("xxxx") == nil)
+        #expect(try code.numberingSystem("xxxx") == "xxxx")
+        #expect(try none.numberingSystem("xxxx") == nil)
         #expect(code.language("xx") == "xx")
         #expect(none.language("xx") == nil)
         #expect(none.language("xx-US") == nil)
@@ -108,7 +121,8 @@ struct DisplayNamesTests {
             (.script, "Han"), (.script, "Hant1"), (.currency, "US"), (.currency, "USDX"), (.currency, "U$D"),
             (.calendar, "ab"), (.calendar, "gregory-"), (.calendar, "abcdefghi"), (.calendar, "a b c"),
             (.calendar, String(repeating: "abc-", count: 20) + "abc"), (.dateTimeField, "foo"), (.dateTimeField, "Era"),
-            (.dateTimeField, "week"),
+            (.dateTimeField, "week"), (.unit, "Meter"), (.unit, "meter per second"), (.unit, "xyz"), (.unit, ""),
+            (.numberingSystem, "ab"), (.numberingSystem, "arab latn"),
         ])
     func malformed(kind: DisplayNames.Kind, code: String) {
         #expect {

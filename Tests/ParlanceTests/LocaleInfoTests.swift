@@ -184,6 +184,9 @@ struct LocaleInfoTests {
         #expect(try DisplayNames(locale: "en", style: .short).currency("CAD") == "CA$")
         #expect(try DisplayNames(locale: "en", style: .narrow).currency("CAD") == "$")
         #expect(DisplayNames(locale: "de", style: .narrow).dateTimeField(.timeZoneName) == "Zeitz.")
+        #expect(try en.unit("meter") == "meters")
+        #expect(try DisplayNames(locale: "en", style: .short).unit("fluid-ounce") == "fl oz")
+        #expect(try en.numberingSystem("arab") == "Arabic-Indic Digits")
         #expect(try en.region("XQ") == "XQ")
         #expect(try DisplayNames(locale: "en", fallback: .none).region("XQ") == nil)
         #expect(throws: ParlanceError.self) { try en.region("USA") }

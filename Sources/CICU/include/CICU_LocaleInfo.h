@@ -32,6 +32,8 @@ typedef enum CICUDisplayNameType {
     CICUDisplayNameTypeCurrency = 3,       // "EUR" (ucurr_getName)
     CICUDisplayNameTypeCalendar = 4,       // a BCP 47 calendar type, "gregory" (uldn_keyValueDisplayName)
     CICUDisplayNameTypeDateTimeField = 5,  // an ECMA-402 field name, "weekOfYear" (udatpg_getFieldDisplayName)
+    CICUDisplayNameTypeUnit = 6,           // a simple CLDR unit, "meter" (MeasureFormat::getUnitDisplayName)
+    CICUDisplayNameTypeNumberingSystem = 7,// a numbering system, "arab" (uldn_keyValueDisplayName "numbers")
 } CICUDisplayNameType;
 
 /// ECMA-402's display-name styles.
@@ -47,7 +49,9 @@ typedef enum CICUDisplayNameStyle {
 /// names (UDISPCTX_LENGTH_SHORT: "English (US)", "US") for "short" and "narrow"; currencies take
 /// the long name, the symbol ("$") and the narrow symbol (UCURR_LONG_NAME, UCURR_SYMBOL_NAME,
 /// UCURR_NARROW_SYMBOL_NAME); calendars have one name (CLDR's short names where the style is
-/// not "long" and CLDR has one); date-time fields take the wide, abbreviated and narrow names.
+/// not "long" and CLDR has one), and so do numbering systems; date-time fields take the wide,
+/// abbreviated and narrow names; units take the names of CLDR's long, short and narrow unit
+/// lengths ("meters", "m", "m").
 /// `dialectNames` applies to languages (ULDN_DIALECT_NAMES, "British English").
 ///
 /// When `noSubstitute` and ICU has no name for the code (UDISPCTX_NO_SUBSTITUTE for uldn, the
@@ -59,6 +63,13 @@ int32_t CICU_displayName(const char *displayLocaleID, CICUDisplayNameType type, 
                          CICUDisplayNameStyle style, bool dialectNames, bool noSubstitute,
                          CICUCapitalization capitalization, uint16_t *out, int32_t capacity,
                          int32_t *status);
+
+/// The name of a simple unit ("meter", "fluid-ounce") through MeasureFormat::getUnitDisplayName
+/// (C++ only) with the width of `style` (UMEASFMT_WIDTH_WIDE, SHORT, NARROW). An identifier
+/// ICU does not parse is CICU_STATUS_ILLEGAL_ARGUMENT; an empty name is
+/// CICU_STATUS_MISSING_RESOURCE. CICU_displayName calls this for CICUDisplayNameTypeUnit.
+int32_t CICU_unitDisplayName(const char *displayLocaleID, const char *unit, CICUDisplayNameStyle style,
+                             uint16_t *out, int32_t capacity, int32_t *status);
 
 /// The week of a locale's region (ucal_open with the locale, in UTC):
 /// `firstDay` as ICU counts (1 = Sunday … 7 = Saturday, ucal_getAttribute

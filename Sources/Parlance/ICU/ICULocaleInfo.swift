@@ -10,7 +10,7 @@ internal import CICU
 package enum ICULocaleInfo {
     /// What ``displayName(_:of:in:style:dialect:noSubstitute:capitalization:)`` names.
     package enum NameType {
-        case language, region, script, currency, calendar, dateTimeField
+        case language, region, script, currency, calendar, dateTimeField, unit, numberingSystem
 
         var icu: CICUDisplayNameType {
             switch self {
@@ -20,6 +20,8 @@ package enum ICULocaleInfo {
             case .currency: CICUDisplayNameTypeCurrency
             case .calendar: CICUDisplayNameTypeCalendar
             case .dateTimeField: CICUDisplayNameTypeDateTimeField
+            case .unit: CICUDisplayNameTypeUnit
+            case .numberingSystem: CICUDisplayNameTypeNumberingSystem
             }
         }
     }
@@ -29,7 +31,8 @@ package enum ICULocaleInfo {
     package static let displayCodeMaxLength = Int(CICU_DISPLAY_CODE_MAX_LENGTH)
 
     /// The name of `code` in `displayLocale` (an ICU id), or nil when `noSubstitute` and ICU
-    /// has no name for it. The code must have been validated for its type.
+    /// has no name for it. The code must have been validated for its type; a unit ICU does not
+    /// know throws `CICU_STATUS_ILLEGAL_ARGUMENT` (``isIllegalArgument``).
     package static func displayName(
         _ type: NameType, of code: String, in displayLocale: String, style: DisplayNames.Style, dialect: Bool,
         noSubstitute: Bool, capitalization: DisplayNameCapitalization
@@ -49,6 +52,11 @@ package enum ICULocaleInfo {
             if noSubstitute, error.status == CICU_STATUS_MISSING_RESOURCE { return nil }
             throw error
         }
+    }
+
+    /// Whether a status is `U_ILLEGAL_ARGUMENT_ERROR`.
+    package static func isIllegalArgument(_ error: ICUStatusError) -> Bool {
+        error.status == CICU_STATUS_ILLEGAL_ARGUMENT
     }
 
     /// The week data ICU's calendar has for a locale: first day in ICU's numbering

@@ -55,9 +55,10 @@ public enum DateTimeField: String, Sendable, CaseIterable, Codable {
     case era, year, quarter, month, weekOfYear, weekday, day, dayPeriod, hour, minute, second, timeZoneName
 }
 
-/// Names of languages, regions, scripts, currencies, calendars and date-time fields written in
-/// one language: Parlance's `Intl.DisplayNames`, over ICU's display names (`uldn_*`), currency
-/// names (`ucurr_getName`) and date-time field names (`udatpg_getFieldDisplayName`).
+/// Names of languages, regions, scripts, currencies, calendars, date-time fields, units and
+/// numbering systems written in one language: Parlance's `Intl.DisplayNames`, over ICU's
+/// display names (`uldn_*`), currency names (`ucurr_getName`), date-time field names
+/// (`udatpg_getFieldDisplayName`) and unit names (`MeasureFormat::getUnitDisplayName`).
 ///
 /// Each method returns the name, or, when ICU has none, the code itself with
 /// ``Fallback-swift.enum/code`` and nil with ``Fallback-swift.enum/none``. A code that is not
@@ -81,7 +82,9 @@ public enum DateTimeField: String, Sendable, CaseIterable, Codable {
 /// (`short`, `narrow`: ICU has no narrower ones); currencies have their long name, their
 /// symbol (`short`, "CA$") and their narrow symbol (`narrow`, "$"), as ECMA-402 describes and
 /// SpiderMonkey answers (V8 answers the long name for every style); calendars have one name;
-/// date-time fields have CLDR's wide, short and narrow names.
+/// date-time fields have CLDR's wide, short and narrow names; units have the names of CLDR's
+/// long, short and narrow unit lengths ("meters", "m", "m"); numbering systems have one name.
+/// Units and numbering systems go beyond ECMA-402, whose `Intl.DisplayNames` has neither.
 ///
 /// Each name is a pure function of the options, the code and ICU's data; recent answers are
 /// kept in a bounded cache shared by all instances.
@@ -107,9 +110,9 @@ public struct DisplayNames: Hashable, Sendable {
         case none
     }
 
-    /// What a code names (ECMA-402's `type` option).
+    /// What a code names (ECMA-402's `type` option, and `unit` and `numberingSystem` beyond it).
     public enum Kind: String, Sendable, CaseIterable, Codable {
-        case language, region, script, currency, calendar, dateTimeField
+        case language, region, script, currency, calendar, dateTimeField, unit, numberingSystem
     }
 
     /// The locale whose language the names are written in.
@@ -169,6 +172,22 @@ public struct DisplayNames: Hashable, Sendable {
         try name(.calendar, Self.canonicalCode(code, kind: .calendar))
     }
 
+    /// The name of a unit, from its CLDR id without the category ("meter", "fluid-ounce",
+    /// "kilometer-per-hour"): "meters", "m" (short) and "m" (narrow) in English.
+    /// - Throws: ``ParlanceError/Code/invalidArgument`` unless `code` is lower-case letters,
+    ///   digits and `-` (at most 64 bytes) and a unit ICU knows.
+    public func unit(_ code: String) throws(ParlanceError) -> String? {
+        try name(.unit, Self.canonicalCode(code, kind: .unit))
+    }
+
+    /// The name of a numbering system ("arab" → "Arabic-Indic Digits" in English),
+    /// case-insensitive.
+    /// - Throws: ``ParlanceError/Code/invalidArgument`` unless `code` is a Unicode locale `type`
+    ///   (subtags of 3 to 8 letters or digits joined by `-`) of at most 64 bytes.
+    public func numberingSystem(_ code: String) throws(ParlanceError) -> String? {
+        try name(.numberingSystem, Self.canonicalCode(code, kind: .numberingSystem))
+    }
+
     /// The name of a date-time field ("week", "wk." short, "wk" narrow in English).
     public func dateTimeField(_ field: DateTimeField) -> String? {
         (try? name(.dateTimeField, field.rawValue)) ?? (fallback == .code ? field.rawValue : nil)
@@ -184,6 +203,8 @@ public struct DisplayNames: Hashable, Sendable {
         case .script: return try script(code)
         case .currency: return try currency(code)
         case .calendar: return try calendar(code)
+        case .unit: return try unit(code)
+        case .numberingSystem: return try numberingSystem(code)
         case .dateTimeField:
             guard let field = DateTimeField(rawValue: code) else {
                 let allowed = DateTimeField.allCases.map(\.rawValue).joined(separator: ", ")
@@ -197,7 +218,7 @@ public struct DisplayNames: Hashable, Sendable {
 
     /// The canonical spelling of a well-formed code of `kind` (ECMA-402's
     /// `CanonicalCodeForDisplayNames`): regions and currencies upper case, scripts title case,
-    /// calendars lower case.
+    /// calendars and numbering systems lower case; units as given.
     static func canonicalCode(_ code: String, kind: Kind) throws(ParlanceError) -> String {
         let bytes = Array(code.utf8.prefix(ICULocaleInfo.displayCodeMaxLength + 1))
         func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
@@ -218,7 +239,13 @@ public struct DisplayNames: Hashable, Sendable {
         case .currency:
             guard bytes.count == 3, bytes.allSatisfy(isLetter) else { throw invalid("3 letters (ISO 4217)") }
             return String(decoding: bytes.map(upper), as: UTF8.self)
-        case .calendar:
+        case .unit:
+            let wellFormed =
+                (1...ICULocaleInfo.displayCodeMaxLength).contains(bytes.count)
+                && bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || isDigit($0) || $0 == UInt8(ascii: "-") }
+            guard wellFormed else { throw invalid("a CLDR unit id: lower-case letters, digits and '-', at most 64 bytes") }
+            return code
+        case .calendar, .numberingSystem:
             guard bytes.count <= ICULocaleInfo.displayCodeMaxLength else {
                 throw invalid("at most \(ICULocaleInfo.displayCodeMaxLength) bytes")
             }
@@ -254,6 +281,9 @@ public struct DisplayNames: Hashable, Sendable {
                     kind.icu, of: code, in: locale.identifier, style: style, dialect: languageDisplay == .dialect,
                     noSubstitute: fallback == .none, capitalization: capitalization)
             } catch {
+                if kind == .unit, ICULocaleInfo.isIllegalArgument(error) {
+                    throw error.parlanceError(.invalidArgument, "\(quoted(code)) is not a unit ICU knows")
+                }
                 throw error.parlanceError(.internal, "ICU cannot name the \(kind.rawValue) \(quoted(code)) in \(locale.languageTag)")
             }
         }
@@ -269,6 +299,8 @@ extension DisplayNames.Kind {
         case .currency: .currency
         case .calendar: .calendar
         case .dateTimeField: .dateTimeField
+        case .unit: .unit
+        case .numberingSystem: .numberingSystem
         }
     }
 }

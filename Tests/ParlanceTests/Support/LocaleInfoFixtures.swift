@@ -35,6 +35,8 @@ struct DisplayNamesFixture: Decodable {
         var dateTimeFields: [String: Styles]
         var regions: [String: Styles]
         var scripts: [String: Styles]
+        var units: [String: Styles]
+        var numberingSystems: [String: String]
     }
 
     var cldrVersion: String
