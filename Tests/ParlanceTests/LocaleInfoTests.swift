@@ -158,6 +158,36 @@ struct LocaleInfoTests {
         }
     }
 
+    /// Names, weeks and lists from many tasks at once equal the same calls made one by one
+    /// (the shim keeps no state; the caches are locked). Run under ThreadSanitizer in CI.
+    @Test("concurrent use")
+    func concurrent() async throws {
+        let locales: [LocaleID] = ["en-US", "de", "ar-EG", "ja-JP", "fr-CA", "th", "he-IL", "zh-TW"]
+        @Sendable func answer(_ locale: LocaleID) throws -> String {
+            let names = DisplayNames(locale: locale, style: .short)
+            let parts = [
+                try names.currency("EUR"), try names.region("419"), try names.calendar("gregory"),
+                names.dateTimeField(.weekday), try names.unit("kilometer"), names.language("en-GB"),
+            ]
+            let week = try locale.weekInfo
+            return parts.map { $0 ?? "nil" }.joined(separator: "|")
+                + "|\(week.firstDay)|\(try locale.hourCycles)|\(try locale.calendars)|\(try locale.timeZones ?? [])"
+        }
+        let serial = try locales.map(answer)
+        let parallel = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for _ in 0..<4 {
+                for (index, locale) in locales.enumerated() {
+                    group.addTask { (index, try answer(locale)) }
+                }
+            }
+            var answers: [(Int, String)] = []
+            for try await answer in group { answers.append(answer) }
+            return answers
+        }
+        #expect(parallel.count == locales.count * 4)
+        for (index, text) in parallel { #expect(text == serial[index]) }
+    }
+
     // MARK: getCanonicalLocales
 
     @Test("canonicalLocales")

@@ -80,8 +80,8 @@ public enum DateTimeField: String, Sendable, CaseIterable, Codable {
 ///
 /// Styles: languages, regions and scripts have ICU's full names (`long`) and short names
 /// (`short`, `narrow`: ICU has no narrower ones); currencies have their long name, their
-/// symbol (`short`, "CA$") and their narrow symbol (`narrow`, "$"), as ECMA-402 describes and
-/// SpiderMonkey answers (V8 answers the long name for every style); calendars have one name;
+/// symbol (`short`, "CA$") and their narrow symbol (`narrow`, "$"), ICU's three currency name
+/// styles (Node 20's V8 answers the long name for every style); calendars have one name;
 /// date-time fields have CLDR's wide, short and narrow names; units have the names of CLDR's
 /// long, short and narrow unit lengths ("meters", "m", "m"); numbering systems have one name.
 /// Units and numbering systems go beyond ECMA-402, whose `Intl.DisplayNames` has neither.
