@@ -22,6 +22,12 @@ struct LocaleInfoBatchTests {
             (#"{"op":"display-name","locale":"en","of":"en-US","style":"narrow"}"#, #"{"result":"English (US)"}"#),
             (#"{"op":"display-name","locale":"en","of":"xx","fallback":"none"}"#, #"{"result":null}"#),
             (#"{"op":"display-name","locale":"en","of":"xx","fallback":"code"}"#, #"{"result":"xx"}"#),
+            // A locale with any part ICU cannot name has no name without substitution (as V8's
+            // Intl.DisplayNames over ICU answers undefined).
+            (#"{"op":"display-name","locale":"en","of":"en-XQ","fallback":"none"}"#, #"{"result":null}"#),
+            (#"{"op":"display-name","locale":"en","of":"en-XQ"}"#, #"{"result":"English (XQ)"}"#),
+            (#"{"op":"display-name","locale":"en","of":"und","fallback":"none"}"#, #"{"result":null}"#),
+            (#"{"op":"display-name","locale":"en","of":"und-US"}"#, #"{"result":"Unknown language (United States)"}"#),
             // region
             (#"{"op":"display-name","locale":"en","of":"419","type":"region"}"#, #"{"result":"Latin America"}"#),
             (#"{"op":"display-name","locale":"en","of":"tw","type":"region"}"#, #"{"result":"Taiwan"}"#),
