@@ -23,8 +23,8 @@ data (the parent is root, or the one supplementalData.xml <parentLocales> gives:
   long, short and narrow unit lengths, where the locale (or a parent other than root) writes
   the name itself: a name that only root's aliases supply is null (ICU's MeasureFormat fills
   such gaps by its own fallback between lengths, which is not CLDR's alias resolution);
-- numbering systems (localeDisplayNames/types/type key="numbers"): every one the locale names,
-  keyed by its BCP 47 type (through common/bcp47/number.xml: "traditional" → "traditio").
+- numbering systems (localeDisplayNames/types/type key="numbers"): those of NUMBERING_SYSTEMS
+  the locale names, keyed by their BCP 47 type (through common/bcp47/number.xml: "traditional" → "traditio").
 
 Values marked draft="unconfirmed" or "provisional" are not in ICU's data (ICU's build takes
 contributed and approved data only), so they count as absent here. A name the locale does not
@@ -61,6 +61,11 @@ duration-microsecond length-mile length-mile-scandinavian volume-milliliter leng
 duration-millisecond duration-minute duration-month duration-nanosecond mass-ounce
 concentr-percent digital-petabyte mass-pound duration-second mass-stone digital-terabit
 digital-terabyte duration-week length-yard duration-year""".split()
+
+# A sample of numbering systems (BCP 47 types): digits of several scripts, and the
+# algorithmic and keyword-only systems with legacy CLDR names ("traditional" → "traditio").
+NUMBERING_SYSTEMS = """arab arabext armn beng deva ethi finance fullwide geor grek hanidec hans hebr jpan
+khmr latn mlym mymr native roman taml thai tibt traditio vaii""".split()
 
 # ECMA-402 date-time field → CLDR field type.
 FIELDS = {
@@ -215,7 +220,8 @@ def numbering_systems(chain, aliases):
                 legacy = element.get("type")
                 if legacy not in aliases:
                     sys.exit(f"numbering system {legacy} is not in common/bcp47/number.xml")
-                result[aliases[legacy]] = element.text
+                if aliases[legacy] in NUMBERING_SYSTEMS:
+                    result[aliases[legacy]] = element.text
     return dict(sorted(result.items()))
 
 

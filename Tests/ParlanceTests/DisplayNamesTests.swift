@@ -54,7 +54,7 @@ struct DisplayNamesTests {
                 check("script \(id) \(script) short", expected.short, try short.script(script))
             }
         }
-        #expect(checked > 25_000)
+        #expect(checked > 22_000)  // 22,996 names in the fixture are not null
         LocaleInfoTests.expectKnown(differences, LocaleInfoKnownDifferences.load("display-names-known-differences.json"), prefix: "")
     }
 
