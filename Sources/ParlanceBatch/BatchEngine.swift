@@ -33,6 +33,7 @@ package struct BatchEngine: Sendable {
         let tables = [
             PluralOperations.handlers, FormatOperations.handlers, LocaleOperations.handlers, MessageOperations.handlers,
             CollationOperations.handlers,
+            LocaleInfoOperations.handlers,
         ]
         for table in tables {
             for (op, handler) in table where handlers[op] == nil { handlers[op] = .plain(handler) }

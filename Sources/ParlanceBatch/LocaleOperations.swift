@@ -22,21 +22,73 @@ enum LocaleOperations {
         return .string(locale.characterDirection.rawValue)
     }
 
-    /// `display-name`: the name of `of` written in `locale`.
-    /// Names by (raw `locale`, raw `of`): a display name is a pure function of the two ids
-    /// (and ICU's data), and ICU opens its display-names object per call, so the answer itself
-    /// is kept.
-    private static let displayNames = FormatterCache<FormatterKey, String>()
+    /// `display-name`: the name of `of` written in `locale`, for its `type` ("language" default,
+    /// "region", "script", "currency", "calendar", "dateTimeField"), `style`, `languageDisplay`
+    /// and `fallback` (`null` with "none" when ICU has no name). A language `of` that is not a
+    /// locale id is `invalid-locale`; any other malformed `of` is `invalid-argument`. A request
+    /// without the v1.2 fields answers as v1.1 did (standard, long names, the code as fallback).
+    ///
+    /// Names by the raw text of `locale`, `of` and the four options: a display name is a pure
+    /// function of them (and ICU's data), and ICU opens its display-names object per call, so
+    /// the answer itself is kept.
+    private static let displayNames = FormatterCache<DisplayNameKey, JSONValue>()
+
+    /// The protocol's `type` values: ECMA-402's six (``DisplayNames`` also names units and
+    /// numbering systems, which the protocol does not offer).
+    private enum DisplayNameType: String, CaseIterable {
+        case language, region, script, currency, calendar, dateTimeField
+
+        var kind: DisplayNames.Kind {
+            switch self {
+            case .language: .language
+            case .region: .region
+            case .script: .script
+            case .currency: .currency
+            case .calendar: .calendar
+            case .dateTimeField: .dateTimeField
+            }
+        }
+    }
+
+    /// What a `display-name` answer depends on, as written in the request.
+    private struct DisplayNameKey: Hashable, Sendable {
+        var locale: String
+        var of: String
+        var type: String?
+        var style: String?
+        var languageDisplay: String?
+        var fallback: String?
+    }
 
     @Sendable
     static func displayName(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
-        let key = request.formatterKey("of")
-        if let key, key.first != nil, let name = displayNames[key] { return .string(name) }
+        var key: DisplayNameKey?
+        if case .string(let locale)? = request["locale"], case .string(let of)? = request["of"],
+            case .some(let type) = request.keyText("type"), case .some(let style) = request.keyText("style"),
+            case .some(let languageDisplay) = request.keyText("languageDisplay"),
+            case .some(let fallback) = request.keyText("fallback")
+        {
+            key = DisplayNameKey(
+                locale: locale, of: of, type: type, style: style, languageDisplay: languageDisplay, fallback: fallback)
+            if let key, let name = displayNames[key] { return name }
+        }
         let language = try request.locale()
-        let named = try request.locale("of")
-        let name = named.displayName(in: language)
-        if let key { displayNames.store(name, for: key) }
-        return .string(name)
+        let code = try request.string("of")
+        let kind = try request.choice("type", default: DisplayNameType.language).kind
+        let names = DisplayNames(
+            locale: language, style: try request.choice("style", default: DisplayNames.Style.long),
+            languageDisplay: try request.choice("languageDisplay", default: DisplayNames.LanguageDisplay.standard),
+            fallback: try request.choice("fallback", default: DisplayNames.Fallback.code))
+        let name: String?
+        do {
+            name = try names.name(of: code, kind: kind)
+        } catch {
+            if error.code == .invalidLocale { throw BatchError(ParlanceError(error.code, "\"of\": \(error.message)")) }
+            throw BatchError(error)
+        }
+        let answer = name.map(JSONValue.string) ?? .null
+        if let key { displayNames.store(answer, for: key) }
+        return answer
     }
 
     /// `negotiate`: the best `available` entry, verbatim, for `requested` (an Accept-Language

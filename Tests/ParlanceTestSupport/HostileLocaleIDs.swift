@@ -96,6 +96,10 @@ public enum HostileLocaleIDs {
         public var description: String { "\(op) \(members)" }
     }
 
+    /// The ops that read no locale id in any field (`supported-values`), which no request
+    /// here can reach with a hostile id.
+    public static let localeFreeOps: Set<String> = ["supported-values"]
+
     public static let requests: [Request] = [
         Request(op: "plural", members: #""locale":"{L}","number":"1""#, sameAsEnglish: true),
         Request(op: "plural", members: #""locale":"{L}","number":"2","type":"ordinal""#, sameAsEnglish: true),
@@ -119,5 +123,8 @@ public enum HostileLocaleIDs {
             sameAsEnglish: true),
         Request(op: "localize", members: #""locale":"{L}","key":"place_bet""#, sameAsEnglish: true),
         Request(op: "collate", members: #""locale":"{L}","items":["b","a","c"]"#, sameAsEnglish: true),
+        Request(op: "display-name", members: #""locale":"{L}","of":"USD","type":"currency","style":"short""#, sameAsEnglish: true),
+        Request(op: "display-name", members: #""locale":"{L}","of":"weekOfYear","type":"dateTimeField""#, sameAsEnglish: true),
+        Request(op: "locale-info", members: #""locale":"{L}""#, sameAsEnglish: false),
     ]
 }
