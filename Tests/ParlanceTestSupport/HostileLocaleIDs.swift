@@ -1,3 +1,5 @@
+import Foundation
+
 /// Locale ids built to overflow ICU, and one request per batch op to send them in.
 ///
 /// The ids are the reported 156-character `en-v00000-…-v00021` (which aborted ICU 72 inside
@@ -100,6 +102,13 @@ public enum HostileLocaleIDs {
     /// here can reach with a hostile id.
     public static let localeFreeOps: Set<String> = ["supported-values"]
 
+    /// A parsed JSON result as JSON text with sorted keys, so that two results compare equal
+    /// exactly when their JSON values do (a parsed object does not keep its member order).
+    public static func canonicalJSON(_ result: Any) -> String {
+        let data = try? JSONSerialization.data(withJSONObject: result, options: [.sortedKeys, .fragmentsAllowed])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "\(result)"
+    }
+
     public static let requests: [Request] = [
         Request(op: "plural", members: #""locale":"{L}","number":"1""#, sameAsEnglish: true),
         Request(op: "plural", members: #""locale":"{L}","number":"2","type":"ordinal""#, sameAsEnglish: true),
@@ -126,5 +135,7 @@ public enum HostileLocaleIDs {
         Request(op: "display-name", members: #""locale":"{L}","of":"USD","type":"currency","style":"short""#, sameAsEnglish: true),
         Request(op: "display-name", members: #""locale":"{L}","of":"weekOfYear","type":"dateTimeField""#, sameAsEnglish: true),
         Request(op: "locale-info", members: #""locale":"{L}""#, sameAsEnglish: false),
+        Request(op: "format-parts", members: #""kind":"number","locale":"{L}","number":"1234.5""#, sameAsEnglish: true),
+        Request(op: "format-parts", members: #""kind":"date-interval","locale":"{L}","start":0,"end":86400000,"skeleton":"yMMMd""#, sameAsEnglish: true),
     ]
 }
