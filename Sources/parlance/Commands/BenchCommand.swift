@@ -151,6 +151,7 @@ struct BenchCommand: ParsableCommand {
             ("relative", { [try relativeRow(harness)] }),
             ("list", { [try listRow(harness)] }),
             ("parts", { try partsRows(harness) }),
+            ("collation", { try collationRows(harness) }),
             ("message", { try messageRows(harness) }),  // message, plural-range, date-interval
             ("bidi", { [bidiRow(harness)] }),
             ("localize", { [try localizeRow(harness)] }),
