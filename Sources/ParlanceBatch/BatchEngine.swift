@@ -30,7 +30,9 @@ package struct BatchEngine: Sendable {
     /// Creates a server with every operation this build of Parlance knows.
     package init(context: BatchContext = BatchContext()) {
         var handlers = LocalizeOperations.handlers.mapValues { Operation.located($0) }
-        let tables = [PluralOperations.handlers, FormatOperations.handlers, LocaleOperations.handlers, MessageOperations.handlers]
+        let tables = [
+            PluralOperations.handlers, FormatOperations.handlers, LocaleOperations.handlers, MessageOperations.handlers, TextOperations.handlers,
+        ]
         for table in tables {
             for (op, handler) in table where handlers[op] == nil { handlers[op] = .plain(handler) }
         }

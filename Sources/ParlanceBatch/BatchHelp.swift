@@ -16,6 +16,8 @@ extension BatchEngine {
         "plural-range": "locale start end",
         "number-range": "locale start end skeleton?",
         "date-interval": "locale start end skeleton timeZone?",
+        "segment": "locale text granularity?(grapheme|word|sentence)",
+        "case": "locale text to(upper|lower|title)",
     ]
 
     /// One line per operation this server answers: name and fields.
