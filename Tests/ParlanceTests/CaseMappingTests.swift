@@ -155,11 +155,8 @@ struct CaseMappingTests {
     @Test("text over the limit is refused before ICU; long text maps whole")
     func limits() throws {
         let long = String(repeating: "ß", count: String.maximumCaseMappingLength / 2 + 1)
-        #expect {
-            _ = try long.uppercased(locale: "de")
-        } throws: { error in
-            (error as? ParlanceError)?.code == .invalidArgument
-        }
+        let error = try #require(throws: ParlanceError.self) { _ = try long.uppercased(locale: "de") }
+        #expect(error.code == .invalidArgument)
         // Longer than the shim's stack buffers, and growing: ß → SS.
         let text = String(repeating: "straße ", count: 1000)
         #expect(try text.uppercased(locale: "de") == String(repeating: "STRASSE ", count: 1000))

@@ -38,9 +38,10 @@ public struct Segmenter: Sendable, Hashable {
         case number
         /// Letters: "hello", "can't", and the words ICU's dictionaries find in Thai or Khmer.
         case letter
-        /// Kana: "カタカナ".
+        /// Kana that ICU's rules join. (Words found by ICU's Chinese and Japanese dictionary,
+        /// kana ones included, are ``ideographic``.)
         case kana
-        /// Ideographs, Chinese or Japanese words from ICU's dictionary: "中文".
+        /// Chinese or Japanese words, from ICU's dictionary: "中文", "カタカナ".
         case ideographic
     }
 
@@ -66,8 +67,10 @@ public struct Segmenter: Sendable, Hashable {
     /// ICU reads, is never longer. ``segments(of:)`` refuses longer text before ICU sees it.
     public static let maximumLength = 1 << 24
 
-    /// The locale whose rules and dictionaries are used (ICU's break rules are tailored for a
-    /// few languages, such as `fi` and `sv` for lines, or `el` for sentences).
+    /// The locale whose rules and dictionaries are used. ICU tailors its rules for a few
+    /// languages (in `sv` and `fi` a colon joins letters into one word), and the keyword
+    /// `-u-ss-standard` (`en-u-ss-standard`) keeps sentences whole after abbreviations such as
+    /// "Mr." (CLDR's sentence-break suppressions).
     public let locale: LocaleID
     /// graphemes / words / sentences / lines.
     public let granularity: Granularity
