@@ -166,9 +166,9 @@ struct SegmenterTests {
         let segments = Array(try Segmenter(locale: "en", granularity: .word).segments(of: "Hello, world! 42 times 3.5 👍 can't"))
         let kinds = segments.map { (String($0.text), $0.wordKind, $0.isWordLike) }
         let expected: [(String, Segmenter.WordKind, Bool)] = [
-            ("Hello", .letter, true), (",", .none, false), (" ", .none, false), ("world", .letter, true), ("!", .none, false),
-            (" ", .none, false), ("42", .number, true), (" ", .none, false), ("times", .letter, true), (" ", .none, false),
-            ("3.5", .number, true), (" ", .none, false), ("👍", .none, false), (" ", .none, false), ("can't", .letter, true),
+            ("Hello", .letter, true), (",", .nonWord, false), (" ", .nonWord, false), ("world", .letter, true), ("!", .nonWord, false),
+            (" ", .nonWord, false), ("42", .number, true), (" ", .nonWord, false), ("times", .letter, true), (" ", .nonWord, false),
+            ("3.5", .number, true), (" ", .nonWord, false), ("👍", .nonWord, false), (" ", .nonWord, false), ("can't", .letter, true),
         ]
         #expect(kinds.count == expected.count)
         for (actual, wanted) in zip(kinds, expected) {
@@ -182,7 +182,7 @@ struct SegmenterTests {
         #expect(japanese.allSatisfy { $0.isWordLike == true })
         // Thai and Khmer dictionary words are letters.
         let thai = Array(try Segmenter(locale: "th", granularity: .word).segments(of: "ภาษาไทย ง่าย"))
-        #expect(thai.map(\.wordKind) == [.letter, .letter, .none, .letter])
+        #expect(thai.map(\.wordKind) == [.letter, .letter, .nonWord, .letter])
         // Only words have a word kind.
         for granularity in [Segmenter.Granularity.grapheme, .sentence, .line] {
             for segment in try Segmenter(locale: "en", granularity: granularity).segments(of: "Hi, you. 42") {

@@ -32,8 +32,8 @@ public struct Segmenter: Sendable, Hashable {
 
     /// What a word segment holds, from ICU's rule status (`UWordBreak`).
     public enum WordKind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// Not a word: spaces, punctuation, symbols, emoji.
-        case none
+        /// Not a word: spaces, punctuation, symbols, emoji (ICU's `UBRK_WORD_NONE` range).
+        case nonWord
         /// A number: "42", "3.14".
         case number
         /// Letters: "hello", "can't", and the words ICU's dictionaries find in Thai or Khmer.
@@ -60,7 +60,7 @@ public struct Segmenter: Sendable, Hashable {
         /// For words, whether the segment is a word (letters, numbers, kana, ideographs) rather
         /// than spaces or punctuation: ICU's rule status is not `UBRK_WORD_NONE`. nil for the
         /// other granularities, as in `Intl.Segmenter`.
-        public var isWordLike: Bool? { wordKind.map { $0 != .none } }
+        public var isWordLike: Bool? { wordKind.map { $0 != .nonWord } }
     }
 
     /// The longest text segmented, in UTF-8 bytes: 16,777,216 (16 MiB). Its UTF-16 form, which
@@ -217,7 +217,7 @@ extension Segmenter.WordKind {
     /// The kind for ICU's rule status of a word segment: its `UWordBreak` range.
     init(ruleStatus: Int32) {
         switch ruleStatus {
-        case ..<ICUBreakCursor.wordNumber: self = .none
+        case ..<ICUBreakCursor.wordNumber: self = .nonWord
         case ..<ICUBreakCursor.wordLetter: self = .number
         case ..<ICUBreakCursor.wordKana: self = .letter
         case ..<ICUBreakCursor.wordIdeographic: self = .kana
