@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceTestSupport
 import Testing
 
 @testable import ParlanceBatch
@@ -105,5 +106,22 @@ struct TextBatchTests {
         #expect(segment.hasPrefix(#"{"error":{"code":"invalid-argument""#))
         let mapped = try #require(server.respond(to: #"{"op":"case","locale":"en","text":"\#(long)","to":"upper"}"#))
         #expect(mapped.hasPrefix(#"{"error":{"code":"invalid-argument""#))
+    }
+
+    @Test("parlance batch answers segment and case, a bad line in between")
+    func overTheCLI() throws {
+        let input =
+            [
+                #"{"id":1,"op":"case","locale":"tr","text":"i","to":"upper"}"#,
+                #"{"id":2,"op":"segment","locale":"en","text":"a b","granularity":"paragraph"}"#,
+                #"{"id":3,"op":"segment","locale":"th","text":"สวัสดีครับ","granularity":"word"}"#,
+            ].joined(separator: "\n") + "\n"
+        let result = try CLI.run(["batch"], stdin: input)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.first == #"{"id":1,"result":"İ"}"#)
+        #expect(lines.dropFirst().first?.hasPrefix(#"{"id":2,"error":{"code":"invalid-argument""#) == true)
+        #expect(lines.last == #"{"id":3,"result":[{"segment":"สวัสดี","wordLike":true},{"segment":"ครับ","wordLike":true}]}"#)
     }
 }

@@ -118,7 +118,7 @@ public enum HostileLocaleIDs {
             op: "message", members: #""locale":"{L}","pattern":"{n, plural, one {# file} other {# files}}","args":{"n":3}"#,
             sameAsEnglish: true),
         Request(op: "localize", members: #""locale":"{L}","key":"place_bet""#, sameAsEnglish: true),
-        Request(op: "segment", members: #""locale":"{L}","text":"Hi, you.","granularity":"word""#, sameAsEnglish: true),
+        Request(op: "segment", members: #""locale":"{L}","text":"Hi, you.""#, sameAsEnglish: true),
         Request(op: "case", members: #""locale":"{L}","text":"hello","to":"upper""#, sameAsEnglish: true),
     ]
 }
