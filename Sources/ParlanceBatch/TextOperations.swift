@@ -53,8 +53,11 @@ enum TextOperations {
     static func caseMapping(_ request: BatchRequest, _ context: BatchContext) throws(BatchError) -> JSONValue {
         let locale = try request.locale()
         let text = try request.string("text")
-        guard request["to"] != nil else { throw BatchError.missing("to", op: request.op) }
-        let mapping = try request.choice("to", default: Mapping.upper)
+        let to = try request.string("to")
+        guard let mapping = Mapping(rawValue: to) else {
+            let allowed = Mapping.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw BatchError("invalid-argument", "\"to\" must be one of \(allowed), not \(quoted(to))")
+        }
         do throws(ParlanceError) {
             switch mapping {
             case .upper: return .string(try text.caseMapped(.upper, locale: locale))

@@ -60,6 +60,7 @@ struct TextBatchTests {
         (#"{"op":"case","locale":"en","text":"a","to":"capital"}"#, "invalid-argument"),
         (#"{"op":"case","locale":"en","text":"a","to":"Upper"}"#, "invalid-argument"),
         (#"{"op":"case","locale":"en","text":"a","to":true}"#, "invalid-argument"),
+        (#"{"op":"case","locale":"en","text":"a","to":null}"#, "invalid-argument"),
     ])
     func errors(request: String, code: String) throws {
         let line = try #require(server.respond(to: request))
