@@ -274,6 +274,7 @@ struct TextArticleExampleTests {
         #expect(thai.map { String($0.text) } == ["ภาษา", "ไทย", " ", "ง่าย"])
         #expect(thai.map { $0.isWordLike == true } == [true, true, false, true])
         #expect(try words.segments(of: "สวัสดีครับ").map(\.text) == ["สวัสดี", "ครับ"])
+        #expect(try words.segments(of: "Hi, you!").filter { $0.isWordLike == true }.map(\.text) == ["Hi", "you"])
         let english = try Segmenter(locale: "en", granularity: .word)
         #expect(try english.segments(of: "Hello, world!").filter { $0.isWordLike == true }.count == 2)
         #expect(try english.segments(of: "Hi, you!").filter { $0.isWordLike == true }.map(\.text) == ["Hi", "you"])

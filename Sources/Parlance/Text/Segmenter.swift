@@ -12,8 +12,8 @@
 ///                                                                   // ["é", "👍🏽"]
 /// ```
 ///
-/// `Sendable`: a segmenter holds settings and a shared, immutable ICU prototype. Every
-/// iteration of ``Segments`` runs on an ICU iterator of its own (a clone of the prototype), so
+/// `Sendable`: a segmenter holds settings and a shared ICU prototype that is never iterated,
+/// only cloned (under a lock). Every iteration of ``Segments`` runs on a clone of its own, so
 /// one segmenter serves any number of tasks at once.
 public struct Segmenter: Sendable, Hashable {
     /// What a segment is.
