@@ -32,8 +32,7 @@ package struct BatchEngine: Sendable {
         var handlers = LocalizeOperations.handlers.mapValues { Operation.located($0) }
         let tables = [
             PluralOperations.handlers, FormatOperations.handlers, LocaleOperations.handlers, MessageOperations.handlers,
-            CollationOperations.handlers,
-            LocaleInfoOperations.handlers,
+            CollationOperations.handlers, LocaleInfoOperations.handlers, TextOperations.handlers,
         ]
         for table in tables {
             for (op, handler) in table where handlers[op] == nil { handlers[op] = .plain(handler) }

@@ -20,6 +20,8 @@ extension BatchEngine {
         "date-interval": "locale start end skeleton timeZone?",
         "format-parts": "kind(number|date|relative|list|number-range|date-interval) and that op's fields",
         "collate": "locale (a b | items) strength?(primary|…|identical) numeric? caseFirst?(upper|lower|off) ignorePunctuation?",
+        "segment": "locale text granularity?(grapheme|word|sentence)",
+        "case": "locale text to(upper|lower|title)",
     ]
 
     /// One line per operation this server answers: name and fields.

@@ -137,5 +137,7 @@ public enum HostileLocaleIDs {
         Request(op: "locale-info", members: #""locale":"{L}""#, sameAsEnglish: false),
         Request(op: "format-parts", members: #""kind":"number","locale":"{L}","number":"1234.5""#, sameAsEnglish: true),
         Request(op: "format-parts", members: #""kind":"date-interval","locale":"{L}","start":0,"end":86400000,"skeleton":"yMMMd""#, sameAsEnglish: true),
+        Request(op: "segment", members: #""locale":"{L}","text":"Hi, you.""#, sameAsEnglish: true),
+        Request(op: "case", members: #""locale":"{L}","text":"hello","to":"upper""#, sameAsEnglish: true),
     ]
 }

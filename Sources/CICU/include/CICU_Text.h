@@ -1,0 +1,85 @@
+// Text boundaries (UAX #29 and #14 through ICU's rule-based break iterators) and full,
+// locale-sensitive case mapping.
+//
+// Why: ubrk_* and u_strTo* are renamed per ICU version (`ubrk_open_72`), which Swift cannot
+// import. A UBreakIterator holds the text and position of one iteration and is not
+// thread-safe, so the shim keeps a prototype per (locale, kind) that is never iterated, and
+// every iteration runs on a clone of it made under the prototype's lock.
+#ifndef CICU_TEXT_H
+#define CICU_TEXT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: - Break iterators (ubrk)
+
+/// Break iterator kinds, ICU's UBreakIteratorType values.
+#define CICU_BREAK_GRAPHEME 0  // UBRK_CHARACTER: extended grapheme clusters
+#define CICU_BREAK_WORD 1      // UBRK_WORD
+#define CICU_BREAK_LINE 2      // UBRK_LINE: line-break opportunities
+#define CICU_BREAK_SENTENCE 3  // UBRK_SENTENCE
+
+/// Word rule-status ranges (UWordBreak): a word segment's status is in [NONE, NONE_LIMIT) when
+/// it is not word-like (spaces, punctuation, symbols), else in one of the ranges below.
+#define CICU_WORD_NONE 0
+#define CICU_WORD_NONE_LIMIT 100
+#define CICU_WORD_NUMBER 100
+#define CICU_WORD_LETTER 200
+#define CICU_WORD_KANA 300
+#define CICU_WORD_IDEO 400
+#define CICU_WORD_IDEO_LIMIT 500
+
+/// The longest text, in UTF-16 units, the shim gives a break iterator or a case mapping:
+/// 16,777,216 (2^24). Three times that (the most a full case mapping can grow UTF-16 text)
+/// still fits an int32_t length. Longer text is refused with CICU_STATUS_ILLEGAL_ARGUMENT
+/// before ICU sees it.
+#define CICU_TEXT_MAX_LENGTH (1 << 24)
+
+typedef struct CICUBreakIterator CICUBreakIterator;
+
+/// Opens the prototype break iterator of a kind (CICU_BREAK_*) for an ICU locale id
+/// (ubrk_open without text). It is never iterated: CICU_breakIteratorClone makes the
+/// iterators. Thread-safe to share. Close with CICU_breakIteratorClose.
+CICUBreakIterator *CICU_breakIteratorOpen(const char *localeID, int32_t kind, int32_t *status);
+/// An iterator of its own for one iteration (ubrk_clone under the prototype's lock): use it on
+/// one thread at a time. Close with CICU_breakIteratorClose.
+CICUBreakIterator *CICU_breakIteratorClone(CICUBreakIterator *prototype, int32_t *status);
+/// Closes a prototype or a clone; NULL is ignored.
+void CICU_breakIteratorClose(CICUBreakIterator *iterator);
+/// Sets the UTF-16 text of a clone (ubrk_setText) and moves to its start. ICU keeps the
+/// pointer: `text` must stay valid and unchanged until the clone is closed or given other
+/// text. A prototype, or text over CICU_TEXT_MAX_LENGTH, is refused with
+/// CICU_STATUS_ILLEGAL_ARGUMENT.
+void CICU_breakIteratorSetText(CICUBreakIterator *iterator, const uint16_t *text, int32_t length,
+                               int32_t *status);
+/// The next boundary after the current one, as a UTF-16 offset (ubrk_next), with the rule
+/// status of the segment that ends there (ubrk_getRuleStatus) in `*ruleStatus`; -1 when the
+/// text's end has been passed (or no text is set).
+int32_t CICU_breakIteratorNext(CICUBreakIterator *iterator, int32_t *ruleStatus);
+
+// MARK: - Case mapping (u_strToUpper, u_strToLower, u_strToTitle)
+
+/// Case mappings.
+#define CICU_CASE_UPPER 0
+#define CICU_CASE_LOWER 1
+#define CICU_CASE_TITLE 2
+
+/// ICU's full, locale-sensitive case mapping of UTF-8 `text` (`length` bytes; any NUL inside
+/// is text) into UTF-8 at `out`: u_strToUpper, u_strToLower, or u_strToTitle with the locale's
+/// default word break iterator and default options (lower-cases the rest of each word; Dutch
+/// "ij" becomes "IJ"). Only the language of `localeID` matters to ICU (tr, az, lt, el, nl
+/// have rules of their own). Returns the UTF-8 length needed; when more than `capacity`,
+/// reports CICU_STATUS_BUFFER_OVERFLOW. Text of more than CICU_TEXT_MAX_LENGTH bytes is
+/// refused with CICU_STATUS_ILLEGAL_ARGUMENT.
+int32_t CICU_caseMapUTF8(const char *localeID, int32_t mapping, const char *text, int32_t length,
+                         char *out, int32_t capacity, int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // CICU_TEXT_H

@@ -1,0 +1,227 @@
+/// Splits text into graphemes, words, sentences or line-break opportunities the way a locale
+/// does, with ICU's rule-based break iterators (Unicode's UAX #29 and UAX #14, and ICU's
+/// dictionaries for languages written without spaces: Thai, Lao, Khmer, Burmese, Chinese,
+/// Japanese). `Intl.Segmenter` of JavaScript, for Swift.
+///
+/// ```swift
+/// let words = try Segmenter(locale: "th", granularity: .word)
+/// try words.segments(of: "สวัสดีครับ").map(\.text)                  // ["สวัสดี", "ครับ"]
+/// try words.segments(of: "Hi, you!").filter { $0.isWordLike == true }.map(\.text)
+///                                                                   // ["Hi", "you"]
+/// try Segmenter(granularity: .grapheme).segments(of: "e\u{301}👍🏽").map(\.text)
+///                                                                   // ["é", "👍🏽"]
+/// ```
+///
+/// `Sendable`: a segmenter holds settings and a shared ICU prototype that is never iterated,
+/// only cloned (under a lock). Every iteration of ``Segments`` runs on a clone of its own, so
+/// one segmenter serves any number of tasks at once.
+public struct Segmenter: Sendable, Hashable {
+    /// What a segment is.
+    public enum Granularity: String, Sendable, Hashable, Codable, CaseIterable {
+        /// User-perceived characters: extended grapheme clusters (UAX #29), "👍🏽" or "é".
+        case grapheme
+        /// Words and the spaces and punctuation between them (UAX #29, with dictionaries for
+        /// languages written without spaces); see ``Segment/isWordLike``.
+        case word
+        /// Sentences, each with its trailing spaces (UAX #29).
+        case sentence
+        /// The spans between line-break opportunities (UAX #14): a word with the spaces after
+        /// it, where a line may wrap.
+        case line
+    }
+
+    /// What a word segment holds, from ICU's rule status (`UWordBreak`).
+    public enum WordKind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Not a word: spaces, punctuation, symbols, emoji (ICU's `UBRK_WORD_NONE` range).
+        case nonWord
+        /// A number: "42", "3.14".
+        case number
+        /// Letters: "hello", "can't", and the words ICU's dictionaries find in Thai or Khmer.
+        case letter
+        /// Kana that ICU's rules join. (Words found by ICU's Chinese and Japanese dictionary,
+        /// kana ones included, are ``ideographic``.)
+        case kana
+        /// Chinese or Japanese words, from ICU's dictionary: "中文", "カタカナ".
+        case ideographic
+    }
+
+    /// One segment of a text.
+    public struct Segment: Sendable, Hashable {
+        /// Where the segment is in the segmented string.
+        public let range: Range<String.Index>
+        /// The segment's text (a slice of the segmented string).
+        public let text: Substring
+        /// Where the segment is in UTF-16 units, as JavaScript and ICU count: the `index` of
+        /// `Intl.Segmenter`'s segments is `utf16Range.lowerBound`.
+        public let utf16Range: Range<Int>
+        /// For words, what kind of word this is; nil for the other granularities.
+        public let wordKind: WordKind?
+
+        /// For words, whether the segment is a word (letters, numbers, kana, ideographs) rather
+        /// than spaces or punctuation: ICU's rule status is not `UBRK_WORD_NONE`. nil for the
+        /// other granularities, as in `Intl.Segmenter`.
+        public var isWordLike: Bool? { wordKind.map { $0 != .nonWord } }
+    }
+
+    /// The longest text segmented, in UTF-8 bytes: 16,777,216 (16 MiB). Its UTF-16 form, which
+    /// ICU reads, is never longer. ``segments(of:)`` refuses longer text before ICU sees it.
+    public static let maximumLength = 1 << 24
+
+    /// The locale whose rules and dictionaries are used. ICU tailors its rules for a few
+    /// languages (in `sv` and `fi` a colon joins letters into one word), and the keyword
+    /// `-u-ss-standard` (`en-u-ss-standard`) keeps sentences whole after abbreviations such as
+    /// "Mr." (CLDR's sentence-break suppressions).
+    public let locale: LocaleID
+    /// graphemes / words / sentences / lines.
+    public let granularity: Granularity
+    private let icu: ICUBreakIterator
+
+    /// A segmenter for a locale and granularity; ICU's iterator is opened once per locale and
+    /// granularity and cached.
+    ///
+    /// - Throws: ``ParlanceError`` (`internal`) when ICU cannot open the iterator.
+    public init(locale: LocaleID = .root, granularity: Granularity = .grapheme) throws {
+        try self.init(checkedLocale: locale, granularity: granularity)
+    }
+
+    /// ``init(locale:granularity:)`` with its error type, for code inside the package.
+    package init(checkedLocale locale: LocaleID, granularity: Granularity) throws(ParlanceError) {
+        self.locale = locale
+        self.granularity = granularity
+        self.icu = try ICUBreakIterator.cached(locale: locale, kind: granularity.icuKind)
+    }
+
+    /// The segments of `text`, in text order, computed lazily as the sequence is iterated.
+    /// Their texts concatenate to `text`; the empty string has none.
+    ///
+    /// ```swift
+    /// try Segmenter(locale: "en", granularity: .sentence).segments(of: "Hi. Bye.").map(\.text)
+    /// // ["Hi. ", "Bye."]
+    /// ```
+    /// - Throws: ``ParlanceError`` (`invalid-argument`) when `text` has more than
+    ///   ``maximumLength`` UTF-8 bytes.
+    public func segments(of text: String) throws -> Segments {
+        try checkedSegments(of: text)
+    }
+
+    /// ``segments(of:)`` with its error type, for code inside the package.
+    package func checkedSegments(of text: String) throws(ParlanceError) -> Segments {
+        let bytes = text.utf8.count
+        guard bytes <= Self.maximumLength else {
+            throw ParlanceError(.invalidArgument, "the text has \(bytes) UTF-8 bytes; at most \(Self.maximumLength) are segmented")
+        }
+        return Segments(text: text, segmenter: self)
+    }
+
+    public static func == (lhs: Segmenter, rhs: Segmenter) -> Bool {
+        lhs.locale == rhs.locale && lhs.granularity == rhs.granularity
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(locale)
+        hasher.combine(granularity)
+    }
+
+    /// The segments of one text: a lazy sequence. Each iteration copies the text into UTF-16
+    /// once (what ICU reads) and asks ICU for one boundary per segment.
+    public struct Segments: Sequence, Sendable {
+        /// The segmented text.
+        public let text: String
+        /// The segmenter.
+        public let segmenter: Segmenter
+
+        /// A new iteration from the start of the text, on an ICU iterator of its own.
+        ///
+        /// Opening the iterator fails only when memory runs out (the locale, granularity and
+        /// length were checked before), which stops the program as any allocation failure does.
+        public func makeIterator() -> Iterator {
+            do throws(ParlanceError) {
+                return Iterator(text: text, cursor: try segmenter.icu.cursor(over: text), granularity: segmenter.granularity)
+            } catch {
+                fatalError("Segmenter: \(error)")
+            }
+        }
+
+        /// How many segments there are (iterates once).
+        public var count: Int {
+            var count = 0
+            for _ in self { count += 1 }
+            return count
+        }
+    }
+
+    /// Iterates segments: one ICU iterator and one UTF-16 copy of the text. Copies of an
+    /// iterator share its position.
+    public struct Iterator: IteratorProtocol {
+        private let text: String
+        private let cursor: ICUBreakCursor
+        private let isWord: Bool
+        private var utf16Offset = 0
+        private var index: String.Index
+
+        fileprivate init(text: String, cursor: ICUBreakCursor, granularity: Granularity) {
+            self.text = text
+            self.cursor = cursor
+            self.isWord = granularity == .word
+            self.index = text.utf8.startIndex
+        }
+
+        /// The next segment, or nil at the end of the text.
+        public mutating func next() -> Segment? {
+            guard let (boundary, ruleStatus) = cursor.next(), boundary > utf16Offset else { return nil }
+            // The UTF-8 length of the segment's UTF-16 units (a surrogate pair is one code
+            // point of 4 bytes; ICU never puts a boundary inside one, and a String holds no
+            // lone surrogates), so that the String.Index moves by UTF-8 offset: O(1) per
+            // segment in a native string, whatever it holds beyond the BMP.
+            let units = cursor.utf16
+            var bytes = 0
+            var position = utf16Offset
+            while position < boundary {
+                let unit = units[position]
+                if unit < 0x80 {
+                    bytes += 1
+                } else if unit < 0x800 {
+                    bytes += 2
+                } else if unit & 0xFC00 == 0xD800, position + 1 < boundary {
+                    bytes += 4
+                    position += 1
+                } else {
+                    bytes += 3
+                }
+                position += 1
+            }
+            let end = text.utf8.index(index, offsetBy: bytes)
+            let range = index..<end
+            let segment = Segment(
+                range: range, text: text[range], utf16Range: utf16Offset..<boundary,
+                wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
+            index = end
+            utf16Offset = boundary
+            return segment
+        }
+    }
+}
+
+extension Segmenter.Granularity {
+    var icuKind: ICUBreakIterator.Kind {
+        switch self {
+        case .grapheme: .grapheme
+        case .word: .word
+        case .sentence: .sentence
+        case .line: .line
+        }
+    }
+}
+
+extension Segmenter.WordKind {
+    /// The kind for ICU's rule status of a word segment: its `UWordBreak` range.
+    init(ruleStatus: Int32) {
+        switch ruleStatus {
+        case ..<ICUBreakCursor.wordNumber: self = .nonWord
+        case ..<ICUBreakCursor.wordLetter: self = .number
+        case ..<ICUBreakCursor.wordKana: self = .letter
+        case ..<ICUBreakCursor.wordIdeographic: self = .kana
+        default: self = .ideographic
+        }
+    }
+}
