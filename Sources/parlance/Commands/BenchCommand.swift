@@ -152,6 +152,7 @@ struct BenchCommand: ParsableCommand {
             ("list", { [try listRow(harness)] }),
             ("parts", { try partsRows(harness) }),
             ("collation", { try collationRows(harness) }),
+            ("segmentation", { try segmentationRows(harness) }),
             ("message", { try messageRows(harness) }),  // message, plural-range, date-interval
             ("bidi", { [bidiRow(harness)] }),
             ("localize", { [try localizeRow(harness)] }),
