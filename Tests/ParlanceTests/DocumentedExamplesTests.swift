@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// The Swift examples of README.md and of the guides listed here are the code the
-/// `ReadmeExamplesTests` suites compile and run: every code line of every ```swift block
-/// (its trailing `// result` comment aside) appears, as written, in one of those suites, where
-/// the result it shows is asserted. An example edited in a document but not in a suite (or the
-/// other way round) fails here.
+/// The Swift examples of README.md and of the guides listed here are code the test targets
+/// compile and run: every code line of every ```swift block (its trailing `// result` comment
+/// aside) appears, as written, in a test (the `ReadmeExamplesTests` suites and the guides' own
+/// example tests), where the result it shows is asserted. An example edited in a document but
+/// not in its test fails here.
 @Suite("Documented examples are the tested ones")
 struct DocumentedExamplesTests {
     /// The documents whose Swift blocks are all run by the suites (paths from the repository).
@@ -14,6 +14,9 @@ struct DocumentedExamplesTests {
         "Sources/Parlance/Parlance.docc/Parlance.md",
         "Sources/Parlance/Parlance.docc/PluralRulesGuide.md",
         "Sources/Parlance/Parlance.docc/FormatParts.md",
+        "Sources/Parlance/Parlance.docc/Collation.md",
+        "Sources/Parlance/Parlance.docc/TextSegmentationAndCase.md",
+        "Sources/Parlance/Parlance.docc/LocaleInformation.md",
     ]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -58,13 +61,22 @@ struct DocumentedExamplesTests {
         return code.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// Every line of the test targets' Swift files, white space collapsed.
+    static func testLines() throws -> [String] {
+        let tests = repository.appendingPathComponent("Tests")
+        guard let files = FileManager.default.enumerator(atPath: tests.path) else { return [] }
+        var lines: [String] = []
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)
+            lines += text.split(separator: "\n").map { normalized(String($0)) }
+        }
+        return lines
+    }
+
     @Test(arguments: documents)
     func everyExampleLineIsRunByASuite(document: String) throws {
         let text = try String(contentsOf: Self.repository.appendingPathComponent(document), encoding: .utf8)
-        let suites = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("Tests").path)
-            .map { Self.repository.appendingPathComponent("Tests/\($0)/ReadmeExamplesTests.swift") }
-            .filter { FileManager.default.fileExists(atPath: $0.path) }
-        let tested = try suites.flatMap { try String(contentsOf: $0, encoding: .utf8).split(separator: "\n").map { Self.normalized(String($0)) } }
+        let tested = try Self.testLines()
         let lines = Self.codeLines(of: text)
         #expect(!lines.isEmpty, "\(document) has no Swift example")
         for line in lines {

@@ -144,4 +144,27 @@ struct ReadmeParlanceExamplesTests {
         #expect(text.runs.map { String(text[$0.range].characters) } == ["1", ",", "234"])
         #expect(text.runs.map(\.parlanceFormatPart) == [.integer, .group, .integer])
     }
+
+    // README.md's Intl examples, as written there.
+    @Test("README.md's Intl examples")
+    func intl() throws {
+        let swedish = ["Öberg", "Zander", "Åberg", "Abel"].sorted(using: Collator(locale: "sv"))
+        #expect(swedish == ["Abel", "Zander", "Åberg", "Öberg"])
+        let phonebook = ["Muller", "Müller", "Mueller"].sorted(using: Collator(locale: "de-u-co-phonebk"))
+        #expect(phonebook == ["Mueller", "Müller", "Muller"])
+        let thai = try Segmenter(locale: "th", granularity: .word).segments(of: "สวัสดีครับ").map(\.text)
+        #expect(thai == ["สวัสดี", "ครับ"])
+        let turkish = try "istanbul".uppercased(locale: "tr")
+        #expect(turkish == "İSTANBUL")
+        let money = try CurrencyFormatStyle<DecimalNumber>(currency: CurrencyCode("EUR"), locale: "de")
+            .parts.format(DecimalNumber("1234.5")).map(\.kind)
+        #expect(money == [.integer, .group, .integer, .decimal, .fraction, .literal, .currency])
+        let day = DateFormatStyle(date: .full, time: .none, locale: "de")
+            .parts.format(Date(timeIntervalSince1970: 1_700_000_000)).map(\.kind)
+        #expect(day == [.weekday, .literal, .day, .literal, .month, .literal, .year])
+        let american = try LocaleID("en-US").weekInfo
+        #expect(american == WeekInfo(firstDay: .sunday, weekend: [.saturday, .sunday], minimalDays: 1))
+        let german = try LocaleID("de").weekInfo
+        #expect(german == WeekInfo(firstDay: .monday, weekend: [.saturday, .sunday], minimalDays: 4))
+    }
 }
