@@ -116,6 +116,13 @@ struct CLITests {
             ),
             (["format", "relative", "en", "--parts", "--", "-3", "day"], "integer\t\"3\"\tunit=day\nliteral\t\" days ago\"\n"),
             (["format", "list", "es", "a", "b", "--parts"], "element\t\"a\"\nliteral\t\" y \"\nelement\t\"b\"\n"),
+            (["format", "sort", "sv", "z", "ä", "a"], "a\nz\nä\n"),
+            (["format", "sort", "en", "--numeric", "item 10", "item 2"], "item 2\nitem 10\n"),
+            (["format", "sort", "de-u-co-phonebk", "Muller", "Müller", "Mueller"], "Mueller\nMüller\nMuller\n"),
+            (["format", "segment", "th", "สวัสดีครับ"], "\"สวัสดี\"\n\"ครับ\"\n"),
+            (["format", "segment", "en", "Hi, you!", "--words-only"], "\"Hi\"\n\"you\"\n"),
+            (["format", "case", "tr", "istanbul", "--to", "upper"], "İSTANBUL\n"),
+            (["format", "case", "nl", "ijsland", "--to", "title"], "IJsland\n"),
             (["negotiate", "--available", "en-US,en-GB", "--accept-language", "en-AU"], "en-GB\n"),
         ])
     func commands(_ arguments: [String], _ expected: String) throws {
@@ -130,6 +137,10 @@ struct CLITests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("zh-TW → zh-Hant-TW → zh-Hant → und"))
         #expect(result.stdout.contains("中文"))
+        // CLDR weekData for TW: Sunday first, minDays 1; timeData: h12 preferred.
+        #expect(result.stdout.contains("first day of the week       sunday"))
+        #expect(result.stdout.contains("hour cycle                  h12"))
+        #expect(result.stdout.contains("time zones                  Asia/Taipei"))
     }
 
     @Test(

@@ -19,11 +19,14 @@ struct FormatCommand: ParsableCommand {
               parlance format list es a b c                          → a, b y c
               parlance format message en "{n, plural, one {# file} other {# files}}" n=3 → 3 files
               parlance format currency de 1234.5 EUR --parts         → integer "1", group ".", …
+              parlance format sort sv z ä a                          → a z ä (one per line)
+              parlance format segment th สวัสดีครับ --granularity word → สวัสดี / ครับ
+              parlance format case tr istanbul --to upper            → İSTANBUL
             Put negative numbers after "--" so that they are not read as options.
             --parts prints the value's parts (ECMA-402's formatToParts), one per line: the part's
             type, its text as a JSON string, and its unit for a relative time's number.
             """,
-        subcommands: [Number.self, Currency.self, DateTime.self, Relative.self, List.self, Message.self]
+        subcommands: [Number.self, Currency.self, DateTime.self, Relative.self, List.self, Message.self, Sort.self, Segment.self, Case.self]
     )
 
     struct Number: ParsableCommand {
@@ -246,3 +249,68 @@ enum CurrencyDisplayArgument: String, CaseIterable, ExpressibleByArgument {
         }
     }
 }
+
+extension FormatCommand {
+    struct Sort: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sort items in the locale's collation order, one per line.")
+
+        @Argument(help: "A locale id; -u-co- picks a collation (de-u-co-phonebk), -u-kn-true sorts digits as numbers.") var locale: String
+        @Argument(help: "The items.") var items: [String] = []
+        @Option(help: "Which differences count.") var strength: Collator.Strength?
+        @Flag(help: "Compare digits as numbers (item 2 before item 10).") var numeric = false
+        @Flag(help: "Ignore spaces and punctuation.") var ignorePunctuation = false
+
+        func run() throws {
+            let collator = try CLIError.wrap { () throws -> Collator in
+                Collator(
+                    locale: try LocaleID(locale), strength: strength, numeric: numeric ? true : nil,
+                    ignorePunctuation: ignorePunctuation ? true : nil)
+            }
+            for item in items.sorted(using: collator) { print(item) }
+        }
+    }
+
+    struct Segment: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Split text into graphemes, words, sentences or line-break opportunities, one per line.")
+
+        @Argument(help: "A locale id (th, ja, km segment words by dictionary).") var locale: String
+        @Argument(help: "The text.") var text: String
+        @Option(help: "What to split into.") var granularity: Segmenter.Granularity = .word
+        @Flag(help: "Words only: leave out spaces and punctuation.") var wordsOnly = false
+
+        func run() throws {
+            let lines = try CLIError.wrap { () throws -> [String] in
+                let segmenter = try Segmenter(locale: try LocaleID(locale), granularity: granularity)
+                return try segmenter.segments(of: text).filter { !wordsOnly || $0.isWordLike == true }.map { JSONStringLiteral.quoted(String($0.text)) }
+            }
+            for line in lines { print(line) }
+        }
+    }
+
+    struct Case: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Upper-, lower- or title-case text by the locale's rules (Turkish dotted i, Greek accents).")
+
+        @Argument(help: "A locale id.") var locale: String
+        @Argument(help: "The text.") var text: String
+        @Option(help: "upper, lower or title.") var to: CaseTarget = .upper
+
+        enum CaseTarget: String, ExpressibleByArgument, CaseIterable {
+            case upper, lower, title
+        }
+
+        func run() throws {
+            let mapped = try CLIError.wrap { () throws -> String in
+                let id = try LocaleID(locale)
+                switch to {
+                case .upper: return try text.uppercased(locale: id)
+                case .lower: return try text.lowercased(locale: id)
+                case .title: return try text.capitalized(locale: id)
+                }
+            }
+            print(mapped)
+        }
+    }
+}
+
+extension Collator.Strength: ExpressibleByArgument {}
+extension Segmenter.Granularity: ExpressibleByArgument {}

@@ -5,7 +5,7 @@ import Parlance
 struct LocaleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "locale",
-        abstract: "Show a locale's canonical forms, likely subtags, fallback chain, direction and names.",
+        abstract: "Show a locale's canonical forms, likely subtags, fallback chain, direction, names, week and calendars.",
         discussion: """
             Examples:
               parlance locale zh_TW
@@ -39,6 +39,19 @@ struct LocaleCommand: ParsableCommand {
         rows.append(("fallback chain", id.fallbackChain.map(\.languageTag).joined(separator: " → ")))
         rows.append(("direction", id.characterDirection.rawValue))
         rows.append(("name in itself", id.nativeDisplayName))
+        rows += try CLIError.wrap { () throws -> [(String, String)] in
+            let week = try id.weekInfo
+            return [
+                ("first day of the week", "\(week.firstDay)"),
+                ("weekend", week.weekend.map { "\($0)" }.joined(separator: ", ")),
+                ("minimal days in first week", "\(week.minimalDays)"),
+                ("hour cycle", try id.hourCycles.map(\.rawValue).joined(separator: ", ")),
+                ("calendars", try id.calendars.joined(separator: ", ")),
+                ("collations", try id.collations.isEmpty ? "—" : try id.collations.joined(separator: ", ")),
+                ("numbering systems", try id.numberingSystems.joined(separator: ", ")),
+                ("time zones", try id.timeZones.map { $0.joined(separator: ", ") } ?? "— (no region)"),
+            ]
+        }
         var languages = ["en"]
         languages += displayLanguages.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
         for language in languages {
