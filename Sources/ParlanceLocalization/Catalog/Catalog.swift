@@ -563,7 +563,11 @@ package final class CatalogRuntime: Sendable {
         var plans: [String: CompiledPlan] = [:]
         for source in localeTable.sources.reversed() {
             // Later sources lose: .stringsdict over .strings over the String Catalog.
+            let gettext = source.format == .po || source.format == .mo
             for (name, entry) in source.entries {
+                // A fuzzy or untranslated gettext entry is not a translation (msgfmt leaves it
+                // out of the MO): the lookup goes on down the chain, as gettext's falls back.
+                if gettext, entry.state != nil { continue }
                 plans[name] = CompiledPlan(entry: entry, plan: CompiledEntry.compile(entry, device: device))
             }
         }
