@@ -412,7 +412,7 @@ private struct LintRun {
                 let implied = (try? ParlanceCore.pluralRules(locale)).flatMap(PluralFormsCheck.impliedHeader)
                 report(
                     .pluralFormsMissing, at, table: table, key: nil, language: name,
-                    "\(plurals.count) plural entr\(plurals.count == 1 ? "y" : "ies") but no Plural-Forms header: gettext uses the English rule (n != 1)\(implied.map { "; CLDR implies \(quoted($0.description))" } ?? "")"
+                    "\(plurals.count) plural entr\(plurals.count == 1 ? "y" : "ies") but no Plural-Forms header: gettext uses the English rule (n != 1)\(implied.map { "; CLDR implies \(quoted($0.description, limit: 2_000))" } ?? "")"
                 )
             }
             return
@@ -421,7 +421,7 @@ private struct LintRun {
         do throws(GettextPluralForms.Failure) {
             forms = try GettextPluralForms(header: text)
         } catch {
-            report(.pluralFormsMissing, at, table: table, key: nil, language: name, "the Plural-Forms header \(quoted(text)) does not parse: \(error)")
+            report(.pluralFormsMissing, at, table: table, key: nil, language: name, "the Plural-Forms header \(quoted(text, limit: 2_000)) does not parse: \(error)")
             return
         }
         for (entry, variable) in plurals where variable.variants.count != forms.count {
@@ -439,14 +439,14 @@ private struct LintRun {
         }
         guard let mismatch else { return }
         let implied =
-            PluralFormsCheck.impliedHeader(rules).map { "CLDR implies \(quoted($0.description))" }
+            PluralFormsCheck.impliedHeader(rules).map { "CLDR implies \(quoted($0.description, limit: 2_000))" }
             ?? "CLDR's integer categories: "
             + GettextPluralMapping.categoryOrder(rules).compactMap { category in
                 mismatch.firstIntegers[category].map { "\(category.keyword) \($0.map(String.init).joined(separator: ", ")), …" }
             }.joined(separator: "; ")
         report(
             .pluralFormsMismatch, at, table: table, key: nil, language: name,
-            "Plural-Forms \(quoted(forms.description)) disagrees with CLDR's \(locale.languageTag) rules on \(mismatch.wrongCount) of the integers 0…\(GettextPluralMapping.sampleLimit): \(mismatch.summary); \(implied)"
+            "Plural-Forms \(quoted(forms.description, limit: 2_000)) disagrees with CLDR's \(locale.languageTag) rules on \(mismatch.wrongCount) of the integers 0…\(GettextPluralMapping.sampleLimit): \(mismatch.summary); \(implied)"
         )
     }
 

@@ -60,14 +60,10 @@ enum GettextCatalogWriter {
 
     /// gettext's name of a locale: `pt_BR`, `sr_Latn` written `sr@latin`.
     static func gettextName(_ locale: LocaleID) -> String {
-        var name = locale.language
-        if let region = locale.region { name += "_" + region }
-        switch locale.script {
-        case "Latn" where locale.language == "sr": name += "@latin"
-        case let script?: name = locale.language + "_" + script + (locale.region.map { "_" + $0 } ?? "")
-        case nil: break
-        }
-        return name
+        let region = locale.region.map { "_" + $0 } ?? ""
+        guard let script = locale.script else { return locale.language + region }
+        if locale.language == "sr" && script == "Latn" { return "sr" + region + "@latin" }
+        return locale.language + "_" + script + region
     }
 
     static func message(

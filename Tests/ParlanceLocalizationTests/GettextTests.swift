@@ -96,7 +96,7 @@ import Testing
 
     /// gettext's own evaluator (`ngettext` over an MO compiled by `msgfmt`) is the oracle.
     @Test(arguments: [
-        ("ru", russianHeader), ("pl", GettextPluralForms.standardHeaders["pl"] ?? ""),
+        ("ru", GettextTests.russianHeader), ("pl", GettextPluralForms.standardHeaders["pl"] ?? ""),
         ("ar", GettextPluralForms.standardHeaders["ar"] ?? ""), ("sl", GettextPluralForms.standardHeaders["sl"] ?? ""),
         ("cs", GettextPluralForms.standardHeaders["cs"] ?? ""), ("ro", GettextPluralForms.standardHeaders["ro"] ?? ""),
     ])
@@ -105,6 +105,7 @@ import Testing
         let directory = try Self.temporary("ngettext")
         let strings = (0..<forms.count).map { "msgstr[\($0)] \"\($0)\"" }.joined(separator: "\n")
         try Self.write(Self.po(language: language, pluralForms: header, body: "msgid \"x\"\nmsgid_plural \"xs\"\n\(strings)\n"), to: directory + "/t.po")
+        try FileManager.default.createDirectory(atPath: "\(directory)/\(language)/LC_MESSAGES", withIntermediateDirectories: true)
         let compiled = try ChildProcess.run(try Self.tool("msgfmt"), ["--check", "-o", "\(directory)/\(language)/LC_MESSAGES/t.mo", "\(directory)/t.po"])
         #expect(compiled.status == 0, "\(compiled.stderr)")
         let samples = Array(0...30) + [100, 101, 102, 105, 111, 112, 121, 1000, 1001, 1011, 1_000_000]
@@ -255,7 +256,7 @@ import Testing
 
     @Test func lookupChoosesMsgstrByTheFilesExpression() throws {
         let catalog = try Catalog(directory: Self.fixtures + "/Catalog")
-        let ru = try LocaleID("ru")
+        let ru = LocaleID("ru")
         #expect(try catalog.localizedString("%d file", locale: ru, arguments: [1]) == "1 файл")
         #expect(try catalog.localizedString("%d file", locale: ru, arguments: [2]) == "2 файла")
         #expect(try catalog.localizedString("%d file", locale: ru, arguments: [5]) == "5 файлов")
@@ -290,7 +291,7 @@ import Testing
             let directory = try Self.temporary("fallback")
             try Self.write(Self.po(language: "ru", pluralForms: header, body: body), to: directory + "/ru.po")
             let catalog = try Catalog(directory: directory)
-            let ru = try LocaleID("ru")
+            let ru = LocaleID("ru")
             #expect(
                 try [1, 2, 5, 21].map { try catalog.localizedString("%d file", locale: ru, arguments: [$0]) } == ["1 файл", "2 файла", "5 файлов", "21 файл"])
             #expect(catalog.diagnostics.contains { $0.code.hasPrefix("plural-forms-") && $0.file == directory + "/ru.po" }, "\(catalog.diagnostics)")
@@ -307,7 +308,7 @@ import Testing
         try FileManager.default.copyItem(atPath: Self.fixtures + "/Catalog/ru.po", toPath: directory + "/ru.po")
         let catalog = try Catalog(directory: directory)
         #expect(catalog.tableNames.sorted() == ["Localizable", "app", "tools"])
-        let ru = try LocaleID("ru")
+        let ru = LocaleID("ru")
         for table in ["Localizable", "app", "tools"] {
             #expect(try catalog.localizedString("%d file", table: table, locale: ru, arguments: [21]) == "21 файл")
         }
@@ -371,7 +372,7 @@ import Testing
     @Test func standardHeadersAgreeWithCLDR() throws {
         for (language, header) in GettextPluralForms.standardHeaders.sorted(by: { $0.key < $1.key }) {
             let forms = try GettextPluralForms(header: header)
-            let rules = try PluralRules(locale: LocaleID(language))
+            let rules = try PluralRules(locale: try LocaleID(language))
             let mismatch = try PluralFormsCheck.compare(forms, rules: rules)
             #expect(mismatch == nil, "\(language): \(mismatch?.summary ?? "")")
         }

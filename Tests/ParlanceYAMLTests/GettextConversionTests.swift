@@ -94,7 +94,7 @@ struct GettextConversionTests {
         #expect(GettextFile(reading: compiled).messages.map { [$0.key, $0.pluralID ?? "-"] + $0.strings } == expected)
         // The MO reads back as a catalog table and looks up as the PO does.
         let table = try Catalog(directory: directory)
-        let ru = try LocaleID("ru")
+        let ru = LocaleID("ru")
         for n in [0, 1, 2, 5, 11, 21, 22, 101, 111] {
             #expect(
                 try table.localizedString("%d file", locale: ru, arguments: [n])
@@ -126,7 +126,7 @@ struct GettextConversionTests {
                 }
                 let isPlural: Bool
                 if case .plural = entry.content { isPlural = true } else { isPlural = false }
-                let samples: [[any LocalizationArgumentConvertible]] = isPlural ? (0...120).map { [$0] } : [[]]
+                let samples: [[any LocalizationArgumentConvertible]] = isPlural ? (0...120).map { [$0 as any LocalizationArgumentConvertible] } : [[]]
                 for arguments in samples {
                     let expected = try? source.format(entry, locale: locale, arguments: arguments)
                     let actual = try? converted.format(mine, locale: locale, arguments: arguments)
@@ -143,7 +143,7 @@ struct GettextConversionTests {
         let po = try Catalog(directory: Self.poFixture)
         _ = try CatalogConverter.convert(po, to: .xcstrings, directory: catalogDirectory)
         let xcstrings = try Catalog(directory: catalogDirectory)
-        let ru = try LocaleID("ru")
+        let ru = LocaleID("ru")
         for n in [1, 2, 5, 21] {
             #expect(
                 try xcstrings.localizedString("%d file", locale: ru, arguments: [n]) == po.localizedString("%d file", locale: ru, arguments: [n]))

@@ -21,7 +21,9 @@ public struct CatalogLookup: Hashable, Sendable {
 /// A set of Apple-format localization tables loaded from a directory: `<locale>.lproj/<Table>.strings`,
 /// `<locale>.lproj/<Table>.stringsdict` and `<Table>.xcstrings` — and, once `ParlanceYAML`'s
 /// `YAMLCatalog.register()` has run, every `.yml`/`.yaml` file of the directory tree, merged
-/// into the `Localizable` table (in one locale, Apple-format entries win over YAML ones).
+/// into the `Localizable` table (in one locale, Apple-format entries win over YAML ones) —
+/// and gettext catalogs: `<locale>.po` (the `Localizable` table) and
+/// `<locale>/LC_MESSAGES/<domain>.po|.mo` (the table `<domain>`), see <doc:Gettext>.
 ///
 /// Lookup walks the locale's fallback chain (`sr-Latn-RS → sr-Latn → sr`); when no locale of
 /// the chain is in the catalog, the request is negotiated against the catalog's locales with

@@ -269,7 +269,7 @@ package struct CompiledPlural: Sendable {
                 (
                     name,
                     Variable(
-                        valueType: variable.valueType, indexed: variable.gettext.map { ($0.forms, $0.variants.map(parse)) }, valueSpec: spec,
+                        valueType: variable.valueType, indexed: variable.gettext.map { (forms: $0.forms, variants: $0.variants.map(parse)) }, valueSpec: spec,
                         variants: PluralCategory.allCases.map { variable.variants[$0].map(parse) }, valueTypeFailure: failure)
                 ))
         }

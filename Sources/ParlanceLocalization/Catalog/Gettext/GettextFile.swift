@@ -1,5 +1,5 @@
 import Foundation
-public import Parlance
+import Parlance
 
 /// A gettext catalog file read: a PO or POT text file, or a compiled MO file (either byte
 /// order), as its messages, its header and what could not be used.
@@ -67,7 +67,8 @@ public struct GettextFile: Sendable {
         if bytes.count >= 4, MOReader.byteOrder(bytes) != nil {
             self = MOReader(bytes: bytes, file: file).read()
         } else {
-            self = POReader(bytes: bytes, file: file).read()
+            var reader = POReader(bytes: bytes, file: file)
+            self = reader.read()
         }
     }
 
@@ -137,7 +138,7 @@ struct POReader {
         pending.broken = true
     }
 
-    consuming func read() -> GettextFile {
+    mutating func read() -> GettextFile {
         var lineNumber = 0
         var start = 0
         // A UTF-8 byte order mark is skipped.

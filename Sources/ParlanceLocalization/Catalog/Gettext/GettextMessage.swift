@@ -1,4 +1,4 @@
-public import Parlance
+import Parlance
 
 /// One message of a gettext catalog (a PO/POT entry or an MO string pair), as written.
 ///
@@ -88,7 +88,7 @@ public struct GettextHeader: Hashable, Sendable {
 
     /// A header from the `msgstr` of the header entry (`Name: value` lines).
     public init(text: String) {
-        var fields: [(String, String)] = []
+        var fields: [(name: String, value: String)] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let colon = line.firstIndex(of: ":") else { continue }
             fields.append((String(line[..<colon]).trimmingASCIIWhitespace(), String(line[line.index(after: colon)...]).trimmingASCIIWhitespace()))

@@ -1,3 +1,5 @@
+import Parlance
+
 /// A gettext `Plural-Forms` header (`nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : …);`)
 /// parsed into an expression tree that chooses the index of a `msgstr[n]` for an integer.
 ///

@@ -89,7 +89,7 @@ extension GettextFile {
     /// The language of the file: its `Language` header, nil when absent or not a locale id.
     public var language: LocaleID? {
         guard let value = header["Language"], !value.isEmpty else { return nil }
-        return try? ParlanceCore.locale(value.replacingOccurrences(of: "@", with: "_"))
+        return CatalogListing.gettextLocale(value)
     }
 
     /// The file's messages as catalog records in `locale` (the locale the file's place in the

@@ -240,6 +240,11 @@ public enum CatalogFileFormat: String, Hashable, Sendable, Codable {
     /// A YAML catalog (`.yml`, `.yaml`: the locale-keyed files of view-model apps, Rails-i18n
     /// files), read by the `ParlanceYAML` module once it is registered.
     case yaml
+    /// A gettext PO (or POT) file: `<locale>.po` at the top of a catalog directory, or
+    /// `<locale>/LC_MESSAGES/<domain>.po`.
+    case po
+    /// A compiled gettext MO file: `<locale>/LC_MESSAGES/<domain>.mo`.
+    case mo
 }
 
 /// One entry of one file as a reader produced it, before it is placed in a table.
