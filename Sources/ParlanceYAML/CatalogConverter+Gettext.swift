@@ -34,7 +34,7 @@ enum GettextCatalogWriter {
                 header = read.header
                 forms = header["Plural-Forms"].flatMap { try? GettextPluralForms(header: $0) }
             } else {
-                header = GettextHeader.standard(language: gettextName(locale), pluralForms: nil)
+                header = GettextHeader.standard(language: gettextName(locale), pluralForms: nil, project: table)
             }
             if forms == nil {
                 forms = GettextPluralForms.standard(for: locale)

@@ -4,7 +4,7 @@ public import Parlance
 /// compiled MO files (little-endian, originals sorted, no hash table), as `msgfmt` reads them.
 ///
 /// ```swift
-/// var header = GettextHeader.standard(language: "ru", pluralForms: GettextPluralForms.standard(for: "ru"))
+/// let header = GettextHeader.standard(language: "ru", pluralForms: GettextPluralForms.standard(for: "ru"), project: "Shop")
 /// let po = GettextWriter.po(header: header, messages: messages)    // passes `msgfmt --check`
 /// let mo = GettextWriter.mo(header: header, messages: messages)    // what `msgfmt` would compile
 /// ```
@@ -148,10 +148,10 @@ public enum GettextWriter {
 
 extension GettextHeader {
     /// The header Parlance writes for a language: the fields `msgfmt --check` expects, with
-    /// `Language`, UTF-8 and, when given, `Plural-Forms`.
-    public static func standard(language: String, pluralForms: GettextPluralForms?) -> GettextHeader {
+    /// `Project-Id-Version` (`project`), `Language`, UTF-8 and, when given, `Plural-Forms`.
+    public static func standard(language: String, pluralForms: GettextPluralForms?, project: String = "Parlance catalog") -> GettextHeader {
         var header = GettextHeader(fields: [
-            ("Project-Id-Version", "PACKAGE VERSION"),
+            ("Project-Id-Version", project),
             ("Report-Msgid-Bugs-To", ""),
             ("PO-Revision-Date", "1970-01-01 00:00+0000"),
             ("Last-Translator", "Parlance <parlance@localhost>"),
