@@ -2,7 +2,7 @@ public import Parlance
 public import ParlanceLocalization
 
 /// Compares a gettext `Plural-Forms` expression with CLDR's cardinal rules on the integers
-/// 0…``GettextPluralMapping/sampleLimit`` (gettext's `n` is an unsigned integer): the forms
+/// 0…`GettextPluralMapping.sampleLimit` (gettext's `n` is an unsigned integer): the forms
 /// must map one to one onto the categories integers reach. The `plural-forms-mismatch` lint
 /// rule reports what this finds.
 ///
@@ -63,7 +63,7 @@ public enum PluralFormsCheck {
 
     /// The mismatch of `forms` against `rules` on 0…10,000, nil when they agree.
     ///
-    /// - Throws: ``GettextPluralForms/Failure`` when the expression cannot be evaluated on
+    /// - Throws: `GettextPluralForms.Failure` when the expression cannot be evaluated on
     ///   one of the integers (division by zero).
     public static func compare(_ forms: GettextPluralForms, rules: PluralRules) throws(GettextPluralForms.Failure) -> Mismatch? {
         let limit = GettextPluralMapping.sampleLimit

@@ -45,7 +45,15 @@ enum GettextCatalogWriter {
             let rules = try? ParlanceCore.pluralRules(locale)
             var messages: [GettextMessage] = []
             for item in items {
-                if let message = message(item, language: language, forms: forms, rules: rules, losses: &losses) { messages.append(message) }
+                guard let message = message(item, language: language, forms: forms, rules: rules, losses: &losses) else { continue }
+                if binary {
+                    // An MO file holds translations only, as msgfmt compiles them.
+                    if item.comment != nil { losses.add(item.entry, language, "an MO file holds no comments: the comment is not converted") }
+                    if message.isFuzzy {
+                        losses.add(item.entry, language, "an MO file leaves out fuzzy (needs_review, new) entries, as msgfmt does: not converted")
+                    }
+                }
+                messages.append(message)
             }
             let name = gettextName(locale)
             if binary {
@@ -125,10 +133,13 @@ enum GettextCatalogWriter {
                         at: variant.text.location)
                 }
             }
-            if !variable.variants.isEmpty, variable.kind == .variable,
-                variable.valueType.map({ !["d", "ld", "lld", "lu", "llu", "u", "i", "li", "lli"].contains($0) }) ?? false
+            // gettext's n is an unsigned integer: a plural over a floating-point value (`.1f` of 1
+            // is "1.0", `other` in English) cannot choose as it does.
+            let valueType = variable.valueType ?? PluralNormalization.firstNumericArgument(variable.variant(.other)?.text.text ?? "")?.1
+            if let valueType, let tokens = try? FormatParser.parse("%" + valueType, allowVariables: false), tokens.count == 1,
+                case .spec(let spec) = tokens[0], FormatParser.floatConversions.contains(spec)
             {
-                losses.add(entry, language, "the plural variable's value type %\(variable.valueType ?? "") becomes gettext's integer n")
+                losses.add(entry, language, "the plural chooses by a floating-point value (%\(valueType)); gettext chooses by the integer n")
             }
             hasText = strings.contains { !$0.isEmpty }
             message = GettextMessage(
