@@ -421,7 +421,8 @@ private struct LintRun {
         do throws(GettextPluralForms.Failure) {
             forms = try GettextPluralForms(header: text)
         } catch {
-            report(.pluralFormsMissing, at, table: table, key: nil, language: name, "the Plural-Forms header \(quoted(text, limit: 2_000)) does not parse: \(error)")
+            let message = "the Plural-Forms header \(quoted(text, limit: 2_000)) does not parse: \(error)"
+            report(.pluralFormsMissing, at, table: table, key: nil, language: name, message)
             return
         }
         for (entry, variable) in plurals where variable.variants.count != forms.count {
