@@ -35,6 +35,7 @@ public enum GettextPluralMapping {
     /// The category each index `0..<count` stands for.
     ///
     /// - Parameters:
+    ///   - count: how many forms (`msgstr[n]`) the entries give.
     ///   - forms: the file's expression, nil to lay the CLDR categories onto the indices.
     ///   - rules: the CLDR rules of the file's language.
     /// - Throws: ``GettextPluralForms/Failure`` when the expression cannot be evaluated on
