@@ -182,6 +182,55 @@ import Testing
         }
     }
 
+    /// A template as `xgettext` writes it from C source, and the PO files `msginit` makes from
+    /// it: their `Plural-Forms` (gettext's own table) agree with CLDR and with Parlance's.
+    @Test func readsXgettextTemplatesAndMsginitHeaders() throws {
+        let directory = try Self.temporary("xgettext")
+        let source = """
+            #include <libintl.h>
+            #include <stdio.h>
+            #define _(s) gettext(s)
+            void f(const char *name, int n) {
+                /* TRANSLATORS: shown in the title bar */
+                printf(_("Open %s"), name);
+                printf(ngettext("%d file", "%d files", n), n);
+                puts(pgettext("menu", "File"));
+            }
+
+            """
+        try Self.write(source, to: directory + "/x.c")
+        let extracted = try ChildProcess.run(
+            try Self.tool("xgettext"), ["-k_", "--add-comments=TRANSLATORS", "--from-code=UTF-8", "-o", directory + "/x.pot", directory + "/x.c"])
+        #expect(extracted.status == 0, "\(extracted.stderr)")
+        let template = GettextFile(reading: directory + "/x.pot")
+        #expect(template.diagnostics == [], "\(template.diagnostics)")
+        #expect(template.messages.map(\.key) == ["Open %s", "%d file", "menu\u{4}File"])
+        #expect(template.messages.map(\.flags) == [["c-format"], ["c-format"], []])
+        #expect(template.messages[0].extractedComments == ["TRANSLATORS: shown in the title bar"])
+        #expect(template.messages[0].references == [directory + "/x.c:6"])
+        #expect(template.messages[1].pluralID == "%d files" && template.messages[1].strings == ["", ""])
+        #expect(template.messages.allSatisfy { $0.strings.allSatisfy(\.isEmpty) })
+        // The template's placeholder header does not parse; it is not a language's file.
+        if case .failure = template.pluralForms {
+        } else {
+            Issue.record("the POT's Plural-Forms placeholder parsed: \(String(describing: template.pluralForms))")
+        }
+        for language in ["ru", "uk", "pl", "cs", "sl", "lt"] {
+            let po = "\(directory)/\(language).po"
+            let made = try ChildProcess.run(
+                try Self.tool("msginit"), ["--no-translator", "-l", language, "-i", directory + "/x.pot", "-o", po],
+                environment: ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+            #expect(made.status == 0, "\(made.stderr)")
+            let file = GettextFile(reading: po)
+            let forms = try #require(try file.pluralForms?.get(), "\(language)")
+            let rules = try PluralRules(locale: try LocaleID(language))
+            #expect(try PluralFormsCheck.compare(forms, rules: rules) == nil, "\(language): \(forms)")
+            let mine = try #require(GettextPluralForms.standard(for: try LocaleID(language)))
+            #expect(forms.count == mine.count)
+            for n in UInt64(0)...1_000 { #expect(try forms.index(for: n) == mine.index(for: n), "\(language) \(n)") }
+        }
+    }
+
     // MARK: Reading MO
 
     /// An MO file in the other byte order, written here from a little-endian one.
@@ -234,7 +283,8 @@ import Testing
         try #require(files.count >= 10, "the Debian package gettext installs gettext-tools.mo for many languages")
         let directory = try Self.temporary("msgunfmt")
         var plurals = 0
-        for path in files.prefix(12) {
+        var legacyCharsets = 0
+        for path in files {
             let mine = GettextFile(reading: path)
             #expect(mine.diagnostics == [], "\(path)")
             let out = directory + "/out.po"
@@ -248,8 +298,12 @@ import Testing
                 #expect([a.key, a.pluralID ?? "-"] + a.strings == [b.key, b.pluralID ?? "-"] + b.strings, "\(path)")
             }
             plurals += mine.messages.filter { $0.pluralID != nil }.count
+            // Files in ISO-8859-x and other charsets are converted, not read as broken UTF-8.
+            #expect(!mine.messages.contains { ($0.strings + [$0.id]).contains { $0.unicodeScalars.contains("\u{FFFD}") } }, "\(path)")
+            if let type = mine.header["Content-Type"], !type.lowercased().contains("utf-8") { legacyCharsets += 1 }
         }
         #expect(plurals > 0)
+        #expect(legacyCharsets > 0, "Debian's gettext-tools.mo files include ISO-8859 ones (cs, da, el, et)")
     }
 
     // MARK: Catalogs and lookup

@@ -1,6 +1,12 @@
 import Foundation
 import Parlance
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A gettext catalog file read: a PO or POT text file, or a compiled MO file (either byte
 /// order), as its messages, its header and what could not be used.
 ///
@@ -63,13 +69,34 @@ public struct GettextFile: Sendable {
     }
 
     /// Reads PO or MO bytes (MO when they start with the magic number in either byte order).
+    /// Text in the charset the header's `Content-Type` names (ISO-8859-2, KOI8-R, EUC-JP, …,
+    /// as older catalogs and many installed MO files are) is converted to Unicode with the
+    /// system's iconv; a charset iconv does not know, or bytes invalid in it, is a diagnostic
+    /// (the text is then read as UTF-8).
     public init(bytes: [UInt8], file: String) {
-        if bytes.count >= 4, MOReader.byteOrder(bytes) != nil {
-            self = MOReader(bytes: bytes, file: file).read()
-        } else {
+        let isMO = bytes.count >= 4 && MOReader.byteOrder(bytes) != nil
+        func read(_ bytes: [UInt8], charset: String?) -> GettextFile {
+            if isMO { return MOReader(bytes: bytes, file: file, charset: charset).read() }
             var reader = POReader(bytes: bytes, file: file)
-            self = reader.read()
+            return reader.read()
         }
+        self = read(bytes, charset: nil)
+        guard let charset = GettextCharset.declared(by: header), !GettextCharset.isUTF8(charset) else { return }
+        if isMO {
+            let again = read(bytes, charset: charset)
+            if again.diagnostics.count == diagnostics.count {
+                self = again
+                return
+            }
+        } else if let converted = GettextCharset.transcode(bytes, from: charset) {
+            self = read(converted, charset: nil)
+            return
+        }
+        diagnostics.append(
+            CatalogDiagnostic(
+                file: file, line: headerLocation.line, column: headerLocation.column,
+                message: "the text is not valid \(charset) (the header's charset), or the system cannot convert it: read as UTF-8",
+                code: "unsupported-charset"))
     }
 
     /// The parsed `Plural-Forms` header: nil when there is none; a failure when it does not parse.
@@ -410,10 +437,50 @@ struct POReader {
     }
 }
 
+/// The charset a gettext header declares, and conversion to UTF-8 through iconv.
+enum GettextCharset {
+    /// The `charset=` of the header's `Content-Type`; nil when there is none, or for a
+    /// template's placeholder `CHARSET`.
+    static func declared(by header: GettextHeader) -> String? {
+        guard let type = header["Content-Type"], let range = type.lowercased().range(of: "charset=") else { return nil }
+        let charset = String(type.lowercased()[range.upperBound...]).trimmingASCIIWhitespace()
+        return charset.isEmpty || charset == "charset" ? nil : charset
+    }
+
+    static func isUTF8(_ charset: String) -> Bool {
+        ["utf-8", "utf8", "us-ascii", "ascii", "ansi_x3.4-1968"].contains(charset.lowercased())
+    }
+
+    /// The bytes converted from `charset` to UTF-8; nil when iconv does not know the charset
+    /// or the bytes are not valid in it.
+    static func transcode(_ bytes: [UInt8], from charset: String) -> [UInt8]? {
+        guard let descriptor = iconv_open("UTF-8", charset), descriptor != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(descriptor) }
+        var input = bytes.map { CChar(bitPattern: $0) }
+        // UTF-8 takes at most 4 bytes for a character any charset writes in one byte or more.
+        var output = [CChar](repeating: 0, count: bytes.count * 4 + 4)
+        let capacity = output.count
+        let used: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer = inBuffer.baseAddress
+                var inLeft = inBuffer.count
+                var outPointer = outBuffer.baseAddress
+                var outLeft = outBuffer.count
+                guard iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft) != -1, inLeft == 0 else { return nil }
+                return capacity - outLeft
+            }
+        }
+        guard let used else { return nil }
+        return output[0..<used].map { UInt8(bitPattern: $0) }
+    }
+}
+
 /// The MO reader: bounds-checked offsets, either byte order.
 struct MOReader {
     let bytes: [UInt8]
     let file: String
+    /// The charset to convert strings from (nil: UTF-8).
+    var charset: String? = nil
 
     static let magic: UInt32 = 0x9504_12de
 
@@ -455,12 +522,24 @@ struct MOReader {
         var header = GettextHeader()
         var hasHeader = false
         for index in 0..<count {
-            guard let original = string(originals, index), let translation = string(translations, index) else {
+            guard var original = string(originals, index), var translation = string(translations, index) else {
                 diagnostics.append(
                     CatalogDiagnostic(
                         file: file, line: 0, column: 0, message: "string \(index) of the MO tables lies outside the file: skipped",
                         code: "malformed-entry"))
                 continue
+            }
+            if let charset {
+                guard let convertedOriginal = GettextCharset.transcode(original, from: charset),
+                    let convertedTranslation = GettextCharset.transcode(translation, from: charset)
+                else {
+                    diagnostics.append(
+                        CatalogDiagnostic(
+                            file: file, line: 0, column: 0, message: "string \(index) is not valid \(charset): skipped", code: "malformed-entry"))
+                    continue
+                }
+                original = convertedOriginal
+                translation = convertedTranslation
             }
             var context: String?
             var idBytes = original[...]
