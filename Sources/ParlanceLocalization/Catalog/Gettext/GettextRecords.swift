@@ -3,8 +3,9 @@ public import Parlance
 /// How the `msgstr[n]` of one gettext file's plural entries map onto CLDR categories, for
 /// lint and conversion (a lookup evaluates the file's own expression: see ``GettextPlural``).
 ///
-/// With a usable `Plural-Forms`, each index takes the CLDR category most of the integers
-/// 0…10,000 it receives have (a category no other index took first); without one, the
+/// With a usable `Plural-Forms`, (index, category) pairs are taken by how many of the
+/// integers 0…10,000 they share, largest first, each index and each category once (indices
+/// left over take the categories left, in order); without one, the
 /// categories integers reach, in CLDR order (then the categories only decimals reach), are laid
 /// onto the indices in order: `ru` gives `one`, `few`, `many` as gettext's usual Russian header
 /// does.
@@ -49,28 +50,28 @@ public enum GettextPluralMapping {
         }
         let key = "\(rules.locale.identifier)\u{0}\(count)\u{0}\(forms.description)"
         if let hit = cache.withLock({ $0[key] }) { return hit }
-        // Counts of categories per index, and the order each index first met them.
+        // Integers shared by each (index, category); then pairs by that count, largest first,
+        // each index and each category taken once (as the plural-forms-mismatch rule pairs them).
         var counts = [[PluralCategory: Int]](repeating: [:], count: count)
-        var firstSeen = [[PluralCategory]](repeating: [], count: count)
         for n in 0...sampleLimit {
             let index = try forms.index(for: UInt64(n))
             guard index < count else { continue }
-            let category = rules.category(for: n)
-            if counts[index][category] == nil { firstSeen[index].append(category) }
-            counts[index][category, default: 0] += 1
+            counts[index][rules.category(for: n), default: 0] += 1
+        }
+        var pairs: [(index: Int, category: PluralCategory, count: Int)] = []
+        for index in 0..<count {
+            for (category, shared) in counts[index] { pairs.append((index, category, shared)) }
+        }
+        pairs.sort { lhs, rhs in
+            if lhs.count != rhs.count { return lhs.count > rhs.count }
+            if lhs.category != rhs.category { return lhs.category.index < rhs.category.index }
+            return lhs.index < rhs.index
         }
         var used = Set<PluralCategory>()
         var out: [PluralCategory?] = Array(repeating: nil, count: count)
-        for index in 0..<count {
-            let ranked = firstSeen[index].enumerated().sorted { lhs, rhs in
-                let a = counts[index][lhs.element] ?? 0
-                let b = counts[index][rhs.element] ?? 0
-                return a != b ? a > b : lhs.offset < rhs.offset
-            }.map(\.element)
-            if let free = ranked.first(where: { !used.contains($0) }) ?? ranked.first {
-                out[index] = free
-                used.insert(free)
-            }
+        for pair in pairs where out[pair.index] == nil && !used.contains(pair.category) {
+            out[pair.index] = pair.category
+            used.insert(pair.category)
         }
         // Indices no integer reaches take the categories left, in order.
         var left = order.filter { !used.contains($0) }
