@@ -202,6 +202,8 @@ private struct LintRun {
         // What catalog loading finds in plurals, lint finds itself (with the same checks) and
         // reports under its own rules.
         guard !PluralChecks.codes.contains(diagnostic.code) else { return }
+        // gettext's Plural-Forms problems are found by lint's own check (`checkGettext`).
+        guard !diagnostic.code.hasPrefix("plural-forms-") else { return }
         let rule: LintRule =
             switch diagnostic.code {
             case "duplicate-key": .duplicateKey
@@ -351,6 +353,9 @@ private struct LintRun {
         }
         // The development language's keys this language has (each counted at its winner).
         var translated = 0
+        for sourceIndex in sources.indices where sources[sourceIndex].gettext != nil {
+            checkGettext(sources[sourceIndex], language: language, table: tableName)
+        }
         for sourceIndex in sources.indices {
             let entries = sources[sourceIndex].entries
             for key in sources[sourceIndex].keys {
@@ -386,6 +391,64 @@ private struct LintRun {
                 "\(quoted(key)) is not translated into \(language.name) (the \(referenceName) value is at \(defined.map { relative($0.location.file) + ":\($0.location.line)" } ?? "?"))"
             )
         }
+    }
+
+    /// The `Plural-Forms` of one gettext file: against CLDR's rules for its `Language` (else
+    /// the language its place in the catalog gives), present when the file has plural
+    /// entries, and `nplurals` against each plural entry's `msgstr[n]`.
+    mutating func checkGettext(_ source: TableSource, language: LocaleTable, table: String) {
+        guard let read = source.gettext else { return }
+        let plurals = source.keys.compactMap { key -> (CatalogEntry, PluralVariable)? in
+            guard let entry = source.entries[key], case .plural(_, let variables) = entry.content,
+                let variable = variables.first(where: { $0.gettext != nil })
+            else { return nil }
+            return (entry, variable)
+        }
+        let name = language.name
+        let at = read.location
+        let locale = read.header["Language"].flatMap { CatalogListing.gettextLocale($0) } ?? language.language
+        guard let text = read.header["Plural-Forms"] else {
+            if !plurals.isEmpty {
+                let implied = (try? ParlanceCore.pluralRules(locale)).flatMap(PluralFormsCheck.impliedHeader)
+                report(
+                    .pluralFormsMissing, at, table: table, key: nil, language: name,
+                    "\(plurals.count) plural entr\(plurals.count == 1 ? "y" : "ies") but no Plural-Forms header: gettext uses the English rule (n != 1)\(implied.map { "; CLDR implies \(quoted($0.description, limit: 2_000))" } ?? "")"
+                )
+            }
+            return
+        }
+        let forms: GettextPluralForms
+        do throws(GettextPluralForms.Failure) {
+            forms = try GettextPluralForms(header: text)
+        } catch {
+            let message = "the Plural-Forms header \(quoted(text, limit: 2_000)) does not parse: \(error)"
+            report(.pluralFormsMissing, at, table: table, key: nil, language: name, message)
+            return
+        }
+        for (entry, variable) in plurals where variable.variants.count != forms.count {
+            report(
+                .pluralFormsCount, entry.location, table: table, key: entry.key, language: name,
+                "\(quoted(entry.key)) gives \(variable.variants.count) msgstr[n] but the header says nplurals=\(forms.count)")
+        }
+        guard let rules = try? ParlanceCore.pluralRules(locale) else { return }
+        let mismatch: PluralFormsCheck.Mismatch?
+        do throws(GettextPluralForms.Failure) {
+            mismatch = try PluralFormsCheck.compare(forms, rules: rules)
+        } catch {
+            report(.pluralFormsMissing, at, table: table, key: nil, language: name, "the Plural-Forms expression cannot be evaluated: \(error)")
+            return
+        }
+        guard let mismatch else { return }
+        let implied =
+            PluralFormsCheck.impliedHeader(rules).map { "CLDR implies \(quoted($0.description, limit: 2_000))" }
+            ?? "CLDR's integer categories: "
+            + GettextPluralMapping.categoryOrder(rules).compactMap { category in
+                mismatch.firstIntegers[category].map { "\(category.keyword) \($0.map(String.init).joined(separator: ", ")), …" }
+            }.joined(separator: "; ")
+        report(
+            .pluralFormsMismatch, at, table: table, key: nil, language: name,
+            "Plural-Forms \(quoted(forms.description, limit: 2_000)) disagrees with CLDR's \(locale.languageTag) rules on \(mismatch.wrongCount) of the integers 0…\(GettextPluralMapping.sampleLimit): \(mismatch.summary); \(implied)"
+        )
     }
 
     mutating func checkEntry(
@@ -643,7 +706,8 @@ extension CatalogLinter {
         for variable in variables {
             let name = PluralChecks.name(of: variable)
             let present = Set(variable.variants.compactMap(\.category))
-            if !present.contains(.other) {
+            // A gettext plural chooses by index: `other` is needed only where integers reach it.
+            if !present.contains(.other), variable.gettext == nil || samples.integerCategories.contains(.other) {
                 say(.pluralMissingOther, variable.location, "\(label): \(PluralChecks.missingOther(variable))")
             }
             let integerOnly = Self.isIntegerVariable(variable, formats: formats)
@@ -711,6 +775,8 @@ extension CatalogLinter {
 
     /// Whether a variable only ever formats integers (so categories reached only by decimals need no variant).
     package static func isIntegerVariable(_ variable: PluralVariable, formats: FormatMemo) -> Bool {
+        // gettext's `n` is an unsigned integer, whatever the msgstr prints.
+        if variable.gettext != nil { return true }
         if variable.kind == .wholeString {
             // The plural argument is the first numeric argument of the variants.
             for variant in variable.variants {

@@ -55,6 +55,14 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
     /// A top-level YAML key is not a locale id (an error), or a YAML file was ignored because
     /// no YAML reader is registered (a warning).
     case ignoredLocale = "ignored-locale"
+    /// A gettext `Plural-Forms` expression disagrees with CLDR's cardinal categories on the
+    /// integers 0…10,000 (its forms do not map one to one onto the categories integers reach).
+    case pluralFormsMismatch = "plural-forms-mismatch"
+    /// A gettext file with plural entries has no `Plural-Forms` header, or one that does not
+    /// parse or evaluate.
+    case pluralFormsMissing = "plural-forms-missing"
+    /// A gettext plural entry gives a number of `msgstr[n]` other than the header's `nplurals`.
+    case pluralFormsCount = "plural-forms-count"
 
     /// The severity a rule reports with.
     ///
@@ -102,6 +110,9 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
         case .budgetExceeded: "A YAML file exceeds a reading budget (size, depth, alias expansion) and is not read."
         case .ignoredLocale: "A YAML top-level key is not a locale id, or a file was ignored."
         case .suspiciousPercent: "A translation gains a '% d' or '% g' conversion that is probably a literal percent sign."
+        case .pluralFormsMismatch: "A gettext Plural-Forms expression disagrees with CLDR's plural categories on integers."
+        case .pluralFormsMissing: "A gettext file with plural entries has no usable Plural-Forms header."
+        case .pluralFormsCount: "A gettext plural entry's msgstr[n] count differs from the header's nplurals."
         }
     }
 

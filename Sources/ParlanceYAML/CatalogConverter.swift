@@ -3,8 +3,8 @@ import Parlance
 package import ParlanceLocalization
 
 /// Writes one table of a catalog model as YAML (one `<locale>.yml` per locale), as one
-/// `<table>.xcstrings` String Catalog, or as `<locale>.lproj/<table>.strings` +
-/// `<table>.stringsdict` (`lproj`).
+/// `<table>.xcstrings` String Catalog, as `<locale>.lproj/<table>.strings` +
+/// `<table>.stringsdict` (`lproj`), or as gettext PO or MO files (``GettextCatalogWriter``).
 ///
 /// What each target holds:
 /// - YAML: everything the model holds — texts, plurals, substitutions (`=format`,
@@ -28,6 +28,10 @@ package import ParlanceLocalization
 package enum CatalogConverter {
     package enum Target: String, CaseIterable, Sendable {
         case yaml, xcstrings, lproj
+        /// gettext PO: `<locale>.po` for `Localizable`, `<locale>/LC_MESSAGES/<table>.po` otherwise.
+        case po
+        /// gettext MO: `<locale>/LC_MESSAGES/<table>.mo`.
+        case mo
     }
 
     /// One thing the conversion could not carry over.
@@ -125,13 +129,17 @@ package enum CatalogConverter {
             throw ParlanceError(.missingKey, "the table \(quotedText(table)) is not in the catalog (tables: \(catalog.tableNames.joined(separator: ", ")))")
         }
         var (entries, losses) = collect(catalog, table: table, target: target)
-        let files: [(String, String)]
+        let files: [(String, [UInt8])]
+        func utf8(_ texts: [(String, String)]) -> [(String, [UInt8])] { texts.map { ($0.0, Array($0.1.utf8)) } }
         switch target {
-        case .yaml: files = YAMLCatalogWriter.files(entries, directory: directory, losses: &losses)
+        case .yaml: files = utf8(YAMLCatalogWriter.files(entries, directory: directory, losses: &losses))
         case .xcstrings:
-            files = try XCStringsWriter.files(
-                entries, table: table, sourceLanguage: catalog.developmentLanguage.languageTag, directory: directory, losses: &losses)
-        case .lproj: files = LprojWriter.files(entries, table: table, directory: directory, losses: &losses)
+            files = utf8(
+                try XCStringsWriter.files(
+                    entries, table: table, sourceLanguage: catalog.developmentLanguage.languageTag, directory: directory, losses: &losses))
+        case .lproj: files = utf8(LprojWriter.files(entries, table: table, directory: directory, losses: &losses))
+        case .po, .mo:
+            files = GettextCatalogWriter.files(entries, catalog: catalog, table: table, directory: directory, binary: target == .mo, losses: &losses)
         }
         for (path, text) in files {
             let folder = (path as NSString).deletingLastPathComponent
@@ -140,7 +148,7 @@ package enum CatalogConverter {
             } catch {
                 throw ParlanceError(.invalidFile, "cannot create \(quotedText(folder)): \(error.localizedDescription)")
             }
-            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            guard FileManager.default.createFile(atPath: path, contents: Data(text)) else {
                 throw ParlanceError(.invalidFile, "cannot write \(quotedText(path))")
             }
         }

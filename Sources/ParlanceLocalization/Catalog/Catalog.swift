@@ -21,7 +21,9 @@ public struct CatalogLookup: Hashable, Sendable {
 /// A set of Apple-format localization tables loaded from a directory: `<locale>.lproj/<Table>.strings`,
 /// `<locale>.lproj/<Table>.stringsdict` and `<Table>.xcstrings` — and, once `ParlanceYAML`'s
 /// `YAMLCatalog.register()` has run, every `.yml`/`.yaml` file of the directory tree, merged
-/// into the `Localizable` table (in one locale, Apple-format entries win over YAML ones).
+/// into the `Localizable` table (in one locale, Apple-format entries win over YAML ones) —
+/// and gettext catalogs: `<locale>.po` (the `Localizable` table) and
+/// `<locale>/LC_MESSAGES/<domain>.po|.mo` (the table `<domain>`), see <doc:Gettext>.
 ///
 /// Lookup walks the locale's fallback chain (`sr-Latn-RS → sr-Latn → sr`); when no locale of
 /// the chain is in the catalog, the request is negotiated against the catalog's locales with
@@ -563,7 +565,11 @@ package final class CatalogRuntime: Sendable {
         var plans: [String: CompiledPlan] = [:]
         for source in localeTable.sources.reversed() {
             // Later sources lose: .stringsdict over .strings over the String Catalog.
+            let gettext = source.format == .po || source.format == .mo
             for (name, entry) in source.entries {
+                // A fuzzy or untranslated gettext entry is not a translation (msgfmt leaves it
+                // out of the MO): the lookup goes on down the chain, as gettext's falls back.
+                if gettext, entry.state != nil { continue }
                 plans[name] = CompiledPlan(entry: entry, plan: CompiledEntry.compile(entry, device: device))
             }
         }

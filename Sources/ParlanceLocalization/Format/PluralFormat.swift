@@ -26,6 +26,9 @@ public struct PluralFormat: Hashable, Sendable {
         public var valueType: String?
         /// The variant per category (`zero` … `other`).
         public var variants: [PluralCategory: String]
+        /// A gettext plural's own choice: the variant at the index its `Plural-Forms` gives an
+        /// integer (``variants`` then serve other arguments, and a failed evaluation).
+        package var gettext: GettextSelection?
 
         /// A variable with its variants.
         ///
@@ -92,6 +95,8 @@ public struct PluralFormat: Hashable, Sendable {
 package struct CompiledPlural: Sendable {
     package struct Variable: Sendable {
         var valueType: String?
+        /// A gettext plural's expression and its variants by `msgstr` index.
+        var indexed: (forms: GettextPluralForms, variants: [Result<[FormatToken], FormatFailure>])?
         /// The parsed value type (nil: `d`).
         var valueSpec: FormatSpec?
         /// The parsed variants indexed by ``PluralCategory/index`` (no hashing on the warm path).
@@ -150,7 +155,7 @@ package struct CompiledPlural: Sendable {
             }
             guard tokens.count == 1, case .variable(let name, let position) = tokens[0], name == variables[0].name else { return nil }
             let variable = variables[0].variable
-            guard variable.valueTypeFailure == nil, variable.valueSpec.map({ FormatParser.integerConversions.contains($0) }) ?? true
+            guard variable.indexed == nil, variable.valueTypeFailure == nil, variable.valueSpec.map({ FormatParser.integerConversions.contains($0) }) ?? true
             else { return nil }
             let argumentNumber = position ?? 1
             var parsed: [Variant?] = []
@@ -264,7 +269,7 @@ package struct CompiledPlural: Sendable {
                 (
                     name,
                     Variable(
-                        valueType: variable.valueType, valueSpec: spec,
+                        valueType: variable.valueType, indexed: variable.gettext.map { (forms: $0.forms, variants: $0.variants.map(parse)) }, valueSpec: spec,
                         variants: PluralCategory.allCases.map { variable.variants[$0].map(parse) }, valueTypeFailure: failure)
                 ))
         }
@@ -386,6 +391,14 @@ package struct CompiledPlural: Sendable {
         func choose(_ variable: Variable, name: String, argument: LocalizationArgument, number: Int) throws(FormatFailure) -> Result<
             [FormatToken], FormatFailure
         > {
+            // A gettext plural: the index its expression gives a non-negative integer; an
+            // evaluation that fails (division by zero) or an index past the variants falls
+            // back to the CLDR categories below.
+            if let indexed = variable.indexed, case .int(let value) = argument, value >= 0,
+                let index = try? indexed.forms.index(for: UInt64(value)), index < indexed.variants.count
+            {
+                return indexed.variants[index]
+            }
             if argument.isZero, let zero = variable.variants[PluralCategory.zero.index] { return zero }
             if let failure = variable.valueTypeFailure { throw failure }
             let category = try PluralFormat.category(
@@ -397,6 +410,12 @@ package struct CompiledPlural: Sendable {
             throw .syntax("the variable \(quoted(name)) has no variants")
         }
     }
+}
+
+/// A gettext plural's `Plural-Forms` and its variant texts by `msgstr` index.
+package struct GettextSelection: Hashable, Sendable {
+    package var forms: GettextPluralForms
+    package var variants: [String]
 }
 
 extension PluralFormat {

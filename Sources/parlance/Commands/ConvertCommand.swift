@@ -8,10 +8,12 @@ import ParlanceYAML
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert one table of a catalog directory to YAML, to <table>.xcstrings or to <locale>.lproj/<table>.strings + .stringsdict.",
+        abstract:
+            "Convert one table of a catalog directory to YAML, to <table>.xcstrings, to <locale>.lproj/<table>.strings + .stringsdict, or to gettext PO or MO.",
         discussion: """
             Reads every catalog file of the directory (.strings, .stringsdict,
-            .xcstrings, YAML) and writes one table:
+            .xcstrings, YAML, <locale>.po, <locale>/LC_MESSAGES/<table>.po|.mo)
+            and writes one table:
               --to yaml       <locale>.yml (read back into Localizable); plurals,
                               substitutions, device and width variations,
                               comments and states use structured entries
@@ -22,6 +24,12 @@ struct ConvertCommand: ParsableCommand {
                               <table>.stringsdict (plurals, substitutions,
                               NSStringDeviceSpecificRuleType,
                               NSStringVariableWidthRuleType)
+              --to po         <locale>.po for Localizable, else
+                              <locale>/LC_MESSAGES/<table>.po (msgid_plural and
+                              msgstr[n] under the Plural-Forms header read, else
+                              gettext's standard one; printf kept as written)
+              --to mo         <locale>/LC_MESSAGES/<table>.mo (fuzzy entries
+                              left out, as msgfmt does)
             What the target cannot hold (widths in a String Catalog, states in
             .lproj files, %{name} in Apple formats, a Base localization in YAML or
             a String Catalog, ...) is listed on standard error with its file and
@@ -30,13 +38,15 @@ struct ConvertCommand: ParsableCommand {
               parlance convert Resources --table Shop --to yaml --output /tmp/yml
               parlance convert /tmp/yml --to xcstrings --output /tmp/catalog
               parlance convert /tmp/yml --to lproj --output /tmp/Resources
+              parlance convert Resources --to po --output po
+              parlance convert po --to mo --output /tmp/locale
             """
     )
 
     @Argument(help: "The catalog directory to read.")
     var directory: String
 
-    @Option(help: "The format to write: yaml, xcstrings or lproj.")
+    @Option(help: "The format to write: yaml, xcstrings, lproj, po or mo.")
     var to: String
 
     @Option(help: "The table to convert (YAML files read back into Localizable).")
@@ -49,7 +59,7 @@ struct ConvertCommand: ParsableCommand {
     var developmentLanguage: String?
 
     func validate() throws {
-        guard CatalogConverter.Target(rawValue: to) != nil else { throw ValidationError("--to takes yaml, xcstrings or lproj, not \(to)") }
+        guard CatalogConverter.Target(rawValue: to) != nil else { throw ValidationError("--to takes yaml, xcstrings, lproj, po or mo, not \(to)") }
     }
 
     func run() throws {

@@ -107,6 +107,10 @@ public struct PluralVariable: Hashable, Sendable {
     public var variants: [PluralVariant]
     /// Where the variable is defined.
     public var location: CatalogLocation
+    /// A plural entry of a gettext PO or MO file: its `msgid_plural` and the file's
+    /// `Plural-Forms`; the variants are then in `msgstr[n]` order, and a lookup of an integer
+    /// chooses the variant at the index the expression gives. Nil for every other format.
+    public var gettext: GettextPlural?
 
     /// A variable.
     ///
@@ -115,8 +119,9 @@ public struct PluralVariable: Hashable, Sendable {
     /// ```
     public init(
         name: String, kind: Kind = .variable, valueType: String? = nil, argumentNumber: Int? = nil,
-        usesArgumentPlaceholder: Bool = false, variants: [PluralVariant], location: CatalogLocation
+        usesArgumentPlaceholder: Bool = false, variants: [PluralVariant], location: CatalogLocation, gettext: GettextPlural? = nil
     ) {
+        self.gettext = gettext
         self.name = name
         self.kind = kind
         self.valueType = valueType
@@ -235,6 +240,11 @@ public enum CatalogFileFormat: String, Hashable, Sendable, Codable {
     /// A YAML catalog (`.yml`, `.yaml`: the locale-keyed files of view-model apps, Rails-i18n
     /// files), read by the `ParlanceYAML` module once it is registered.
     case yaml
+    /// A gettext PO (or POT) file: `<locale>.po` at the top of a catalog directory, or
+    /// `<locale>/LC_MESSAGES/<domain>.po`.
+    case po
+    /// A compiled gettext MO file: `<locale>/LC_MESSAGES/<domain>.mo`.
+    case mo
 }
 
 /// One entry of one file as a reader produced it, before it is placed in a table.
@@ -487,7 +497,11 @@ package enum PluralNormalization {
             case .wholeString:
                 let other = variants[.other] ?? variants.values.first ?? ""
                 let (position, valueType) = firstNumericArgument(other) ?? (1, "lld")
-                out[wholeStringName] = PluralFormat.Variable(valueType: valueType, variants: variants.mapValues(positionalize))
+                var made = PluralFormat.Variable(valueType: valueType, variants: variants.mapValues(positionalize))
+                if let forms = variable.gettext?.forms {
+                    made.gettext = GettextSelection(forms: forms, variants: variable.variants.map { positionalize($0.text.text) })
+                }
+                out[wholeStringName] = made
                 text = "%\(position)$#@\(wholeStringName)@"
             }
         }

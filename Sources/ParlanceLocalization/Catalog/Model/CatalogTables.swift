@@ -8,6 +8,15 @@ package struct TableSource: Sendable {
     package var entries: [String: CatalogEntry]
     /// Keys in file order.
     package var keys: [String]
+    /// A gettext file's header (for the `Plural-Forms` checks of lint); nil for other formats.
+    package var gettext: GettextSourceHeader? = nil
+}
+
+/// The header of the gettext file a table source was read from.
+package struct GettextSourceHeader: Sendable {
+    package var header: GettextHeader
+    package var hasHeader: Bool
+    package var location: CatalogLocation
 }
 
 /// One table in one locale: its sources in the order a lookup prefers them (`.stringsdict`,
@@ -53,7 +62,7 @@ package struct LocaleTable: Sendable {
 
     mutating func add(_ source: TableSource) {
         sources.append(source)
-        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings, .yaml]
+        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings, .yaml, .po, .mo]
         sources.sort { order.firstIndex(of: $0.format)! < order.firstIndex(of: $1.format)! }
     }
 }
@@ -173,7 +182,8 @@ package struct CatalogModel: Sendable {
         var byKey: [String: Int] = [:]
         for name in names {
             let lowered = name.lowercased()
-            if lowered.hasSuffix(".xcstrings") { return nil }
+            if lowered.hasSuffix(".xcstrings") || lowered.hasSuffix(".po") { return nil }
+            if CatalogListing.isGettextLocaleFolder(directory: directory, name: name) { return nil }
             guard lowered.hasSuffix(".lproj") else { continue }
             let localeName = String(name.dropLast(".lproj".count))
             let key: String?
@@ -275,6 +285,38 @@ package struct CatalogListing: Sendable {
             if let lprojFolders, !(lowered.hasSuffix(".lproj") && lprojFolders.contains(name)) { continue }
             if lowered.hasSuffix(".xcstrings") {
                 jobs.append(.file(.xcstrings, path: path(name), table: String(name.dropLast(".xcstrings".count)), folder: nil))
+            } else if lowered.hasSuffix(".po"), !Self.isDirectory(path(name)) {
+                // `<locale>.po`, as GNU projects keep `po/ru.po`: the default table.
+                let localeName = String(name.dropLast(".po".count))
+                guard let locale = Self.gettextLocale(localeName) else {
+                    jobs.append(
+                        .diagnostic(
+                            CatalogDiagnostic(
+                                file: path(name), line: 0, column: 0, message: "ignored: \(quoted(localeName)) is not a locale id",
+                                code: "ignored-file")))
+                    continue
+                }
+                let folder = CatalogFileJob.Folder(name: localeName, locale: locale, isBase: false, key: CatalogModel.localeKey(locale))
+                jobs.append(.file(.po, path: path(name), table: CatalogModel.mergedTable, folder: folder))
+            } else if Self.isGettextLocaleFolder(directory: directory, name: name) {
+                // `<locale>/LC_MESSAGES/<domain>.po|.mo`: table `<domain>`.
+                guard let locale = Self.gettextLocale(name) else {
+                    jobs.append(
+                        .diagnostic(
+                            CatalogDiagnostic(
+                                file: path(name), line: 0, column: 0, message: "ignored: \(quoted(name)) is not a locale id", code: "ignored-folder")))
+                    continue
+                }
+                let folder = CatalogFileJob.Folder(name: name, locale: locale, isBase: false, key: CatalogModel.localeKey(locale))
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: path(name, "LC_MESSAGES"))) ?? []
+                for fileName in files.sorted() {
+                    let loweredFile = fileName.lowercased()
+                    if loweredFile.hasSuffix(".po") {
+                        jobs.append(.file(.po, path: path(name, "LC_MESSAGES", fileName), table: String(fileName.dropLast(3)), folder: folder))
+                    } else if loweredFile.hasSuffix(".mo") {
+                        jobs.append(.file(.mo, path: path(name, "LC_MESSAGES", fileName), table: String(fileName.dropLast(3)), folder: folder))
+                    }
+                }
             } else if lowered.hasSuffix(".lproj") {
                 let localeName = String(name.dropLast(".lproj".count))
                 let isBase = localeName.lowercased() == "base"
@@ -306,6 +348,41 @@ package struct CatalogListing: Sendable {
             }
         }
         self.jobs = jobs
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Whether `name` in `directory` is a folder holding `LC_MESSAGES` (gettext's layout).
+    package static func isGettextLocaleFolder(directory: String, name: String) -> Bool {
+        guard !name.hasPrefix("."), !name.lowercased().hasSuffix(".lproj") else { return false }
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        return isDirectory(base + name + "/LC_MESSAGES")
+    }
+
+    /// The locale of a gettext locale name (`ru`, `pt_BR`, `sr@latin`): the modifiers `latin`
+    /// and `cyrillic` name a script; another modifier is not a locale this model can tell apart.
+    package static func gettextLocale(_ name: String) -> LocaleID? {
+        var name = name
+        if let at = name.firstIndex(of: "@") {
+            let modifier = name[name.index(after: at)...].lowercased()
+            let base = name[..<at].split(separator: ".").first.map(String.init) ?? ""
+            let parts = base.split(separator: "_", maxSplits: 1).map(String.init)
+            let script: String
+            switch modifier {
+            case "latin": script = "Latn"
+            case "cyrillic": script = "Cyrl"
+            default: return nil
+            }
+            name = ([parts[0], script] + parts.dropFirst()).joined(separator: "_")
+        } else if let dot = name.firstIndex(of: ".") {
+            // `de_DE.UTF-8`: the codeset is not part of the locale.
+            name = String(name[..<dot])
+        }
+        guard !name.isEmpty else { return nil }
+        return try? ParlanceCore.locale(name)
     }
 
     /// A directory not listed (a model read by other means): no jobs.
@@ -357,7 +434,7 @@ enum CatalogFileJob: Sendable {
     enum Parsed: Sendable {
         /// A String Catalog: its source language, diagnostics and one source per language.
         case xcstrings(sourceLanguage: String, [CatalogDiagnostic], [(String, LocaleID, TableSource)])
-        /// A `.strings` or `.stringsdict` file of an `.lproj` folder.
+        /// A `.strings` or `.stringsdict` file of an `.lproj` folder, or a gettext file.
         case lproj([CatalogDiagnostic], TableSource)
     }
 
@@ -367,6 +444,14 @@ enum CatalogFileJob: Sendable {
     static func parse(_ format: CatalogFileFormat, path: String, table: String, folder: Folder?) -> Result<Parsed, CatalogDiagnostic> {
         do throws(CatalogDiagnostic) {
             switch format {
+            case .po, .mo:
+                let file = GettextFile(reading: path)
+                if file.messages.isEmpty, !file.hasHeader, let first = file.diagnostics.first, first.code == "unreadable-file" { throw first }
+                let locale = folder?.locale ?? .root
+                let (records, _, diagnostics) = file.records(locale: locale)
+                var source = CatalogModel.source(records, table: table, locale: locale, format: format, file: path)
+                source.gettext = GettextSourceHeader(header: file.header, hasHeader: file.hasHeader, location: file.headerLocation)
+                return .success(.lproj(file.diagnostics + diagnostics, source))
             case .yaml:
                 // YAML files are listed and read by `readLocaleKeyedFiles()`, never as jobs.
                 throw CatalogDiagnostic(file: path, line: 0, column: 0, message: "a YAML file is not a table file", code: "ignored-file")
