@@ -44,7 +44,7 @@ import Testing
                 #expect(answer.status == 200, "\(request) \(label): \(answer.status) \(answer.body.prefix(200))")
                 let result = try json(answer.body)["result"].map(HostileLocaleIDs.canonicalJSON)
                 if request.skipsIllFormed {
-                    #expect(result == "fr" || (try? LocaleID(id)) != nil, "\(request) \(label)")
+                    #expect(result == #""fr""# || (try? LocaleID(id)) != nil, "\(request) \(label)")
                     continue
                 }
                 #expect((try? LocaleID(id)) != nil, "\(request) \(label) was answered")
