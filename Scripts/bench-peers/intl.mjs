@@ -2,9 +2,10 @@
 //
 // Usage: node Scripts/bench-peers/intl.mjs SPEC.json
 // SPEC is written by `parlance bench`: {"iterations", "rounds", "ops": [{"name", "kind",
-// "locale", "inputs", …}]}. Every operation runs over the very inputs Parlance's row used,
-// indexed the same way (input i & (count - 1)), with a warm-up of a quarter of the iterations
-// and the median of `rounds` timed rounds, as BenchHarness does. Prints one JSON object:
+// "locale", "inputs", "iterations"?, …}]} (an op's own iterations, when given, replace the
+// run's). Every operation runs over the very inputs Parlance's row used, indexed the same way
+// (input i & (count - 1)), with a warm-up of a quarter of the iterations and the median of
+// `rounds` timed rounds, as BenchHarness does. Prints one JSON object:
 // {"peer": "Node Intl", "version", "icu", "cldr", "results": {name: nsPerOp}, "samples": {name: text}}
 // (the sample of a parts operation is its parts' values joined).
 import { readFileSync } from "node:fs";
@@ -110,7 +111,7 @@ const samples = {};
 for (const op of spec.ops) {
   const made = body(op);
   if (!made) continue;
-  results[op.name] = measure(made[0], spec.iterations, spec.rounds);
+  results[op.name] = measure(made[0], op.iterations ?? spec.iterations, spec.rounds);
   samples[op.name] = made[1] ? made[1](made[0](1)) : String(made[0](1));
 }
 console.log(JSON.stringify({

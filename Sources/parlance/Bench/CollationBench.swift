@@ -57,7 +57,8 @@ extension BenchCommand {
                 blackHole(total)
             },
             icu: { n in blackHole(RawICUBench.collateSort(locale: locale, names, iterations: n)) },
-            peer: PeerOperation(kind: "collateSort", locale: "sv", inputs: names.map(PeerOperation.Input.text)))
+            peer: PeerOperation(
+                kind: "collateSort", locale: "sv", inputs: names.map(PeerOperation.Input.text), iterations: sortHarness.iterations))
 
         let keyNames = Array(names.prefix(256))
         let keyRow = harness.row(

@@ -17,7 +17,8 @@ struct PeerOperation: Encodable, Sendable {
     }
 
     /// `pluralInteger`, `pluralDecimal`, `number`, `currency`, `percent`, `compact`, `date`,
-    /// `dateMediumShort`, `relativeDays` or `list` (see Scripts/bench-peers/intl.mjs).
+    /// `dateMediumShort`, `relativeDays`, `list`, `currencyParts`, `dateParts`,
+    /// `collateCompare`, `collateSort` or `segmentWords` (see Scripts/bench-peers/intl.mjs).
     var kind: String
     var locale: String
     /// Indexed as the Swift loop indexes them (`i & (count - 1)`), so the count is a power of 2;
@@ -26,7 +27,10 @@ struct PeerOperation: Encodable, Sendable {
     var currency: String?
     var timeZone: String?
     /// For dates: the pattern ICU chose for the skeleton (Babel formats that pattern).
-    var pattern: String?
+    var pattern: String? = nil
+    /// The iterations of a row whose harness runs fewer than the run's (one operation is a
+    /// whole sort or a whole text): the peer runs as many.
+    var iterations: Int? = nil
 
     static func numbers(_ kind: String, locale: String, _ values: [Double], currency: String? = nil) -> PeerOperation {
         PeerOperation(kind: kind, locale: locale, inputs: values.map(Input.number), currency: currency)

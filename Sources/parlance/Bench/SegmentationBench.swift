@@ -43,7 +43,7 @@ extension BenchCommand {
                     blackHole(total)
                 },
                 icu: { n in blackHole(RawICUBench.wordBreak(locale: locale, text, iterations: n)) },
-                peer: PeerOperation(kind: "segmentWords", locale: id, inputs: [.text(text)]))
+                peer: PeerOperation(kind: "segmentWords", locale: id, inputs: [.text(text)], iterations: textHarness.iterations))
         }
     }
 }
