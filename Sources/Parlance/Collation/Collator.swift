@@ -82,7 +82,7 @@ public struct Collator: SortComparator, Hashable, Sendable, Codable {
     public var order: SortOrder
 
     /// The shared ICU collator for these settings.
-    private var icu: ICUCollator
+    var icu: ICUCollator
 
     /// A collator for `locale` (root, CLDR's base order, when not given) with options that
     /// override the locale's keywords when set.
@@ -284,7 +284,7 @@ public struct Collator: SortComparator, Hashable, Sendable, Codable {
 
     /// Runs `body` over the UTF-8 bytes of `text` (its own storage for a native string).
     @inline(__always)
-    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(text.utf8).withUnsafeBufferPointer(body)
     }
