@@ -126,30 +126,39 @@ void CICU_listFormatterClose(CICUListFormatter *handle) {
     free(handle);
 }
 
-int32_t CICU_listFormat(const CICUListFormatter *handle, const uint16_t *joined,
-                        const int32_t *lengths, int32_t count, uint16_t *out, int32_t capacity,
-                        int32_t *status) {
-    UErrorCode *st = (UErrorCode *)status;
-    if (U_FAILURE(*st)) return 0;
+// The start of each of `count` strings held in one UTF-16 buffer cut by `lengths`, in a new
+// array the caller frees; NULL with *status set for a negative count or length, or no memory.
+static const UChar **cutJoined(const uint16_t *joined, const int32_t *lengths, int32_t count,
+                               UErrorCode *status) {
     if (count < 0) {
-        *st = U_ILLEGAL_ARGUMENT_ERROR;
-        return 0;
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return NULL;
     }
     const UChar **strings = malloc(sizeof(UChar *) * (size_t)(count > 0 ? count : 1));
     if (strings == NULL) {
-        *st = U_MEMORY_ALLOCATION_ERROR;
-        return 0;
+        *status = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
     }
     const UChar *cursor = (const UChar *)joined;
     for (int32_t i = 0; i < count; i++) {
         if (lengths[i] < 0) {
             free(strings);
-            *st = U_ILLEGAL_ARGUMENT_ERROR;
-            return 0;
+            *status = U_ILLEGAL_ARGUMENT_ERROR;
+            return NULL;
         }
         strings[i] = cursor;
         cursor += lengths[i];
     }
+    return strings;
+}
+
+int32_t CICU_listFormat(const CICUListFormatter *handle, const uint16_t *joined,
+                        const int32_t *lengths, int32_t count, uint16_t *out, int32_t capacity,
+                        int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return 0;
+    const UChar **strings = cutJoined(joined, lengths, count, st);
+    if (strings == NULL) return 0;
     int32_t length = ulistfmt_format(handle->formatter, strings, lengths, count, (UChar *)out,
                                      capacity, st);
     free(strings);
@@ -244,25 +253,8 @@ int32_t CICU_listFormatParts(const CICUListFormatter *handle, const uint16_t *jo
     UErrorCode *st = (UErrorCode *)status;
     *fieldCount = 0;
     if (U_FAILURE(*st)) return 0;
-    if (count < 0) {
-        *st = U_ILLEGAL_ARGUMENT_ERROR;
-        return 0;
-    }
-    const UChar **strings = malloc(sizeof(UChar *) * (size_t)(count > 0 ? count : 1));
-    if (strings == NULL) {
-        *st = U_MEMORY_ALLOCATION_ERROR;
-        return 0;
-    }
-    const UChar *cursor = (const UChar *)joined;
-    for (int32_t i = 0; i < count; i++) {
-        if (lengths[i] < 0) {
-            free(strings);
-            *st = U_ILLEGAL_ARGUMENT_ERROR;
-            return 0;
-        }
-        strings[i] = cursor;
-        cursor += lengths[i];
-    }
+    const UChar **strings = cutJoined(joined, lengths, count, st);
+    if (strings == NULL) return 0;
     int32_t length = 0;
     UFormattedList *result = ulistfmt_openResult(st);
     if (U_SUCCESS(*st)) {
