@@ -89,18 +89,30 @@ static int64_t formatDates(UDateFormat *format, const double *millis, int32_t co
     return checksum;
 }
 
+// A UDateFormat in UTC for ICU's best pattern for a skeleton (as the shim opens one); NULL with
+// *status set when ICU refuses.
+static UDateFormat *openSkeletonFormat(const char *localeID, const uint16_t *skeleton,
+                                       int32_t skeletonLength, UErrorCode *status) {
+    UDateTimePatternGenerator *generator = udatpg_open(localeID, status);
+    UChar pattern[256];
+    int32_t patternLength = udatpg_getBestPattern(generator, (const UChar *)skeleton, skeletonLength,
+                                                  pattern, 256, status);
+    udatpg_close(generator);
+    static const UChar utc[] = {'U', 'T', 'C'};
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, localeID, utc, 3, pattern,
+                                    patternLength, status);
+    if (U_FAILURE(*status) && format != NULL) {
+        udat_close(format);
+        return NULL;
+    }
+    return format;
+}
+
 int64_t CICU_benchDateSkeleton(const char *localeID, const uint16_t *skeleton, int32_t skeletonLength,
                                const double *millis, int32_t count, int64_t iterations) {
     if (count <= 0 || (count & (count - 1)) != 0) return -1;  // a power of 2, indexed as the Swift loops do
     UErrorCode status = U_ZERO_ERROR;
-    UDateTimePatternGenerator *generator = udatpg_open(localeID, &status);
-    UChar pattern[256];
-    int32_t patternLength = udatpg_getBestPattern(generator, (const UChar *)skeleton, skeletonLength,
-                                                  pattern, 256, &status);
-    udatpg_close(generator);
-    static const UChar utc[] = {'U', 'T', 'C'};
-    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, localeID, utc, 3, pattern,
-                                    patternLength, &status);
+    UDateFormat *format = openSkeletonFormat(localeID, skeleton, skeletonLength, &status);
     if (U_FAILURE(status)) return -1;
     return formatDates(format, millis, count, iterations);
 }
@@ -274,14 +286,7 @@ int64_t CICU_benchDateParts(const char *localeID, const uint16_t *skeleton, int3
                             const double *millis, int32_t count, int64_t iterations) {
     if (count <= 0 || (count & (count - 1)) != 0) return -1;  // a power of 2, indexed as the Swift loops do
     UErrorCode status = U_ZERO_ERROR;
-    UDateTimePatternGenerator *generator = udatpg_open(localeID, &status);
-    UChar pattern[256];
-    int32_t patternLength = udatpg_getBestPattern(generator, (const UChar *)skeleton, skeletonLength,
-                                                  pattern, 256, &status);
-    udatpg_close(generator);
-    static const UChar utc[] = {'U', 'T', 'C'};
-    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, localeID, utc, 3, pattern,
-                                    patternLength, &status);
+    UDateFormat *format = openSkeletonFormat(localeID, skeleton, skeletonLength, &status);
     UFieldPositionIterator *positions = ufieldpositer_open(&status);
     if (U_FAILURE(status)) {
         if (positions != NULL) ufieldpositer_close(positions);
