@@ -4,13 +4,14 @@
 // Layers, each depending only on those above it:
 //   core          CICU (the only code that calls ICU), Parlance (formatting)
 //   localization  ParlanceLocalization (catalogs), ParlanceLint, ParlanceTesting, ParlanceYAML,
-//                 ParlanceKeyGen and its build-tool plugin
+//                 ParlanceConvert, ParlanceKeyGen and its build-tool plugin
 //   services      ParlanceTranslation, ParlanceProposals, their SQLite and PostgreSQL stores
-//   server        ParlanceHTTP, ParlanceHummingbird, ParlanceVapor (trait `Vapor`),
-//                 ParlanceServer, the proposals' routes and Swift client
+//   server        ParlanceHTTP, ParlanceHummingbird, ParlanceVapor, ParlanceServer, the
+//                 proposals' routes and Swift client
 //   tools         ParlanceBatch (the batch engine), ParlanceBench, the `parlance` CLI
-// A package that depends on `Parlance` or `ParlanceLocalization` builds none of the server or
-// database dependencies.
+// Every integration with a dependency of its own (YAML, translation, PostgreSQL, Hummingbird, the
+// server, Vapor) is behind a package trait (see `traits:`), so that a package depending on
+// `Parlance` or `ParlanceLocalization` resolves and builds none of them.
 import PackageDescription
 
 #if canImport(Glibc)
@@ -31,17 +32,30 @@ let swiftSettings: [SwiftSetting] =
 let cSettings: [CSetting] = warningsAsErrors ? [.unsafeFlags(["-Werror"])] : []
 let icu: [LinkerSetting] = [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
 
+/// A product of another package, built only when one of `traits` is enabled (a dependency
+/// package used only under traits that are off is neither resolved nor built).
+func gated(_ name: String, _ package: String, when traits: Set<String>) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: traits))
+}
+
 extension Target.Dependency {
     static let logging = Self.product(name: "Logging", package: "swift-log")
-    static let metrics = Self.product(name: "Metrics", package: "swift-metrics")
-    static let nioCore = Self.product(name: "NIOCore", package: "swift-nio")
-    static let nioHTTP1 = Self.product(name: "NIOHTTP1", package: "swift-nio")
-    static let hummingbird = Self.product(name: "Hummingbird", package: "hummingbird")
-    static let lifecycle = Self.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
-    static let postgres = Self.product(name: "PostgresNIO", package: "postgres-nio")
-    /// Only sqlite-nio's bundled SQLite C library is used, synchronously.
-    static let sqlite = Self.product(name: "SQLiteNIO", package: "sqlite-nio")
-    static let vapor = Self.product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"]))
+    static let argumentParser = Self.product(name: "ArgumentParser", package: "swift-argument-parser")
+    static let yams = gated("Yams", "Yams", when: ["YAML"])
+    static let sqlite = gated("SQLiteNIO", "sqlite-nio", when: ["Translation"])  // its bundled SQLite, used synchronously
+    static let crypto = gated("Crypto", "swift-crypto", when: ["Translation"])
+    static let httpClient = gated("AsyncHTTPClient", "async-http-client", when: ["Translation"])
+    static let metrics = gated("Metrics", "swift-metrics", when: ["Translation", "Server"])
+    static let nioCore = gated("NIOCore", "swift-nio", when: ["Translation", "Server"])
+    static let nioHTTP1 = gated("NIOHTTP1", "swift-nio", when: ["Translation", "Server"])
+    static let nioPosix = gated("NIOPosix", "swift-nio", when: ["Translation", "Server"])
+    static let postgres = gated("PostgresNIO", "postgres-nio", when: ["Postgres"])
+    static let hummingbird = gated("Hummingbird", "hummingbird", when: ["Hummingbird"])
+    static let lifecycle = gated("ServiceLifecycle", "swift-service-lifecycle", when: ["Server"])
+    static let prometheus = gated("Prometheus", "swift-prometheus", when: ["Server"])
+    static let httpTypes = gated("NIOHTTPTypes", "swift-nio-extras", when: ["Server"])
+    static let httpTypesHTTP1 = gated("NIOHTTPTypesHTTP1", "swift-nio-extras", when: ["Server"])
+    static let vapor = gated("Vapor", "vapor", when: ["Vapor"])
 }
 
 /// A library or support target with the shared settings.
@@ -77,7 +91,9 @@ let localization: [Target] = [
     // Helpers for users' test suites (XCTest and Swift Testing).
     module("ParlanceTesting", ["Parlance", "ParlanceLocalization", "ParlanceLint"]),
     // YAML catalogs into the same model, so that core users who read no YAML never build Yams.
-    module("ParlanceYAML", ["Parlance", "ParlanceLocalization", .product(name: "Yams", package: "Yams")]),
+    module("ParlanceYAML", ["Parlance", "ParlanceLocalization", .yams]),
+    // `parlance convert`: a catalog written in each format, with what a format cannot hold.
+    module("ParlanceConvert", ["Parlance", "ParlanceLocalization"]),
     // Type-safe accessors generated from a catalog; the plugin runs the generator at build time
     // through `parlance-keygen`, which links no server dependency.
     module("ParlanceKeyGen", ["ParlanceLocalization"]),
@@ -89,15 +105,10 @@ let services: [Target] = [
     // One synchronous SQLite connection shared by the two embedded stores.
     module("ParlanceSQLite", [.sqlite]),
     // Live translation: providers, the localizer and its memory and SQLite caches.
-    module(
-        "ParlanceTranslation",
-        [
-            "Parlance", "ParlanceLocalization", "ParlanceSQLite", .logging, .metrics, .nioCore, .nioHTTP1, .sqlite,
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        ]),
+    module("ParlanceTranslation", ["Parlance", "ParlanceLocalization", "ParlanceSQLite", .logging, .metrics, .nioCore, .nioHTTP1, .sqlite, .httpClient]),
     // Translation proposals: model, rules, store protocol, SQLite store, review mode. Author
     // guids are stored as HMAC-SHA256 keyed hashes.
-    module("ParlanceProposals", ["Parlance", "ParlanceLocalization", "ParlanceSQLite", .sqlite, .product(name: "Crypto", package: "swift-crypto")]),
+    module("ParlanceProposals", ["Parlance", "ParlanceLocalization", "ParlanceSQLite", .sqlite, .crypto]),
     // The PostgreSQL plumbing both PostgreSQL stores share, and the stores.
     module("ParlancePostgres", ["Parlance", .postgres, .logging]),
     module("ParlanceProposalsPostgres", ["ParlanceProposals", "ParlancePostgres", "Parlance", .postgres, .logging]),
@@ -113,16 +124,13 @@ let server: [Target] = [
     module(
         "ParlanceServer",
         [
-            "Parlance", "ParlanceLocalization", "ParlanceBatch", "ParlanceHTTP", "ParlanceHummingbird", .hummingbird, .lifecycle,
-            .metrics, .logging, .nioCore, .nioHTTP1, .product(name: "Prometheus", package: "swift-prometheus"),
-            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            "Parlance", "ParlanceLocalization", "ParlanceBatch", "ParlanceHTTP", "ParlanceHummingbird", .hummingbird, .lifecycle, .metrics,
+            .logging, .nioCore, .nioHTTP1, .prometheus, .httpTypes, .httpTypesHTTP1,
         ],
         exclude: ["openapi.json"]),  // the text OpenAPIDocument serves; a test keeps the two equal
     // The proposals API as routes of `parlance serve`, and its Swift client.
     module("ParlanceProposalsServer", ["ParlanceProposals", "ParlanceServer", "ParlanceHTTP", "Parlance", .hummingbird, .lifecycle, .nioCore]),
-    module(
-        "ParlanceProposalsClient",
-        ["ParlanceProposals", "Parlance", .nioCore, .nioHTTP1, .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+    module("ParlanceProposalsClient", ["ParlanceProposals", "Parlance", .nioCore, .nioHTTP1, .httpClient]),
 ]
 
 let tools: [Target] = [
@@ -136,8 +144,8 @@ let tools: [Target] = [
         "parlance",
         [
             "Parlance", "ParlanceBench", "ParlanceBatch", "ParlanceLocalization", "ParlanceLint", "ParlanceTranslation", "ParlanceYAML",
-            "ParlanceKeyGen", "ParlanceServer", "ParlanceProposals", "ParlanceProposalsPostgres", "ParlanceProposalsServer", .logging,
-            .lifecycle, .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "ParlanceKeyGen", "ParlanceConvert", "ParlanceServer", "ParlanceProposals", "ParlanceProposalsPostgres", "ParlanceProposalsServer", .logging,
+            .lifecycle, .argumentParser,
         ]),
 ]
 
@@ -159,7 +167,10 @@ let testing: [Target] = [
     tests("ParlanceBatchTests", ["ParlanceTestSupport", "ParlanceBench", "ParlanceBatch", "Parlance"]),
     tests(
         "ParlanceYAMLTests",
-        ["ParlanceTestSupport", "ParlanceYAML", "ParlanceLocalization", "ParlanceLint", "ParlanceTesting", "ParlanceBatch", "Parlance", .logging],
+        [
+            "ParlanceTestSupport", "ParlanceYAML", "ParlanceConvert", "ParlanceLocalization", "ParlanceLint", "ParlanceTesting", "ParlanceBatch", "Parlance",
+            .logging,
+        ],
         exclude: ["Fixtures"]),
     // Accessors generated by `parlance gen` from Tests/SampleCatalog, compiled and called; the
     // plugin run on Tests/SampleCatalog and on the golden tricky catalog.
@@ -181,7 +192,7 @@ let testing: [Target] = [
         "ParlanceTranslationTests",
         [
             "ParlanceTestSupport", "ParlanceTranslation", "ParlanceTranslationCrashWriter", "ParlanceTranslationPostgres", "ParlanceLocalization",
-            "Parlance", .logging, .metrics, .nioCore, .nioHTTP1, .product(name: "NIOPosix", package: "swift-nio"),
+            "Parlance", .logging, .metrics, .nioCore, .nioHTTP1, .nioPosix,
         ]),
     tests(
         "ParlanceProposalsTests",
@@ -207,16 +218,29 @@ let package = Package(
     products: [
         "Parlance", "ParlanceLocalization", "ParlanceTesting", "ParlanceBatch", "ParlanceLint", "ParlanceTranslation", "ParlanceYAML",
         "ParlanceKeyGen", "ParlanceProposals", "ParlanceHTTP", "ParlanceHummingbird", "ParlanceServer",
-        "ParlanceVapor",  // empty unless the trait `Vapor` is enabled
+        "ParlanceVapor",
         "ParlancePostgres", "ParlanceProposalsPostgres", "ParlanceTranslationPostgres", "ParlanceProposalsServer", "ParlanceProposalsClient",
     ].map { Product.library(name: $0, targets: [$0]) } + [
         .plugin(name: "ParlanceKeyGenPlugin", targets: ["ParlanceKeyGenPlugin"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
+    // Integrations are opt-in, so that a package using `Parlance` or `ParlanceLocalization`
+    // resolves and builds none of their dependencies; a product whose trait is off is an empty
+    // module. Enable them on the dependency: `.package(url: …, from: …, traits: ["Server"])`;
+    // here, `swift build --traits YAML,Server`.
     traits: [
-        // Off by default, so that a package depending on Parlance never builds Vapor unless it
-        // asks: `.package(url: …, from: …, traits: ["Vapor"])`, then the product ParlanceVapor.
-        .trait(name: "Vapor", description: "Builds ParlanceVapor, the Vapor 4 middleware (Vapor is a large build).")
+        .trait(name: "YAML", description: "ParlanceYAML: YAML catalogs (Yams)."),
+        .trait(
+            name: "Translation",
+            description:
+                "ParlanceTranslation and ParlanceProposals with their SQLite stores and HTTP client (sqlite-nio, async-http-client, swift-crypto, swift-metrics)."
+        ),
+        .trait(name: "Postgres", description: "The PostgreSQL stores (postgres-nio).", enabledTraits: ["Translation"]),
+        .trait(name: "Hummingbird", description: "ParlanceHummingbird, the Hummingbird 2 middleware (hummingbird)."),
+        .trait(
+            name: "Server", description: "ParlanceServer and `parlance serve`, with the proposals API (swift-service-lifecycle, swift-prometheus).",
+            enabledTraits: ["Hummingbird", "Translation", "Postgres"]),
+        .trait(name: "Vapor", description: "ParlanceVapor, the Vapor 4 middleware (Vapor is a large build)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -230,7 +254,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),  // only with the trait `Vapor`
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // NIOHTTPTypes: `parlance serve` answers malformed HTTP with a JSON error from a channel

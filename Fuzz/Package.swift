@@ -42,7 +42,7 @@ let targets: [(name: String, dependencies: [Target.Dependency])] = [
 
 let package = Package(
     name: "ParlanceFuzz",
-    dependencies: [.package(name: "Parlance", path: "..")],
+    dependencies: [.package(name: "Parlance", path: "..", traits: ["YAML"])],
     targets: [
         // What every target shares: the contract checks that trap with a message.
         .target(

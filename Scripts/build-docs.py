@@ -88,7 +88,7 @@ def main():
              "-skip-inherited-docs"] + arguments, capture_output=True, text=True)
         if extract.returncode != 0:
             print(f"build-docs: {target}: swift-symbolgraph-extract failed (was the last build of {options.build_dir} "
-                  f"made with the same traits, e.g. --traits Vapor?):\n{extract.stderr[-4000:]}")
+                  f"made with the same traits, e.g. --traits YAML,Server,Vapor?):\n{extract.stderr[-4000:]}")
             failed.append(target)
             continue
         # Only the module's own graph: the extension graphs of other modules' types

@@ -1,3 +1,4 @@
+#if Hummingbird
 public import Hummingbird
 import Parlance
 public import ParlanceHTTP
@@ -88,3 +89,4 @@ extension Request {
         RequestLocalization.current ?? RequestLocalization.unattached
     }
 }
+#endif

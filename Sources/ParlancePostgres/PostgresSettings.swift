@@ -1,3 +1,4 @@
+#if Postgres
 import Parlance
 
 #if canImport(FoundationEssentials)
@@ -110,3 +111,4 @@ public struct PostgresSettings: Sendable, Hashable, CustomStringConvertible {
         "postgres://\(username)@\(host):\(port)/\(database ?? "")\(schema == "public" ? "" : "?schema=\(schema)")"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 package import Logging
 package import Parlance
@@ -329,3 +330,4 @@ extension PostgresBackedStore {
         try await database.recordSchemaVersionForTesting(version)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 public import Foundation
 public import Parlance
 
@@ -236,3 +237,4 @@ package enum ProposalValidation {
         return text
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Crypto
 package import Foundation
 public import Parlance
@@ -195,3 +196,4 @@ public struct ProposalPage: Hashable, Sendable {
     /// The rows of a page when the caller does not say.
     public static let defaultLimit = 100
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 public import Foundation
 public import Parlance
 import ParlanceLocalization
@@ -120,3 +121,4 @@ public enum ProposalExport {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 public import Foundation
 import Parlance
 
@@ -97,3 +98,4 @@ public struct ProposalJSON: Codable, Hashable, Sendable {
         return Date(timeIntervalSince1970: Double(Int64(whole.timeIntervalSince1970.rounded()) * 1000 + Int64(milliseconds)) / 1000)
     }
 }
+#endif

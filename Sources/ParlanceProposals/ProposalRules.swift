@@ -1,3 +1,4 @@
+#if Translation
 package import Foundation
 package import Parlance
 
@@ -62,3 +63,4 @@ package enum ProposalRules {
             createdAt: current.createdAt, state: state)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 public import Foundation
 import Parlance
 
@@ -76,3 +77,4 @@ extension ProposalStore {
     /// Nothing to check: the store is in process.
     public func checkAvailable() async throws {}
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 public import Parlance
 public import ParlanceLocalization
 
@@ -128,3 +129,4 @@ public final class ReviewCatalog: Sendable {
         (try? localizedString(key, table: table, arguments: arguments, guid: guid)) ?? manager.string(key, table: table, arguments: arguments)
     }
 }
+#endif

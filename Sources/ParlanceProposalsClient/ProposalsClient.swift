@@ -1,3 +1,4 @@
+#if Translation
 public import AsyncHTTPClient
 public import Foundation
 import NIOCore
@@ -210,3 +211,4 @@ public struct ProposalsClient: ProposalStore {
         return "?" + parameters.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 public import Foundation
 public import Logging
 import Parlance
@@ -315,3 +316,4 @@ public final class PostgresProposalStore: ProposalStore, PostgresBackedStore {
         }
     }
 }
+#endif

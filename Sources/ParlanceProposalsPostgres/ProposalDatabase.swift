@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 public import Logging
 import Parlance
@@ -102,3 +103,4 @@ public struct OpenedProposalStore: Sendable {
     /// Releases the store's connections (nothing to do for SQLite).
     public func close() async { await closer() }
 }
+#endif

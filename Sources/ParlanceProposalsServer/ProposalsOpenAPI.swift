@@ -1,3 +1,4 @@
+#if Server
 /// The OpenAPI 3.1 path items of the proposals API, merged into `parlance serve`'s
 /// `/openapi.json` (and committed in `Sources/ParlanceServer/openapi.json`, which a test keeps
 /// equal to what `parlance serve` serves).
@@ -55,3 +56,4 @@ enum ProposalsOpenAPI {
         ]
     }
 }
+#endif

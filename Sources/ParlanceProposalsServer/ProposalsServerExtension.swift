@@ -1,3 +1,4 @@
+#if Server
 public import Hummingbird
 import NIOCore
 import Parlance
@@ -270,3 +271,4 @@ enum ProposalsHTTP {
         }
     }
 }
+#endif

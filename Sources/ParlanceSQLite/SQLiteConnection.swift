@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import VaporCSQLite
 
@@ -213,3 +214,4 @@ package final class SQLiteConnection {
         return Int(sqlite_nio_sqlite3_changes(handle))
     }
 }
+#endif

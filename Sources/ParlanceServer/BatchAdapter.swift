@@ -1,3 +1,4 @@
+#if Server
 import Parlance
 import ParlanceBatch
 import ParlanceHTTP
@@ -112,3 +113,4 @@ struct BatchAdapter: Sendable {
         return .object(added + members)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Hummingbird
 import NIOCore
 import Parlance
@@ -88,3 +89,4 @@ struct BatchStream: Sendable {
         ByteBuffer(bytes: errorLineBytes(code, message))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -92,3 +93,4 @@ struct CatalogPathScrubber: Sendable {
         return out
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Parlance
 import ParlanceHTTP
 import ParlanceLocalization
@@ -99,3 +100,4 @@ struct CatalogSnapshot {
         return false
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Hummingbird
 import Logging
 import NIOCore
@@ -100,3 +101,4 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         return nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import ParlanceHTTP
 
 /// The OpenAPI 3.1 document of `parlance serve`, served at `/openapi.json`.
@@ -705,3 +706,4 @@ enum OpenAPIDocument {
         return text
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 public import Hummingbird
 public import Logging
 import NIOCore
@@ -298,3 +299,4 @@ struct ServerState: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }
+#endif

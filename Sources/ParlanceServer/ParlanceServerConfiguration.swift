@@ -1,3 +1,4 @@
+#if Server
 /// How `parlance serve` (or an app embedding ``ParlanceServer``) listens and what it serves.
 ///
 /// ```swift
@@ -46,3 +47,4 @@ public struct ParlanceServerConfiguration: Sendable {
     /// The defaults: 127.0.0.1:8080, no catalog.
     public init() {}
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 public import Hummingbird
 public import ServiceLifecycle
 
@@ -59,3 +60,4 @@ extension ParlanceServerExtension {
     /// No dependencies to check.
     public var healthChecks: [ParlanceHealthCheck] { [] }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 package import Hummingbird
 import NIOCore
 package import Parlance
@@ -57,3 +58,4 @@ package enum RequestBodies {
         return text
     }
 }
+#endif

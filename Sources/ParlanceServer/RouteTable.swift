@@ -1,3 +1,4 @@
+#if Server
 import Parlance
 import ParlanceBatch
 
@@ -38,3 +39,4 @@ struct RouteTable: Sendable {
         return nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Hummingbird
 import Metrics
 public import Prometheus
@@ -40,3 +41,4 @@ public struct ServerMetrics: Sendable {
     /// The Prometheus text exposition.
     func render() -> String { registry.emitToString() }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Hummingbird
 import Logging
 import Parlance
@@ -83,3 +84,4 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 }
+#endif

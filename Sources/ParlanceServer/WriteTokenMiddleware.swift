@@ -1,3 +1,4 @@
+#if Server
 import Hummingbird
 import Parlance
 import ParlanceHummingbird
@@ -59,3 +60,4 @@ struct WriteTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         return difference == 0
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 public import Logging
 public import Metrics
@@ -500,3 +501,4 @@ extension String {
         return try await localizer.localize(self, from: sourceLanguage, to: targetLanguage, context: context)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 // Every call from ParlanceTranslation into ParlanceLocalization's LanguageManager and Catalog
 // lives in this file, so that changes to those types touch one place.
 import Parlance
@@ -85,3 +86,4 @@ extension CatalogAdapter {
         _ = try StringCatalogFile(contentsOf: path)
     }
 }
+#endif

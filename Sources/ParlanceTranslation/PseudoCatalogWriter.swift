@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceLocalization
@@ -169,3 +170,4 @@ public struct PseudoCatalogWriter: Sendable {
         return object
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 public import Foundation
 
 /// What identifies a cached translation: the six parts that can change the answer.
@@ -187,3 +188,4 @@ extension Duration {
         return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Logging
 import Metrics
@@ -169,3 +170,4 @@ struct TranslationInstrumentation: Sendable {
         observer?.handle(event)
     }
 }
+#endif

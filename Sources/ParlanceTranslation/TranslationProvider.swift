@@ -1,3 +1,4 @@
+#if Translation
 public import Parlance
 
 /// One piece of text to translate.
@@ -156,3 +157,4 @@ extension ParlanceError.Code {
     /// The translation cache store failed (I/O, a locked or unreadable database).
     public static let cacheStoreFailed = ParlanceError.Code(rawValue: "cache-store-failed")
 }
+#endif

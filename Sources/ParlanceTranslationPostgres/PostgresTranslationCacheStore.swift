@@ -1,3 +1,4 @@
+#if Postgres
 public import Foundation
 public import Logging
 import NIOCore
@@ -227,3 +228,4 @@ public final class PostgresTranslationCacheStore: TranslationCacheStore, Postgre
         }
     }
 }
+#endif

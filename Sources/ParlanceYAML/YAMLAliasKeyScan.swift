@@ -1,3 +1,4 @@
+#if YAML
 /// A pre-scan for aliases inside mapping keys, which Yams cannot parse in bounded time.
 ///
 /// Yams checks every mapping for duplicate keys by hashing its key nodes, and a node's hash
@@ -142,3 +143,4 @@ private struct AliasKeyScan {
         return nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if YAML
 import Parlance
 public import ParlanceLocalization
 
@@ -61,3 +62,4 @@ struct YAMLCatalogFormatReader: LocaleKeyedCatalogReader {
     var fileExtensions: [String] { ["yml", "yaml"] }
     func read(file: String) -> LocaleKeyedFile { YAMLFileReader(budget: budget).read(file: file) }
 }
+#endif

@@ -1,3 +1,4 @@
+#if YAML
 import Foundation
 import Parlance
 package import ParlanceLocalization
@@ -580,3 +581,4 @@ struct YAMLWalker {
 }
 
 func quotedText(_ text: String) -> String { "'\(text)'" }
+#endif

@@ -1,3 +1,4 @@
+#if YAML
 /// A pre-scan of block mapping keys, so that a file with many duplicate keys is parsed twice
 /// instead of once per duplicate.
 ///
@@ -179,3 +180,4 @@ private enum Scanner {
         return state
     }
 }
+#endif

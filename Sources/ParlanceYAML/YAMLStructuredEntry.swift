@@ -1,3 +1,4 @@
+#if YAML
 import Parlance
 import ParlanceLocalization
 import Yams
@@ -279,3 +280,4 @@ extension YAMLWalker {
             variants: pluralVariants(categories, key: key, language: language), location: location(nameNode))
     }
 }
+#endif

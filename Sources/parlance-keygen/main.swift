@@ -11,7 +11,10 @@
 import Foundation
 import ParlanceKeyGen
 import ParlanceLocalization
+
+#if YAML
 import ParlanceYAML
+#endif
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("error: parlance-keygen: \(message)\n".utf8))
@@ -46,7 +49,9 @@ while let argument = arguments.popFirst() {
 }
 guard positional.count == 2 else { fail("usage: parlance-keygen CATALOG_DIR OUTPUT_FILE [options]", status: 1) }
 
+#if YAML
 YAMLCatalog.register()
+#endif
 let catalog: Catalog
 do {
     catalog = try Catalog(directory: positional[0], developmentLanguage: developmentLanguage)

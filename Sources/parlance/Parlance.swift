@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
+
+#if YAML
 import ParlanceYAML
+#endif
 
 /// The process entry point: a usage error caused by a negative number written where an option
 /// could start (`parlance format number de -5`) says to put it after `--`; everything else is
@@ -12,8 +15,10 @@ import ParlanceYAML
 @main
 enum ParlanceMain {
     static func main() {
+        #if YAML
         // Every command that reads a catalog (localize, lint, batch) reads YAML too.
         YAMLCatalog.register()
+        #endif
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first != "lint", let hint = negativeNumberHint(arguments) {
             do {
@@ -57,12 +62,64 @@ struct ParlanceCommand: ParsableCommand {
             BenchCommand.self,
             LocalizeCommand.self,
             LintCommand.self,
-            PseudoCommand.self,
             ConvertCommand.self,
             GenCommand.self,
-            ProposalsCommand.self,
-            ServeCommand.self,
-        ],
+        ] + TraitCommands.all,
         defaultSubcommand: nil
     )
 }
+
+/// The subcommands whose code is built only with a package trait: without it, a command of the
+/// same name says which trait builds it, instead of "unknown command".
+enum TraitCommands {
+    static var all: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = []
+        #if Translation
+        commands.append(PseudoCommand.self)
+        #else
+        commands.append(PseudoUnavailable.self)
+        #endif
+        #if Postgres
+        commands.append(ProposalsCommand.self)
+        #else
+        commands.append(ProposalsUnavailable.self)
+        #endif
+        #if Server
+        commands.append(ServeCommand.self)
+        #else
+        commands.append(ServeUnavailable.self)
+        #endif
+        return commands
+    }
+
+    /// The message of a command built without its trait.
+    static func unavailable(_ command: String, trait: String) -> ValidationError {
+        ValidationError(
+            "parlance \(command) is built with the package trait \(trait): swift run --traits \(trait) parlance \(command) … "
+                + "(or swift build -c release --product parlance --traits \(trait))")
+    }
+}
+
+#if !Translation
+struct PseudoUnavailable: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "pseudo", abstract: "Pseudo-localize a catalog (needs the package trait Translation).")
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+    func run() throws { throw TraitCommands.unavailable("pseudo", trait: "Translation") }
+}
+#endif
+
+#if !Postgres
+struct ProposalsUnavailable: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "proposals", abstract: "Translation proposals (needs the package trait Postgres).")
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+    func run() throws { throw TraitCommands.unavailable("proposals", trait: "Postgres") }
+}
+#endif
+
+#if !Server
+struct ServeUnavailable: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "The HTTP service (needs the package trait Server).")
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+    func run() throws { throw TraitCommands.unavailable("serve", trait: "Server") }
+}
+#endif

@@ -24,6 +24,22 @@ struct ReadmeCommandLineTests {
     /// The subcommands whose comment is what they print.
     static let printing: Set<String> = ["plural", "format", "localize", "batch"]
 
+    /// The subcommands this build leaves out for want of their package trait (each then says
+    /// which trait builds it, and its README line must enable that trait).
+    static let withoutTrait: [String: String] = {
+        var commands: [String: String] = [:]
+        #if !Server
+        commands["serve"] = "Server"
+        #endif
+        #if !Postgres
+        commands["proposals"] = "Postgres"
+        #endif
+        #if !Translation
+        commands["pseudo"] = "Translation"
+        #endif
+        return commands
+    }()
+
     static func examples() throws -> [Example] {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         guard let section = readme.range(of: "## Command line"), let open = readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex),
@@ -93,6 +109,10 @@ struct ReadmeCommandLineTests {
                 #expect(result.status == 0, "\(example): \(result.stderr)")
                 #expect(printed == example.comment + "\n", "\(example)")
                 outputsChecked += 1
+            } else if let trait = Self.withoutTrait[subcommand] {
+                #expect(example.line.contains("--traits \(trait)"), "\(example): the line must enable the trait \(trait)")
+                let result = try ChildProcess.parlance([subcommand], currentDirectory: Self.root)
+                #expect(result.status != 0 && result.stderr.contains("package trait \(trait)"), "\(example): \(result.stderr)")
             } else {
                 let help = try ChildProcess.parlance([subcommand, "--help"], currentDirectory: Self.root)
                 #expect(help.status == 0, "\(example): \(help.stderr)")

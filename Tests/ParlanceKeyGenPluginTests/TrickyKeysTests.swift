@@ -1,3 +1,4 @@
+#if YAML
 import Foundation
 import ParlanceKeyGenTrickyKeys
 import ParlanceLocalization
@@ -61,3 +62,4 @@ import Testing
         }
     }
 }
+#endif

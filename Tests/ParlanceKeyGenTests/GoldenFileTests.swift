@@ -1,3 +1,4 @@
+#if YAML
 import Foundation
 import ParlanceKeyGen
 import ParlanceLocalization
@@ -26,3 +27,4 @@ import Testing
         #expect(result.diagnostics.filter { $0.code != "keygen-name-collision" }.isEmpty)
     }
 }
+#endif

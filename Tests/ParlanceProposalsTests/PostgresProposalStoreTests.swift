@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Parlance
 import ParlanceProposals
@@ -204,3 +205,4 @@ struct PostgresProposalStoreTests {
         #expect(throws: ParlanceError.self) { try ProposalDatabase("mongodb://h/db") }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceProposals
@@ -81,3 +82,4 @@ import Testing
         #expect(try decoded.proposal() == proposal.withoutAuthor)
     }
 }
+#endif

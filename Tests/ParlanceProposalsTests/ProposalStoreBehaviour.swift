@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceProposals
@@ -192,3 +193,4 @@ enum ProposalStoreBehaviour {
         }
     }
 }
+#endif

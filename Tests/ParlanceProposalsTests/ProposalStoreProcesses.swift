@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceProposals
@@ -79,3 +80,4 @@ enum ProposalStoreProcesses {
         }
     }
 }
+#endif

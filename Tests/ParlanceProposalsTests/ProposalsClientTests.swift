@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import Logging
 import Parlance
@@ -101,3 +102,4 @@ struct ProposalsTestServer {
         await ProposalStoreBehaviour.expectError(.proposalStoreFailed) { _ = try await client.proposals(matching: ProposalQuery()) }
     }
 }
+#endif

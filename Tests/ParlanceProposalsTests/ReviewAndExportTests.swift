@@ -1,3 +1,4 @@
+#if YAML && Translation
 import Foundation
 import Parlance
 import ParlanceLocalization
@@ -203,3 +204,4 @@ func writeCatalog(_ files: [String: String]) throws -> URL {
         #expect(try Self.run(["proposals", "list", "--database", "mysql://x/y"]).status != 0)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceProposals
@@ -157,3 +158,4 @@ func writerExecutable() -> URL {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 // Used only by ParlanceProposalsTests: a second process writing to a proposal store.
 //
 // STORE is an SQLite path or a postgres:// URL (ProposalDatabase).
@@ -60,3 +61,4 @@ case "crash":
 default:
     fail("unknown mode \(arguments[1])")
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import Hummingbird
 import ParlanceServer
@@ -310,3 +311,4 @@ struct SchemaValidator {
         (lhs as? NSObject)?.isEqual(rhs) ?? false
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import ParlanceTestSupport
 import Testing
@@ -158,3 +159,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import Parlance
 import ParlanceServer
@@ -113,3 +114,4 @@ import Testing
         }
     }
 }
+#endif

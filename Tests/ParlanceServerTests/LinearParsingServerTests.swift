@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import ParlanceBench
 import ParlanceServer
@@ -78,3 +79,4 @@ struct LinearParsingServerTests {
         try await server.stop()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import Hummingbird
 import Logging
@@ -191,3 +192,4 @@ final class RawConnection: Sendable {
         return String(decoding: received, as: UTF8.self)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import Hummingbird
 import HummingbirdExample
@@ -67,3 +68,4 @@ import Testing
         try await server.stop()
     }
 }
+#endif

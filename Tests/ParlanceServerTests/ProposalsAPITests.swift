@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import Logging
 import Parlance
@@ -318,3 +319,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import Hummingbird
 import Logging
@@ -334,3 +335,4 @@ struct CollectingLogHandler: LogHandler {
         logs.append("\(event.level) \(event.message) \(all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import ParlanceTestSupport
 import Testing
@@ -426,3 +427,4 @@ final class Counter: @unchecked Sendable {
         }
     }
 }
+#endif

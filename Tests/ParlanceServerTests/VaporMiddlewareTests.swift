@@ -1,3 +1,4 @@
+#if Server
 // Built only with the package trait `Vapor`: swift test --traits Vapor --filter VaporMiddlewareTests
 #if Vapor
 import Foundation
@@ -66,4 +67,5 @@ import VaporExample
         return try HTTPAnswer(parsing: await connection.readBytes())
     }
 }
+#endif
 #endif

@@ -1,3 +1,4 @@
+#if Translation
 // Used only by ParlanceTranslationTests (SQLiteCrashTests): writes batches of translations to
 // a SQLite cache file until it is killed, printing "committed N" after each transaction.
 //
@@ -36,3 +37,4 @@ do {
     FileHandle.standardError.write(Data("crash writer: \(error)\n".utf8))
     exit(1)
 }
+#endif

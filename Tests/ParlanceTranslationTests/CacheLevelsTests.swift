@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceTranslation
@@ -179,3 +180,4 @@ import Testing
         await #expect(throws: ParlanceError.self) { try await localizer.warmUp() }
     }
 }
+#endif

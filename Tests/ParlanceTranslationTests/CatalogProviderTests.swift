@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceLocalization
@@ -76,3 +77,4 @@ import Testing
         #expect(miss.text == "Only in English")
     }
 }
+#endif

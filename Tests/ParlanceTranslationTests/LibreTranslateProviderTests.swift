@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceTranslation
@@ -151,3 +152,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -155,3 +156,4 @@ final class LibreTranslateTestServer: @unchecked Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceLocalization
@@ -238,3 +239,4 @@ import Testing
         #expect(localizer.memoryCache.count == 0)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Logging
 import Parlance
@@ -68,3 +69,4 @@ import Testing
         #expect(durations.allSatisfy { $0 > 0 && $0 < 3_600_000_000_000 })
     }
 }
+#endif

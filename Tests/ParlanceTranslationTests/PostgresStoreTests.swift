@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Parlance
 import ParlanceTestSupport
@@ -203,3 +204,4 @@ struct PostgresTranslationStoreTests {
         try await server.stop()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceLocalization
@@ -121,3 +122,4 @@ import Testing
         #expect(stderr.contains("[invalid-file]"))
     }
 }
+#endif

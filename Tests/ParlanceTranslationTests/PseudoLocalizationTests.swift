@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceTranslation
@@ -79,3 +80,4 @@ import Testing
         #expect(try await localizer.localize("Save %@", to: LocaleID("en-XA")) == "[Šáṽé %@ ~~]")
     }
 }
+#endif

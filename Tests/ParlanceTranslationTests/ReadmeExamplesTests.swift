@@ -1,3 +1,4 @@
+#if Translation
 // The examples of ParlanceTranslation's guide, as written there, with their
 // results checked.
 import Foundation
@@ -118,3 +119,4 @@ struct DictionaryProvider: SyncTranslationProvider {
         #expect(PseudoLocalizationProvider().pseudoLocalize("Delete %lld files?") == "[Ðéļéţé %lld ƒîļéš? ~~~~]")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceTranslation
@@ -180,3 +181,4 @@ import Testing
         #expect(perTransaction.count >= committedSeen)
     }
 }
+#endif

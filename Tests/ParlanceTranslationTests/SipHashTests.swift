@@ -1,3 +1,4 @@
+#if Translation
 import Testing
 
 @testable import ParlanceTranslation
@@ -39,3 +40,4 @@ import Testing
         #expect(hasher.finalize() == whole2.finalize())
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Logging
 import Metrics
@@ -158,3 +159,4 @@ func productsDirectory() -> URL {
     }
     return directory
 }
+#endif

@@ -1,8 +1,10 @@
+#if YAML
 import Foundation
 import Parlance
 import ParlanceLint
 import ParlanceLocalization
 import ParlanceTestSupport
+import ParlanceConvert
 import ParlanceYAML
 import Testing
 
@@ -587,3 +589,4 @@ struct YAMLStructuredEntryTests {
         #expect(throws: ParlanceError.self) { try catalog.localizedString("named", locale: "ru", named: ["folder": "x"]) }
     }
 }
+#endif

@@ -1,7 +1,9 @@
+#if YAML
 import Foundation
 import Parlance
 import ParlanceLocalization
 import ParlanceTestSupport
+import ParlanceConvert
 import ParlanceYAML
 import Testing
 
@@ -173,3 +175,4 @@ struct GettextConversionTests {
         #expect(!lint.output.contains("plural-forms-"), "\(lint.output)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if YAML
 import ParlanceLocalization
 import Testing
 
@@ -75,3 +76,4 @@ struct YAMLAliasKeyTests {
         #expect(keys.isSuperset(of: ["base.ok", "screen.ok", "screen.title"]), "\(keys)")
     }
 }
+#endif

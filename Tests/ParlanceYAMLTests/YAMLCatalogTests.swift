@@ -1,3 +1,4 @@
+#if YAML
 import Foundation
 import Parlance
 import ParlanceBatch
@@ -445,3 +446,4 @@ struct YAMLMangledInputTests {
         #expect(reads > 1000)
     }
 }
+#endif

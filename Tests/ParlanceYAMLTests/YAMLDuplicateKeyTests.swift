@@ -1,3 +1,4 @@
+#if YAML
 import Foundation
 import ParlanceLocalization
 import Testing
@@ -143,3 +144,4 @@ struct YAMLDuplicateKeyTests {
         #expect(found == ["2:3", "8:3"])
     }
 }
+#endif

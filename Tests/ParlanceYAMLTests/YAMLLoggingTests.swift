@@ -1,3 +1,4 @@
+#if YAML
 import Foundation
 import Logging
 import Parlance
@@ -51,3 +52,4 @@ struct YAMLLoggingTests {
         #expect(nulls.first?.hasPrefix(directory + "/app.yml:3:") == true, "\(nulls)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 public import Foundation
 import Parlance
 import ParlanceSQLite
@@ -283,3 +284,4 @@ public final class SQLiteProposalStore: ProposalStore {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 public import Foundation
 public import Logging
 import Parlance
@@ -266,3 +267,4 @@ final class Connection {
         try sqlite.rows("PRAGMA integrity_check").compactMap { $0.first?.text }
     }
 }
+#endif

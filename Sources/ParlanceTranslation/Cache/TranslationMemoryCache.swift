@@ -1,3 +1,4 @@
+#if Translation
 public import Foundation
 import Parlance
 
@@ -368,3 +369,4 @@ public final class TranslationMemoryCache: @unchecked Sendable {
     /// The approximate bytes cached.
     public var byteCount: Int { withState { $0.bytes } }
 }
+#endif

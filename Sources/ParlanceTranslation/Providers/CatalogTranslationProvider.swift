@@ -1,3 +1,4 @@
+#if Translation
 import Parlance
 public import ParlanceLocalization
 
@@ -62,3 +63,4 @@ public struct CatalogTranslationProvider: SyncTranslationProvider {
             .translationNotFound, "no \(target.languageTag) translation in the catalog table \(table) for a \(request.sourceText.count)-character text")
     }
 }
+#endif

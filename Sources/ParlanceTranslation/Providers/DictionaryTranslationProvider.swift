@@ -1,3 +1,4 @@
+#if Translation
 import Parlance
 
 /// Translations from an in-memory table: per target language, source text → translation.
@@ -41,3 +42,4 @@ public struct DictionaryTranslationProvider: SyncTranslationProvider {
         throw ParlanceError(.translationNotFound, "no \(target.languageTag) translation in the dictionary for a \(request.sourceText.count)-character text")
     }
 }
+#endif

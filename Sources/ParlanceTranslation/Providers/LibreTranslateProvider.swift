@@ -1,3 +1,4 @@
+#if Translation
 public import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -239,3 +240,4 @@ public struct LibreTranslateProvider: TranslationProvider {
         }
     }
 }
+#endif

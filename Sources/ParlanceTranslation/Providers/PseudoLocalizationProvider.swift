@@ -1,3 +1,4 @@
+#if Translation
 import Parlance
 
 /// Pseudo-localization: text that still reads as the source but looks translated, to find UI
@@ -204,3 +205,4 @@ enum PseudoSegmenter {
         return i < s.count && s[i] == ">" ? i + 1 : nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Translation
 import Parlance
 
 /// Concurrent identical calls share one execution: the first caller starts `work` in a task,
@@ -176,3 +177,4 @@ func withTimeout<Result: Sendable>(
         return value
     }
 }
+#endif

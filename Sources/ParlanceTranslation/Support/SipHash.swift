@@ -1,3 +1,4 @@
+#if Translation
 /// SipHash (Aumasson and Bernstein) over byte buffers, keyed per cache: the memory cache's
 /// table is filled with user content, so its hash must be keyed to keep anyone from choosing
 /// texts that collide. The standard library's `Hasher` is the same function (SipHash-1-3), but
@@ -97,3 +98,4 @@ extension UInt64 {
     @inline(__always)
     fileprivate func rotateLeft(_ count: UInt64) -> UInt64 { (self << count) | (self >> (64 - count)) }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server
 import Foundation
 import Logging
 import ParlanceBatch
@@ -234,3 +235,4 @@ private struct BenchServer {
         return (status, decoded)
     }
 }
+#endif

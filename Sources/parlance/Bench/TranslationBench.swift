@@ -1,3 +1,4 @@
+#if Translation
 import Foundation
 import Parlance
 import ParlanceTranslation
@@ -52,3 +53,4 @@ extension BenchCommand {
         return [memoryRow, diskRow]
     }
 }
+#endif

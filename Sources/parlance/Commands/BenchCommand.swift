@@ -115,8 +115,13 @@ struct BenchCommand: ParsableCommand {
             return
         }
         if linear {
+            #if Server
             print(LinearBench.render(try LinearBench(runs: rounds).run(), runs: rounds))
             return
+            #else
+            throw ValidationError(
+                "--linear measures `parlance serve` too: build with the package trait Server (swift run --traits Server parlance bench --linear)")
+            #endif
         }
         if verifyDates {
             try runDateVerification()
@@ -144,20 +149,28 @@ struct BenchCommand: ParsableCommand {
         let harness = BenchHarness(
             rounds: rounds, iterations: iterations, warmupIterations: iterations / 4, skipFoundation: skipFoundation)
         var rows: [BenchRow] = []
-        let groups: [(name: String, rows: () throws -> [BenchRow])] = [
-            ("plural", { try pluralRows(harness) }),
-            ("number", { try numberRows(harness) }),
-            ("date", { [try dateRow(harness), try dateStylesRow(harness)] }),
-            ("relative", { [try relativeRow(harness)] }),
-            ("list", { [try listRow(harness)] }),
-            ("parts", { try partsRows(harness) }),
-            ("collation", { try collationRows(harness) }),
-            ("segmentation", { try segmentationRows(harness) }),
-            ("message", { try messageRows(harness) }),  // message, plural-range, date-interval
-            ("bidi", { [bidiRow(harness)] }),
-            ("localize", { [try localizeRow(harness)] }),
-            ("translation", { try translationRows(harness) }),
-        ]
+        #if Translation
+        func translationGroups(_ harness: BenchHarness) -> [(name: String, rows: () throws -> [BenchRow])] {
+            [("translation", { try translationRows(harness) })]
+        }
+        #else
+        // The translation cache rows need the package trait Translation.
+        func translationGroups(_ harness: BenchHarness) -> [(name: String, rows: () throws -> [BenchRow])] { [] }
+        #endif
+        let groups: [(name: String, rows: () throws -> [BenchRow])] =
+            [
+                ("plural", { try pluralRows(harness) }),
+                ("number", { try numberRows(harness) }),
+                ("date", { [try dateRow(harness), try dateStylesRow(harness)] }),
+                ("relative", { [try relativeRow(harness)] }),
+                ("list", { [try listRow(harness)] }),
+                ("parts", { try partsRows(harness) }),
+                ("collation", { try collationRows(harness) }),
+                ("segmentation", { try segmentationRows(harness) }),
+                ("message", { try messageRows(harness) }),  // message, plural-range, date-interval
+                ("bidi", { [bidiRow(harness)] }),
+                ("localize", { [try localizeRow(harness)] }),
+            ] + translationGroups(harness)
         let selected = groups.filter { group in only.map { group.name.contains($0) } ?? true }
         let progress = SweepProgress("bench", total: selected.count, unit: "groups", interval: 0)
         for group in selected {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Parlance
+import ParlanceConvert
 import ParlanceLocalization
-import ParlanceYAML
 
 /// `parlance convert Resources --to yaml --output config/locales`.
 struct ConvertCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+#if Postgres
 import ArgumentParser
 import Foundation
 import Parlance
@@ -180,3 +181,4 @@ private final class ResultBox<Value: Sendable>: @unchecked Sendable {
         return try stored.get()
     }
 }
+#endif

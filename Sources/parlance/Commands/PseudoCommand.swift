@@ -1,3 +1,4 @@
+#if Translation
 import ArgumentParser
 import Foundation
 import Parlance
@@ -46,3 +47,4 @@ struct PseudoCommand: ParsableCommand {
         print("\(report.strings) strings pseudo-localized in \(report.files) files written to \(output)")
     }
 }
+#endif

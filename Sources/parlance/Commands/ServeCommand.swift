@@ -1,3 +1,4 @@
+#if Server
 import ArgumentParser
 import Foundation
 import Logging
@@ -205,3 +206,4 @@ private final class ServeOutcome: @unchecked Sendable {
     var error: (any Error)? { lock.withLock { stored } }
     func set(_ error: any Error) { lock.withLock { stored = error } }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 // The Hummingbird example of ParlanceServer's guide: per-request language with ParlanceMiddleware.
 // Compiled as a target of the main package and started by ParlanceServerTests.
 public import Hummingbird
@@ -36,3 +37,4 @@ public enum HummingbirdExample {
         return router
     }
 }
+#endif

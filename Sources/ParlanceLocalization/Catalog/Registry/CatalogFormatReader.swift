@@ -115,7 +115,8 @@ extension CatalogModel {
                 diagnostics.append(
                     CatalogDiagnostic(
                         file: path, line: 0, column: 0,
-                        message: "ignored: YAML catalogs are read by the ParlanceYAML module; call YAMLCatalog.register() once at start-up",
+                        message:
+                            "ignored: YAML catalogs are read by the ParlanceYAML module (package trait YAML): call YAMLCatalog.register() once at start-up; the parlance CLI and parlance-keygen do when built with --traits YAML",
                         code: "ignored-file"))
             }
             return

@@ -219,3 +219,6 @@ package enum CatalogConverter {
         }.joined()
     }
 }
+
+/// A key, value or name quoted in a loss message.
+func quotedText(_ text: String) -> String { "'\(text)'" }
