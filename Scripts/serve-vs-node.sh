@@ -162,9 +162,9 @@ printf "%-9s %6s %12s %12s %7s %11s %11s %8s %10s %10s\n" endpoint conns "parlan
     "parl p99 ms" "node p99 ms" "p99 P/N" "parl bodies" "node bodies"
 printf "%s\n" "${rows[@]}"
 echo
-printf "%-9s %9s %18s %16s %15s\n" "RSS MB" start "before -c$largest" "after -c$largest" "after ${idle} s idle"
+printf "%-9s %9s %18s %16s %17s\n" "RSS MB" start "before -c$largest" "after -c$largest" "after ${idle} s idle"
 for name in parlance node; do
-    printf "%-9s %9s %18s %16s %15s\n" "$name" "${rss[$name.start]}" "${rss[$name.before]:-}" "${rss[$name.after]}" "${rss[$name.idle]}"
+    printf "%-9s %9s %18s %16s %17s\n" "$name" "${rss[$name.start]}" "${rss[$name.before]:-}" "${rss[$name.after]}" "${rss[$name.idle]}"
 done
 if [[ ${#failures[@]} -gt 0 ]]; then
     echo
