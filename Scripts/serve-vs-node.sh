@@ -155,7 +155,9 @@ rss[parlance.idle]=$(rss_mb "$parlance_pid") rss[node.idle]=$(rss_mb "$node_pid"
 
 # The report: what ran where, then the figures of this one run together.
 echo "serve-vs-node: $started to $(date -u +%FT%TZ) on $(nproc) cores; load average $load_before at start, $(cut -d' ' -f1-3 /proc/loadavg) at end"
-echo "parlance: $binary, log level ${log_level:-default (info)}, log $(du -h "$work/parlance.log" | cut -f1); node $(node --version) (ICU $(node -p process.versions.icu), CLDR $(node -p process.versions.cldr)); $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
+echo "parlance: $binary, log level ${log_level:-default (info)}, log $(du -h "$work/parlance.log" | cut -f1)"
+echo "node $(node --version) (ICU $(node -p process.versions.icu), CLDR $(node -p process.versions.cldr));" \
+    "$(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
 echo "wrk: -t$threads, ${duration} s per run after a ${warmup} s warm-up per endpoint and server; every body checked"
 echo
 printf "%-9s %6s %12s %12s %7s %11s %11s %8s %10s %10s\n" endpoint conns "parlance r/s" "node r/s" ratio \

@@ -69,7 +69,8 @@ function cached(Kind, locale, options) {
 }
 const fail = (status, code, message) => { throw Object.assign(new Error(message), { status, code }); };
 function canonical(tag) {
-  try { return Intl.getCanonicalLocales(String(tag).replace(/_/g, "-"))[0]; } catch { fail(400, "invalid-locale", `${tag} is not a locale`); }
+  try { return Intl.getCanonicalLocales(String(tag).replace(/_/g, "-"))[0]; }
+  catch { fail(400, "invalid-locale", `${tag} is not a locale`); }
 }
 function decimal(number) { // the decimal text, kept as text so that Intl formats it exactly
   const text = typeof number === "number" ? String(number) : number;
@@ -89,7 +90,8 @@ function format(text, args, locale) {
     const value = args[position ? position - 1 : next++];
     if (conversion === "@") return String(value);
     const digits = conversion === "f" ? Number(precision ?? 6) : 0;
-    return cached(Intl.NumberFormat, locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, roundingMode: "halfEven" }).format(value);
+    const options = { minimumFractionDigits: digits, maximumFractionDigits: digits, roundingMode: "halfEven" };
+    return cached(Intl.NumberFormat, locale, options).format(value);
   });
 }
 const operations = {
