@@ -134,9 +134,9 @@ enum FormatOperations {
         }
     }
 
-    private static func style(_ raw: String, _ field: String) throws(BatchError) -> DateFormat.Style {
-        guard let style = DateFormat.Style(rawValue: raw) else {
-            let allowed = DateFormat.Style.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    private static func style(_ raw: String, _ field: String) throws(BatchError) -> DateStyle {
+        guard let style = DateStyle(rawValue: raw) else {
+            let allowed = DateStyle.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             throw BatchError("invalid-argument", "\"\(field)\" must be one of \(allowed), not \"\(raw)\"")
         }
         return style
@@ -151,8 +151,8 @@ enum FormatOperations {
         let locale = try request.locale()
         if request["time"] != nil { return try relativeBetween(request, locale: locale, output) }
         let (value, unit) = try relativeValue(request)
-        let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
-        let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
+        let numeric = try request.choice("numeric", default: RelativeTimeNumeric.always)
+        let style = try request.choice("style", default: RelativeTimeStyle.long)
         return try run {
             let format = try RelativeTimeFormat(locale: locale, style: style, numeric: numeric)
             if let key = request.formatterKey("numeric", "style") { relativeFormats.store(format, for: key) }
@@ -160,7 +160,7 @@ enum FormatOperations {
         }
     }
 
-    private static func relative(_ format: RelativeTimeFormat, _ value: Double, _ unit: RelativeTimeFormat.Unit, _ output: Output) throws -> JSONValue {
+    private static func relative(_ format: RelativeTimeFormat, _ value: Double, _ unit: RelativeTimeUnit, _ output: Output) throws -> JSONValue {
         switch output {
         case .text: .string(try format.format(value, unit))
         case .parts: json(try format.formatPartsTyped(value, unit))
@@ -168,7 +168,7 @@ enum FormatOperations {
     }
 
     /// `relative`'s `value` and `unit`, checked in the protocol's order.
-    private static func relativeValue(_ request: BatchRequest) throws(BatchError) -> (Double, RelativeTimeFormat.Unit) {
+    private static func relativeValue(_ request: BatchRequest) throws(BatchError) -> (Double, RelativeTimeUnit) {
         guard let raw = request["value"] else { throw BatchError.missing("value", op: request.op) }
         let value: Double
         switch raw {
@@ -177,7 +177,7 @@ enum FormatOperations {
         default: throw BatchError.wrongType("value", expected: "a number")
         }
         guard request["unit"] != nil else { throw BatchError.missing("unit", op: request.op) }
-        let unit = try request.choice("unit", default: RelativeTimeFormat.Unit.day)
+        let unit = try request.choice("unit", default: RelativeTimeUnit.day)
         return (value, unit)
     }
 
@@ -191,18 +191,18 @@ enum FormatOperations {
         let time = try request.time("time")
         let reference = try request.time("reference")
         let zone = try request.optionalString("timeZone") ?? "UTC"
-        let selection: RelativeTimeFormat.UnitSelection
+        let selection: RelativeTimeUnitSelection
         switch try request.optionalString("unit") {
         case nil, "auto"?: selection = .automatic
         case let raw?:
-            guard let unit = RelativeTimeFormat.Unit(rawValue: raw) else {
-                let allowed = (["auto"] + RelativeTimeFormat.Unit.allCases.map(\.rawValue)).map { "\"\($0)\"" }.joined(separator: ", ")
+            guard let unit = RelativeTimeUnit(rawValue: raw) else {
+                let allowed = (["auto"] + RelativeTimeUnit.allCases.map(\.rawValue)).map { "\"\($0)\"" }.joined(separator: ", ")
                 throw BatchError("invalid-argument", "\"unit\" must be one of \(allowed), not \(quoted(raw))")
             }
             selection = .fixed(unit)
         }
-        let numeric = try request.choice("numeric", default: RelativeTimeFormat.Numeric.always)
-        let style = try request.choice("style", default: RelativeTimeFormat.Style.long)
+        let numeric = try request.choice("numeric", default: RelativeTimeNumeric.always)
+        let style = try request.choice("style", default: RelativeTimeStyle.long)
         return try run {
             let (value, unit) = try RelativeTimeFormat.calendarDifferenceTyped(fromMillis: reference, toMillis: time, zone: zone, unit: selection)
             return try relative(RelativeTimeFormat(locale: locale, style: style, numeric: numeric), Double(value), unit, output)
@@ -218,8 +218,8 @@ enum FormatOperations {
         }
         let locale = try request.locale()
         let items = try listItems(request)
-        let type = try request.choice("type", default: ListFormat.ListType.and)
-        let width = try request.choice("width", default: ListFormat.Width.wide)
+        let type = try request.choice("type", default: ListType.and)
+        let width = try request.choice("width", default: ListWidth.wide)
         let format = try run { try ListFormat(locale: locale, type: type, width: width) }
         if let key { listFormats.store(format, for: key) }
         return try list(format, items, output)

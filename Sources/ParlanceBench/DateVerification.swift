@@ -21,7 +21,7 @@ package struct DateVerification: Sendable {
 
     package enum Spec: Sendable, CustomStringConvertible {
         case skeleton(String)
-        case styles(date: DateFormat.Style, time: DateFormat.Style)
+        case styles(date: DateStyle, time: DateStyle)
 
         package var description: String {
             switch self {
@@ -34,7 +34,7 @@ package struct DateVerification: Sendable {
     /// Skeletons, then each of the 4 styles as date+time, date only and time only.
     package static var specs: [Spec] {
         var specs = skeletons.map(Spec.skeleton)
-        for style in [DateFormat.Style.full, .long, .medium, .short] {
+        for style in [DateStyle.full, .long, .medium, .short] {
             specs += [.styles(date: style, time: style), .styles(date: style, time: .none), .styles(date: .none, time: style)]
         }
         return specs

@@ -8,8 +8,8 @@ package import Parlance
 /// Run in full by `parlance bench --verify-lists`; a reduced sweep runs as a test.
 package struct ListVerification: Sendable {
     package var locales: [LocaleID]
-    package var types: [ListFormat.ListType]
-    package var widths: [ListFormat.Width]
+    package var types: [ListType]
+    package var widths: [ListWidth]
     /// The longest list checked.
     package var maxLength: Int
     /// Seeded random lists per length.
@@ -17,7 +17,7 @@ package struct ListVerification: Sendable {
     package var seed: UInt64
 
     package init(
-        locales: [LocaleID], types: [ListFormat.ListType] = ListFormat.ListType.allCases, widths: [ListFormat.Width] = ListFormat.Width.allCases,
+        locales: [LocaleID], types: [ListType] = ListType.allCases, widths: [ListWidth] = ListWidth.allCases,
         maxLength: Int = 7, randomListsPerLength: Int = 150, seed: UInt64 = 0x5EED_0019
     ) {
         self.locales = locales

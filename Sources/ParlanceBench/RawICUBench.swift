@@ -71,7 +71,7 @@ extension RawICUBench {
 
     /// udat_format with date and time styles, in UTC, in a C loop.
     package static func dateStyles(
-        locale: LocaleID, date: DateFormat.Style, time: DateFormat.Style, millis: [Double], iterations: Int
+        locale: LocaleID, date: DateStyle, time: DateStyle, millis: [Double], iterations: Int
     ) -> Int64 {
         millis.withUnsafeBufferPointer { millis in
             CICU_benchDateStyles(locale.identifier, date.icuStyle, time.icuStyle, millis.baseAddress, Int32(millis.count), Int64(iterations))

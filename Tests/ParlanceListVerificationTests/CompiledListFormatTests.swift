@@ -32,11 +32,11 @@ struct CompiledListFormatTests {
 
     @Test("ListFormat joins with the compiled path; Spanish and Hebrew connectors follow the last item as ICU's do")
     func contextRules() throws {
-        let spanish = try ICUListFormatter.cached(locale: "es", type: ListFormat.ListType.and.icu, width: ListFormat.Width.wide.icu)
+        let spanish = try ICUListFormatter.cached(locale: "es", type: ListType.and.icu, width: ListWidth.wide.icu)
         #expect(spanish.compiled?.contextRule == .spanishE)
-        let or = try ICUListFormatter.cached(locale: "es", type: ListFormat.ListType.or.icu, width: ListFormat.Width.wide.icu)
+        let or = try ICUListFormatter.cached(locale: "es", type: ListType.or.icu, width: ListWidth.wide.icu)
         #expect(or.compiled?.contextRule == .spanishU)
-        let hebrew = try ICUListFormatter.cached(locale: "he", type: ListFormat.ListType.and.icu, width: ListFormat.Width.wide.icu)
+        let hebrew = try ICUListFormatter.cached(locale: "he", type: ListType.and.icu, width: ListWidth.wide.icu)
         #expect(hebrew.compiled?.contextRule == .hebrewVavDash)
         let cases: [(ICUListFormatter, ListFormat, [String])] = [
             (spanish, try ListFormat(locale: "es"), ["Juan", "Isabel"]),

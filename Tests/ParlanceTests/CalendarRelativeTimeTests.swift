@@ -46,7 +46,7 @@ struct CalendarRelativeTimeTests {
 
     @Test(arguments: [
         // 40 minutes apart across midnight in Paris: the previous day and month there…
-        ("2024-02-29T23:50+01:00", "2024-03-01T00:30+01:00", "Europe/Paris", RelativeTimeFormat.Unit.day, "yesterday"),
+        ("2024-02-29T23:50+01:00", "2024-03-01T00:30+01:00", "Europe/Paris", RelativeTimeUnit.day, "yesterday"),
         ("2024-02-29T23:50+01:00", "2024-03-01T00:30+01:00", "Europe/Paris", .month, "last month"),
         // … but the same day and month in UTC (22:50Z and 23:30Z on February 29).
         ("2024-02-29T23:50+01:00", "2024-03-01T00:30+01:00", "UTC", .day, "today"),
@@ -57,7 +57,7 @@ struct CalendarRelativeTimeTests {
         ("2024-01-31T12:00Z", "2024-03-01T12:00Z", "UTC", .day, "30 days ago"),
         ("2024-01-31T12:00Z", "2024-03-01T12:00Z", "UTC", .week, "4 weeks ago"),
     ])
-    func fixed(_ time: String, _ reference: String, _ zone: String, _ unit: RelativeTimeFormat.Unit, _ expected: String) throws {
+    func fixed(_ time: String, _ reference: String, _ zone: String, _ unit: RelativeTimeUnit, _ expected: String) throws {
         let format = try RelativeTimeFormat(locale: "en", numeric: .auto)
         #expect(try format.format(Self.date(time), relativeTo: Self.date(reference), in: zone, unit: .fixed(unit)) == expected)
     }

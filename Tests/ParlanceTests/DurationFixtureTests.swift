@@ -53,18 +53,18 @@ struct DurationFixtureTests {
 
     static let locales: [String] = fixtures.locales.filter { $0.value.numberingSystem == "latn" }.keys.sorted()
 
-    static let unitNames: [(DurationFormat.Unit, String)] = [
+    static let unitNames: [(DurationUnit, String)] = [
         (.weeks, "duration-week"), (.days, "duration-day"), (.hours, "duration-hour"), (.minutes, "duration-minute"),
         (.seconds, "duration-second"), (.milliseconds, "duration-millisecond"), (.microseconds, "duration-microsecond"),
         (.nanoseconds, "duration-nanosecond"),
     ]
-    static let widths: [(style: DurationFormat.Style, units: String, list: String)] = [
+    static let widths: [(style: DurationStyle, units: String, list: String)] = [
         (.wide, "long", "unit"), (.short, "short", "unit-short"), (.narrow, "narrow", "unit-narrow"),
     ]
 
     /// One unit with a value, as CLDR writes it: the unit pattern of the value's plural
     /// category ("other" when the locale has none for it), `{0}` replaced by the digits.
-    static func unitText(_ data: Fixtures.Locale, _ width: String, _ unit: DurationFormat.Unit, _ value: Int, _ rules: PluralRules) -> String? {
+    static func unitText(_ data: Fixtures.Locale, _ width: String, _ unit: DurationUnit, _ value: Int, _ rules: PluralRules) -> String? {
         guard let name = unitNames.first(where: { $0.0 == unit })?.1, let counts = data.units[width]?[name] else { return nil }
         guard let pattern = counts[rules.category(for: value).rawValue] ?? counts["other"] else { return nil }
         return pattern.replacingOccurrences(of: "{0}", with: String(value))
@@ -170,7 +170,7 @@ struct DurationFixtureTests {
         let id = try LocaleID(locale)
         let rules = try PluralRules(locale: id)
         var differences: [String: (String, String)] = [:]
-        let cases: [[(DurationFormat.Unit, Int)]] = [
+        let cases: [[(DurationUnit, Int)]] = [
             [(.days, 2), (.hours, 3)],
             [(.hours, 1), (.minutes, 5), (.seconds, 7)],
             [(.weeks, 1), (.days, 2), (.hours, 3), (.minutes, 4)],

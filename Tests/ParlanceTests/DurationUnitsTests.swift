@@ -10,12 +10,12 @@ import Testing
 @Suite("Durations: units, rounding, numeric")
 struct DurationUnitsTests {
     struct Case: Sendable, CustomTestStringConvertible {
-        var style: DurationFormat.Style
-        var units: Set<DurationFormat.Unit>
+        var style: DurationStyle
+        var units: Set<DurationUnit>
         var count: Int?
         var seconds: Double
         var expected: String
-        init(_ style: DurationFormat.Style, _ units: Set<DurationFormat.Unit>, _ count: Int?, _ seconds: Double, _ expected: String) {
+        init(_ style: DurationStyle, _ units: Set<DurationUnit>, _ count: Int?, _ seconds: Double, _ expected: String) {
             (self.style, self.units, self.count, self.seconds, self.expected) = (style, units, count, seconds, expected)
         }
         var testDescription: String { "\(style) \(units.sorted().map(\.rawValue)) \(count.map(String.init) ?? "-") \(seconds) → \(expected)" }

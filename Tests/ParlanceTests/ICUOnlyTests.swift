@@ -41,7 +41,7 @@ struct ICUOnlyChildTests {
         let instant = Date(timeIntervalSince1970: 1_700_000_000)
         #expect(instant.formatted(.parlance.date(skeleton: "yMMMd").locale("en-US").timeZone(.utc)) == "Nov 14, 2023")
 
-        let list = try ICUListFormatter.cached(locale: "es", type: ListFormat.ListType.and.icu, width: ListFormat.Width.wide.icu)
+        let list = try ICUListFormatter.cached(locale: "es", type: ListType.and.icu, width: ListWidth.wide.icu)
         #expect(list.compiled == nil && list.fallback == .disabled)
         // Spanish "y" becomes "e" before an /i/ sound (CLDR's contextual list rule for es).
         #expect(["padres", "hijos"].formatted(.parlance.list.locale("es")) == "padres e hijos")

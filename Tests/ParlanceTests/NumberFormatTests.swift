@@ -204,7 +204,7 @@ struct NumberFormatSweepTests {
 @Suite("Byte counts and durations")
 struct ByteCountDurationFormatTests {
     @Test(arguments: [
-        ("en", ByteCountFormat.Base.decimal, Int64(999), "999 bytes"),
+        ("en", ByteCountBase.decimal, Int64(999), "999 bytes"),
         ("en", .decimal, 1, "1 byte"),
         ("en", .decimal, 1_500, "2 kB"),
         ("en", .decimal, 1_500_000, "1.5 MB"),
@@ -213,13 +213,13 @@ struct ByteCountDurationFormatTests {
         ("en", .decimal, Int64.max, "9,223.37 PB"),
         ("en", .decimal, -1_500_000, "-1.5 MB"),
     ])
-    func byteCounts(locale: String, base: ByteCountFormat.Base, bytes: Int64, expected: String) throws {
+    func byteCounts(locale: String, base: ByteCountBase, bytes: Int64, expected: String) throws {
         let text = try ByteCountFormat(locale: LocaleID(locale), base: base).format(bytes)
         #expect(Array(text.unicodeScalars) == Array(expected.unicodeScalars), "\(text.debugDescription)")
     }
 
     @Test(arguments: [
-        ("en", DurationFormat.Style.short, 3900.0, "1 hr, 5 min"),
+        ("en", DurationStyle.short, 3900.0, "1 hr, 5 min"),
         ("en", .numeric, 3900, "1:05:00"),
         ("en", .wide, 65, "1 minute, 5 seconds"),
         ("en", .narrow, 3661, "1h 1m 1s"),
@@ -227,7 +227,7 @@ struct ByteCountDurationFormatTests {
         ("en", .short, 0, "0 sec"),
         ("en", .wide, -65, "-1 minute, 5 seconds"),
     ])
-    func durations(locale: String, style: DurationFormat.Style, seconds: Double, expected: String) throws {
+    func durations(locale: String, style: DurationStyle, seconds: Double, expected: String) throws {
         let text = try DurationFormat(locale: LocaleID(locale), style: style).format(seconds: seconds)
         #expect(text == expected, "\(text.debugDescription)")
     }
@@ -243,7 +243,7 @@ struct ByteCountDurationFormatTests {
         for locale in LocaleID.availableLocales {
             let size = ByteCountFormat(locale: locale).format(1_500_000)
             #expect(!size.isEmpty && !size.unicodeScalars.contains("\u{FFFD}"), "\(locale.identifier)")
-            for style in DurationFormat.Style.allCases {
+            for style in DurationStyle.allCases {
                 let text = try DurationFormat(locale: locale, style: style).format(seconds: 3723)
                 #expect(!text.isEmpty && !text.unicodeScalars.contains("\u{FFFD}"), "\(locale.identifier) \(style)")
             }

@@ -95,23 +95,34 @@ struct ReadmeParlanceExamplesTests {
     // relative time in calendar units of a zone.
     @Test("Durations and calendar relative time")
     func durationsAndCalendarRelativeTime() throws {
-        #expect(try DurationFormat(locale: "en", style: .wide, units: [.days, .hours]).format(seconds: 183_600) == "2 days, 3 hours")
-        #expect(try DurationFormat(locale: "en", style: .short, maximumUnitCount: 2).format(seconds: 3725) == "1 hr, 2 min")
-        #expect(try DurationFormat(locale: "en", style: .short, units: [.seconds, .milliseconds]).format(.milliseconds(1500)) == "1 sec, 500 ms")
-        #expect(
-            try DurationFormat(locale: "en", style: .numeric, units: [.hours, .minutes, .seconds, .milliseconds]).format(.milliseconds(3_723_500))
-                == "1:02:03.5")
-        #expect(try DurationFormat(locale: "en", style: .numeric, units: [.days, .hours, .minutes, .seconds]).format(seconds: 90_061) == "25:01:01")
         #expect(Duration.seconds(183_600).formatted(try DurationFormatStyle(style: .wide).units([.days, .hours]).locale("en")) == "2 days, 3 hours")
+        #expect(
+            Duration.seconds(3725).formatted(try DurationFormatStyle(style: .short).units([.hours, .minutes, .seconds], maximumUnitCount: 2).locale("en"))
+                == "1 hr, 2 min")
+        #expect(
+            Duration.milliseconds(1500).formatted(try DurationFormatStyle(style: .short).units([.seconds, .milliseconds]).locale("en"))
+                == "1 sec, 500 ms")
+        #expect(
+            Duration.milliseconds(3_723_500).formatted(
+                try DurationFormatStyle(style: .numeric).units([.hours, .minutes, .seconds, .milliseconds]).locale("en")) == "1:02:03.5")
+        #expect(
+            Duration.seconds(90_061).formatted(try DurationFormatStyle(style: .numeric).units([.days, .hours, .minutes, .seconds]).locale("en"))
+                == "25:01:01")
 
-        let auto = try RelativeTimeFormat(locale: "en", numeric: .auto)
         let now = Date(timeIntervalSince1970: 1_710_131_400)  // 2024-03-11 00:30 in New York (EDT)
         let then = Date(timeIntervalSince1970: 1_710_048_600)  // 2024-03-10 00:30 (EST), 23 hours earlier
-        #expect(try auto.format(then, relativeTo: now, in: "America/New_York") == "yesterday")
-        #expect(try auto.format(then, relativeTo: now) == "23 hours ago")
-        #expect(try auto.format(then, relativeTo: now, in: "America/New_York", unit: .fixed(.month)) == "this month")
-        let yesterday = try then.formatted(RelativeTimeFormatStyle(reference: now, numeric: .auto, locale: "en").calendar(in: "America/New_York"))
-        #expect(yesterday == "yesterday")
+        let auto = RelativeTimeFormatStyle(reference: now, numeric: .auto, locale: "en")
+        #expect(then.formatted(try auto.calendar(in: "America/New_York")) == "yesterday")
+        #expect(then.formatted(auto) == "23 hours ago")
+        #expect(then.formatted(try auto.calendar(in: "America/New_York", unit: .fixed(.month))) == "this month")
+    }
+
+    // Formatting.md: lists whose connector depends on the next word.
+    @Test("List connectors")
+    func listConnectors() {
+        #expect(["Juan", "Isabel"].formatted(.parlance.list.locale("es")) == "Juan e Isabel")
+        #expect(["siete", "ocho"].formatted(.parlance.list(type: .or).locale("es")) == "siete u ocho")
+        #expect(["א", "ABC"].formatted(.parlance.list.locale("he")) == "א ו-ABC")
     }
 
     // FormatParts.md, as written there.

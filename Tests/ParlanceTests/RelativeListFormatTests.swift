@@ -6,7 +6,7 @@ import Testing
 @Suite("Relative time and lists: known CLDR/ICU outputs")
 struct RelativeListFormatSpotTests {
     @Test(arguments: [
-        ("fr", RelativeTimeFormat.Style.long, RelativeTimeFormat.Numeric.auto, -1.0, RelativeTimeFormat.Unit.day, "hier"),
+        ("fr", RelativeTimeStyle.long, RelativeTimeNumeric.auto, -1.0, RelativeTimeUnit.day, "hier"),
         ("fr", .long, .always, -1, .day, "il y a 1 jour"),
         ("en", .long, .always, 3, .day, "in 3 days"),
         ("en", .long, .auto, 1, .day, "tomorrow"),
@@ -18,8 +18,8 @@ struct RelativeListFormatSpotTests {
         ("en", .long, .always, 2, .quarter, "in 2 quarters"),
     ])
     func relative(
-        locale: String, style: RelativeTimeFormat.Style, numeric: RelativeTimeFormat.Numeric,
-        value: Double, unit: RelativeTimeFormat.Unit, expected: String
+        locale: String, style: RelativeTimeStyle, numeric: RelativeTimeNumeric,
+        value: Double, unit: RelativeTimeUnit, expected: String
     ) throws {
         #expect(try RelativeTimeFormat(locale: LocaleID(locale), style: style, numeric: numeric).format(value, unit) == expected)
     }
@@ -40,7 +40,7 @@ struct RelativeListFormatSpotTests {
     }
 
     @Test(arguments: [
-        ("es", ListFormat.ListType.and, ListFormat.Width.wide, ["a", "b", "c"], "a, b y c"),
+        ("es", ListType.and, ListWidth.wide, ["a", "b", "c"], "a, b y c"),
         ("en", .and, .wide, ["a", "b", "c"], "a, b, and c"),
         ("en", .or, .wide, ["a", "b", "c"], "a, b, or c"),
         ("en", .and, .short, ["a", "b", "c"], "a, b, & c"),
@@ -52,7 +52,7 @@ struct RelativeListFormatSpotTests {
         ("en", .and, .wide, ["solo"], "solo"),
         ("en", .and, .wide, ["", ""], " and "),
     ])
-    func list(locale: String, type: ListFormat.ListType, width: ListFormat.Width, items: [String], expected: String) throws {
+    func list(locale: String, type: ListType, width: ListWidth, items: [String], expected: String) throws {
         #expect(try ListFormat(locale: LocaleID(locale), type: type, width: width).format(items) == expected)
     }
 
@@ -81,10 +81,10 @@ struct RelativeListFormatSweepTests {
         var failures: [String] = []
         for locale in LocaleID.availableLocales {
             let twelve = try NumberFormat(locale: locale).format(12)
-            for style in RelativeTimeFormat.Style.allCases {
-                for numeric in RelativeTimeFormat.Numeric.allCases {
+            for style in RelativeTimeStyle.allCases {
+                for numeric in RelativeTimeNumeric.allCases {
                     let format = try RelativeTimeFormat(locale: locale, style: style, numeric: numeric)
-                    for unit in RelativeTimeFormat.Unit.allCases {
+                    for unit in RelativeTimeUnit.allCases {
                         let past = format.format(-12, unit)
                         let future = format.format(12, unit)
                         let zero = format.format(0, unit)
@@ -99,8 +99,8 @@ struct RelativeListFormatSweepTests {
                     }
                 }
             }
-            for type in ListFormat.ListType.allCases {
-                for width in ListFormat.Width.allCases {
+            for type in ListType.allCases {
+                for width in ListWidth.allCases {
                     let text = try ListFormat(locale: locale, type: type, width: width).format(["XA", "XB", "XC"])
                     // The items appear in order, each once.
                     let a = text.range(of: "XA")

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// Formats dates and times for a locale, from an ICU date skeleton or date/time styles, in an
@@ -18,11 +18,8 @@ public import Foundation
 /// try DateFormat(locale: "th-TH-u-ca-buddhist", skeleton: "y").format(date)    // "พ.ศ. 2566"
 /// try DateFormat(locale: "en", skeleton: "jm", timeZone: "Asia/Tokyo").format(date) // "7:13 AM"
 /// ```
-public struct DateFormat: Hashable, Sendable {
-    /// A date or time style (ICU's `UDateFormatStyle`).
-    public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
-        case none, full, long, medium, short
-    }
+package struct DateFormat: Hashable, Sendable {
+    package typealias Style = DateStyle
 
     /// The locale dates are written for.
     public let locale: LocaleID
@@ -98,4 +95,9 @@ public struct DateFormat: Hashable, Sendable {
         hasher.combine(timeZone)
         hasher.combine(pattern)
     }
+}
+
+/// A date or time style (ICU's `UDateFormatStyle`).
+public enum DateStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    case none, full, long, medium, short
 }

@@ -52,19 +52,19 @@ public struct Formatters: Hashable, Sendable {
     /// Dates from a skeleton in this locale and zone.
     public func date(skeleton: DateSkeleton) -> DateFormatStyle { DateFormatStyle(skeleton: skeleton, locale: locale, timeZone: timeZone) }
     /// Dates and times from styles in this locale and zone.
-    public func dateTime(date: DateFormat.Style = .medium, time: DateFormat.Style = .short) -> DateFormatStyle {
+    public func dateTime(date: DateStyle = .medium, time: DateStyle = .short) -> DateFormatStyle {
         DateFormatStyle(date: date, time: time, locale: locale, timeZone: timeZone)
     }
     /// Relative times in this locale.
-    public func relative(to reference: Date? = nil, style: RelativeTimeFormat.Style = .long) -> RelativeTimeFormatStyle {
+    public func relative(to reference: Date? = nil, style: RelativeTimeStyle = .long) -> RelativeTimeFormatStyle {
         RelativeTimeFormatStyle(reference: reference, style: style, numeric: .auto, locale: locale)
     }
     /// Lists in this locale.
-    public func list(type: ListFormat.ListType = .and, width: ListFormat.Width = .wide) -> ListFormatStyle<[String]> {
+    public func list(type: ListType = .and, width: ListWidth = .wide) -> ListFormatStyle<[String]> {
         ListFormatStyle(type: type, width: width, locale: locale)
     }
     /// File sizes in this locale.
-    public func byteCount(base: ByteCountFormat.Base = .decimal) -> ByteCountFormatStyle { ByteCountFormatStyle(base: base, locale: locale) }
+    public func byteCount(base: ByteCountBase = .decimal) -> ByteCountFormatStyle { ByteCountFormatStyle(base: base, locale: locale) }
     /// Durations in this locale.
-    public func duration(style: DurationFormat.Style = .short) -> DurationFormatStyle { DurationFormatStyle(style: style, locale: locale) }
+    public func duration(style: DurationStyle = .short) -> DurationFormatStyle { DurationFormatStyle(style: style, locale: locale) }
 }

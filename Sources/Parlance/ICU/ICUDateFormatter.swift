@@ -257,7 +257,7 @@ package enum ICUTimeZone {
     }
 }
 
-extension DateFormat.Style {
+extension DateStyle {
     /// The shim's constant for this value, for the bench's date verification.
     package var icuStyle: Int32 { icu }
 

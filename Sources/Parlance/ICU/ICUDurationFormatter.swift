@@ -47,7 +47,7 @@ package final class ICUDurationFormatter: @unchecked Sendable {
     }
 }
 
-extension DurationFormat.Style {
+extension DurationStyle {
     /// The shim's constant for this value.
     var icu: Int32 {
         switch self {
@@ -68,7 +68,7 @@ extension ICUDurationFormatter {
     static var maximumUnits: Int { Int(CICU_DURATION_MAX_UNITS) }
 }
 
-extension DurationFormat.Unit {
+extension DurationUnit {
     /// The shim's constant for this unit.
     var icu: Int32 {
         switch self {

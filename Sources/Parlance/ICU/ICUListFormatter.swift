@@ -103,7 +103,7 @@ package final class ICUListFormatter: @unchecked Sendable {
     }
 }
 
-extension ListFormat.ListType {
+extension ListType {
     /// The shim's constant for this value.
     package var icu: Int32 {
         switch self {
@@ -114,7 +114,7 @@ extension ListFormat.ListType {
     }
 }
 
-extension ListFormat.Width {
+extension ListWidth {
     /// The shim's constant for this value.
     package var icu: Int32 {
         switch self {

@@ -39,7 +39,7 @@ package final class ICURelativeFormatter: @unchecked Sendable {
     }
 }
 
-extension RelativeTimeFormat.Unit {
+extension RelativeTimeUnit {
     /// The shim's constant for this value.
     var icu: Int32 {
         switch self {
@@ -55,7 +55,7 @@ extension RelativeTimeFormat.Unit {
     }
 }
 
-extension RelativeTimeFormat.Style {
+extension RelativeTimeStyle {
     /// The shim's constant for this value.
     var icu: Int32 {
         switch self {

@@ -5,16 +5,9 @@
 /// try ListFormat(locale: "en", type: .or).format(["tea", "coffee"]) // "tea or coffee"
 /// try ListFormat(locale: "en", type: .units, width: .narrow).format(["5 ft", "2 in"]) // "5 ft 2 in"
 /// ```
-public struct ListFormat: Hashable, Sendable {
-    /// What the list means.
-    public enum ListType: String, Hashable, Sendable, Codable, CaseIterable {
-        case and, or, units
-    }
+package struct ListFormat: Hashable, Sendable {
 
-    /// How long the connecting words are.
-    public enum Width: String, Hashable, Sendable, Codable, CaseIterable {
-        case wide, short, narrow
-    }
+    package typealias Width = ListWidth
 
     /// The locale whose list patterns are used.
     public let locale: LocaleID
@@ -44,4 +37,14 @@ public struct ListFormat: Hashable, Sendable {
         hasher.combine(type)
         hasher.combine(width)
     }
+}
+
+/// What the list means.
+public enum ListType: String, Hashable, Sendable, Codable, CaseIterable {
+    case and, or, units
+}
+
+/// How long the connecting words are.
+public enum ListWidth: String, Hashable, Sendable, Codable, CaseIterable {
+    case wide, short, narrow
 }

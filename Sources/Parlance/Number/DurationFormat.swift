@@ -17,37 +17,10 @@ import Foundation
 /// try DurationFormat(locale: "en", style: .numeric, units: [.hours, .minutes, .seconds, .milliseconds])
 ///     .format(.milliseconds(3_723_500))                                   // "1:02:03.5"
 /// ```
-public struct DurationFormat: Hashable, Sendable {
-    /// How the units are written.
-    public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
-        case wide, short, narrow
-        /// Positional, "1:05:00": hours (weeks and days are counted in hours), minutes and
-        /// seconds, with up to 3, 6 or 9 fraction digits (trailing zeros dropped) when
-        /// milliseconds, microseconds or nanoseconds are allowed.
-        case numeric
-    }
+package struct DurationFormat: Hashable, Sendable {
+    package typealias Style = DurationStyle
 
-    /// The units a duration can be written in (CLDR's `duration-*` units), largest first.
-    public enum Unit: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
-        case weeks, days, hours, minutes, seconds, milliseconds, microseconds, nanoseconds
-
-        /// The unit's length in nanoseconds.
-        public var nanoseconds: Int64 {
-            switch self {
-            case .weeks: 604_800_000_000_000
-            case .days: 86_400_000_000_000
-            case .hours: 3_600_000_000_000
-            case .minutes: 60_000_000_000
-            case .seconds: 1_000_000_000
-            case .milliseconds: 1_000_000
-            case .microseconds: 1_000
-            case .nanoseconds: 1
-            }
-        }
-
-        /// Larger units sort first.
-        public static func < (lhs: Unit, rhs: Unit) -> Bool { lhs.nanoseconds > rhs.nanoseconds }
-    }
+    package typealias Unit = DurationUnit
 
     /// The locale whose unit names are used.
     public let locale: LocaleID
@@ -231,11 +204,8 @@ public struct DurationFormat: Hashable, Sendable {
 /// try ByteCountFormat(locale: "en", base: .binary).format(1_572_864) // "1.5 MB" (1024-based)
 /// try ByteCountFormat(locale: "de").format(2_350_000_000)           // "2,35 GB"
 /// ```
-public struct ByteCountFormat: Hashable, Sendable {
-    /// Powers of 1000 (like the common "file" style) or 1024.
-    public enum Base: String, Hashable, Sendable, Codable, CaseIterable {
-        case decimal, binary
-    }
+package struct ByteCountFormat: Hashable, Sendable {
+    package typealias Base = ByteCountBase
 
     /// The locale whose digits and unit names are used.
     public let locale: LocaleID
@@ -280,4 +250,40 @@ public struct ByteCountFormat: Hashable, Sendable {
         // The plan's skeletons are fixed, valid ICU skeletons and its decimal is exact.
         return ICUNumberFormatter.forStyle(skeleton: skeleton, locale: locale).formatValidDecimal(decimal)
     }
+}
+
+/// How the units are written.
+public enum DurationStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    case wide, short, narrow
+    /// Positional, "1:05:00": hours (weeks and days are counted in hours), minutes and
+    /// seconds, with up to 3, 6 or 9 fraction digits (trailing zeros dropped) when
+    /// milliseconds, microseconds or nanoseconds are allowed.
+    case numeric
+}
+
+/// The units a duration can be written in (CLDR's `duration-*` units), largest first.
+public enum DurationUnit: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+    case weeks, days, hours, minutes, seconds, milliseconds, microseconds, nanoseconds
+
+    /// The unit's length in nanoseconds.
+    public var nanoseconds: Int64 {
+        switch self {
+        case .weeks: 604_800_000_000_000
+        case .days: 86_400_000_000_000
+        case .hours: 3_600_000_000_000
+        case .minutes: 60_000_000_000
+        case .seconds: 1_000_000_000
+        case .milliseconds: 1_000_000
+        case .microseconds: 1_000
+        case .nanoseconds: 1
+        }
+    }
+
+    /// Larger units sort first.
+    public static func < (lhs: DurationUnit, rhs: DurationUnit) -> Bool { lhs.nanoseconds > rhs.nanoseconds }
+}
+
+/// Powers of 1000 (like the common "file" style) or 1024.
+public enum ByteCountBase: String, Hashable, Sendable, Codable, CaseIterable {
+    case decimal, binary
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// Formats numbers for a locale: plain, percent, currency, units, compact and scientific,
@@ -17,7 +17,7 @@ public import Foundation
 /// try NumberFormat(locale: "en", skeleton: "compact-short").format(1234)   // "1.2K"
 /// try NumberFormat(locale: "en").format(decimal: "12345678901234567890.5") // exact, no Double
 /// ```
-public struct NumberFormat: Hashable, Sendable {
+package struct NumberFormat: Hashable, Sendable {
     /// The locale the numbers are written for.
     public let locale: LocaleID
     /// The ICU number skeleton this formatter was compiled from.

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// Formats relative times ("in 3 days", "yesterday", "2 hr. ago") for a locale.
@@ -12,21 +12,12 @@ public import Foundation
 /// try RelativeTimeFormat(locale: "en").format(3, .day)            // "in 3 days"
 /// try RelativeTimeFormat(locale: "en", style: .short).format(-2, .hour) // "2 hr. ago"
 /// ```
-public struct RelativeTimeFormat: Hashable, Sendable {
-    /// The unit of the offset.
-    public enum Unit: String, Hashable, Sendable, Codable, CaseIterable {
-        case year, quarter, month, week, day, hour, minute, second
-    }
+package struct RelativeTimeFormat: Hashable, Sendable {
+    package typealias Unit = RelativeTimeUnit
 
-    /// Whether numbers are always used ("in 1 day") or words where the locale has them ("tomorrow").
-    public enum Numeric: String, Hashable, Sendable, Codable, CaseIterable {
-        case always, auto
-    }
+    package typealias Numeric = RelativeTimeNumeric
 
-    /// How long the unit names are.
-    public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
-        case long, short, narrow
-    }
+    package typealias Style = RelativeTimeStyle
 
     /// The locale whose relative-time patterns are used.
     public let locale: LocaleID
@@ -85,14 +76,7 @@ public struct RelativeTimeFormat: Hashable, Sendable {
         return ((seconds / (365 * 86_400)).rounded(.towardZero) + 0, .year)
     }
 
-    /// The unit ``format(_:relativeTo:in:unit:)`` counts in: the best one for the distance, or a
-    /// fixed one (as Foundation's `Date.RelativeFormatStyle` with one allowed field).
-    public enum UnitSelection: Hashable, Sendable, Codable {
-        /// The best unit, in calendar terms; see ``RelativeTimeFormat/calendarDifference(from:to:in:unit:)``.
-        case automatic
-        /// Always this unit ("in 0 days", "3 months ago").
-        case fixed(Unit)
-    }
+    package typealias UnitSelection = RelativeTimeUnitSelection
 
     /// `date` relative to `reference` in calendar units of a time zone: days count calendar
     /// days (yesterday is the previous local date, whatever the hour or a DST change), months
@@ -186,4 +170,30 @@ public struct RelativeTimeFormat: Hashable, Sendable {
         hasher.combine(style)
         hasher.combine(numeric)
     }
+}
+
+/// The unit of the offset.
+public enum RelativeTimeUnit: String, Hashable, Sendable, Codable, CaseIterable {
+    case year, quarter, month, week, day, hour, minute, second
+}
+
+/// Whether numbers are always used ("in 1 day") or words where the locale has them ("tomorrow").
+public enum RelativeTimeNumeric: String, Hashable, Sendable, Codable, CaseIterable {
+    case always, auto
+}
+
+/// How long the unit names are.
+public enum RelativeTimeStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    case long, short, narrow
+}
+
+/// The unit a relative time counts in when it is measured in a time zone's calendar
+/// (`RelativeTimeFormatStyle.calendar(in:unit:)`): the best one for the distance, or a fixed one (as
+/// Foundation's `Date.RelativeFormatStyle` with one allowed field).
+public enum RelativeTimeUnitSelection: Hashable, Sendable, Codable {
+    /// The best unit in calendar terms: seconds, minutes and hours under a day, then days,
+    /// weeks, months and years as the calendar counts them.
+    case automatic
+    /// Always this unit ("in 0 days", "3 months ago").
+    case fixed(RelativeTimeUnit)
 }

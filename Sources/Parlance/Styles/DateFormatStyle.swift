@@ -56,7 +56,7 @@ public struct DateFormatStyle: ParlanceFormatStyle {
         /// ICU's best pattern for a skeleton in the locale.
         case skeleton(DateSkeleton)
         /// The locale's date and time styles (not both `.none`).
-        case styles(date: DateFormat.Style, time: DateFormat.Style)
+        case styles(date: DateStyle, time: DateStyle)
     }
 
     /// The locale the date is written for.
@@ -74,7 +74,7 @@ public struct DateFormatStyle: ParlanceFormatStyle {
     }
 
     /// A style from date and time styles; both `.none` means the date at `.medium`.
-    public init(date: DateFormat.Style, time: DateFormat.Style, locale: LocaleID = .root, timeZone: TimeZoneID = .utc) {
+    public init(date: DateStyle, time: DateStyle, locale: LocaleID = .root, timeZone: TimeZoneID = .utc) {
         self.locale = locale
         self.timeZone = timeZone
         self.pattern = .styles(date: date == .none && time == .none ? .medium : date, time: time)
@@ -188,13 +188,13 @@ public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
     /// The date others are relative to; nil means the time of formatting.
     public let reference: Date?
     /// Long, short or narrow unit names.
-    public let style: RelativeTimeFormat.Style
+    public let style: RelativeTimeStyle
     /// Numbers always, or words where the locale has them.
-    public let numeric: RelativeTimeFormat.Numeric
+    public let numeric: RelativeTimeNumeric
 
     /// A relative-time style.
     public init(
-        reference: Date? = nil, style: RelativeTimeFormat.Style = .long, numeric: RelativeTimeFormat.Numeric = .always,
+        reference: Date? = nil, style: RelativeTimeStyle = .long, numeric: RelativeTimeNumeric = .always,
         locale: LocaleID = .root
     ) {
         self.locale = locale
@@ -203,16 +203,16 @@ public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
         self.numeric = numeric
     }
 
-    /// The zone whose calendar days, months and years count; nil: fixed unit lengths
-    /// (``RelativeTimeFormat/bestUnit(seconds:)``).
+    /// The zone whose calendar days, months and years count; nil: fixed unit lengths (the
+    /// largest unit that fits: seconds under a minute, minutes under an hour, hours under a day,
+    /// days under a week, weeks under 30 days, months under 365 days, years beyond).
     public private(set) var calendarTimeZone: TimeZoneID?
-    /// The unit in calendar mode; nil is ``RelativeTimeFormat/UnitSelection/automatic``.
-    public private(set) var calendarUnit: RelativeTimeFormat.UnitSelection?
+    /// The unit in calendar mode; nil is ``RelativeTimeUnitSelection/automatic``.
+    public private(set) var calendarUnit: RelativeTimeUnitSelection?
 
-    /// The style counting in calendar units of `timeZone` (see
-    /// ``RelativeTimeFormat/calendarDifference(from:to:in:unit:)``): "yesterday" is the
-    /// previous local date, "last month" the previous calendar month.
-    public func calendar(in timeZone: TimeZoneID, unit: RelativeTimeFormat.UnitSelection = .automatic) -> Self {
+    /// The style counting in calendar units of `timeZone`: "yesterday" is the previous local
+    /// date, "last month" the previous calendar month, hours, minutes and seconds elapsed time.
+    public func calendar(in timeZone: TimeZoneID, unit: RelativeTimeUnitSelection = .automatic) -> Self {
         var copy = self
         copy.calendarTimeZone = timeZone
         copy.calendarUnit = unit
@@ -222,12 +222,12 @@ public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
     /// The style counting in calendar units of the time zone with IANA id `identifier`.
     ///
     /// - Throws: ``ParlanceError/Code/invalidTimeZone`` for an id ICU does not know.
-    public func calendar(in identifier: String, unit: RelativeTimeFormat.UnitSelection = .automatic) throws -> Self {
+    public func calendar(in identifier: String, unit: RelativeTimeUnitSelection = .automatic) throws -> Self {
         calendar(in: try TimeZoneID(identifier), unit: unit)
     }
 
-    /// Formats `value` relative to the reference (see ``RelativeTimeFormat/bestUnit(seconds:)``,
-    /// or ``RelativeTimeFormat/calendarDifference(from:to:in:unit:)`` in calendar mode).
+    /// Formats `value` relative to the reference, in fixed unit lengths or, in calendar mode
+    /// (`calendar(in:unit:)`), in calendar units.
     /// A difference that is not finite (an infinite `Date`) is clamped to the largest finite
     /// one; in calendar mode instants are clamped to ICU's calendar range.
     public func format(_ value: Date) -> String {
@@ -241,7 +241,7 @@ public struct RelativeTimeFormatStyle: ParlanceFormatStyle {
 
     /// The amount and unit `value` is written in: the difference from the reference in the
     /// best unit, or in calendar units in calendar mode.
-    func amountAndUnit(_ value: Date) -> (Double, RelativeTimeFormat.Unit) {
+    func amountAndUnit(_ value: Date) -> (Double, RelativeTimeUnit) {
         if let zone = calendarTimeZone {
             func clamp(_ date: Date) -> Double {
                 let millis = date.timeIntervalSince1970 * 1000
@@ -280,12 +280,12 @@ public struct ListFormatStyle<Base: Sequence & Sendable & Hashable & Codable>: P
     /// The locale the list is written for.
     public private(set) var locale: LocaleID
     /// and / or / units.
-    public let type: ListFormat.ListType
+    public let type: ListType
     /// wide / short / narrow.
-    public let width: ListFormat.Width
+    public let width: ListWidth
 
     /// A list style.
-    public init(type: ListFormat.ListType = .and, width: ListFormat.Width = .wide, locale: LocaleID = .root) {
+    public init(type: ListType = .and, width: ListWidth = .wide, locale: LocaleID = .root) {
         self.locale = locale
         self.type = type
         self.width = width
@@ -323,14 +323,16 @@ public struct DurationFormatStyle: ParlanceFormatStyle {
     /// The locale the duration is written for.
     public private(set) var locale: LocaleID
     /// wide / short / narrow / numeric.
-    public let style: DurationFormat.Style
-    /// The units the duration is written in (see ``DurationFormat/units``).
-    public private(set) var units: Set<DurationFormat.Unit> = [.hours, .minutes, .seconds]
-    /// At most this many units (see ``DurationFormat/maximumUnitCount``).
+    public let style: DurationStyle
+    /// The units the duration may be written in (by default hours, minutes and seconds).
+    public private(set) var units: Set<DurationUnit> = [.hours, .minutes, .seconds]
+    /// In the unit styles, at most this many units counted from the largest non-zero one (nil:
+    /// every allowed unit down to the smallest); the last unit shown is rounded. The numeric
+    /// style shows all its positions and ignores it.
     public private(set) var maximumUnitCount: Int?
 
     /// A duration style.
-    public init(style: DurationFormat.Style = .short, locale: LocaleID = .root) {
+    public init(style: DurationStyle = .short, locale: LocaleID = .root) {
         self.locale = locale
         self.style = style
     }
@@ -339,7 +341,7 @@ public struct DurationFormatStyle: ParlanceFormatStyle {
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` for an empty set or a
     ///   `maximumUnitCount` below 1 (so that formatting never fails).
-    public func units(_ units: Set<DurationFormat.Unit>, maximumUnitCount: Int? = nil) throws -> Self {
+    public func units(_ units: Set<DurationUnit>, maximumUnitCount: Int? = nil) throws -> Self {
         _ = try DurationFormat(locale: .root, style: style, units: units, maximumUnitCount: maximumUnitCount)
         var copy = self
         copy.units = units
@@ -353,8 +355,8 @@ public struct DurationFormatStyle: ParlanceFormatStyle {
     /// they existed), and are validated as ``units(_:maximumUnitCount:)`` does.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(style: try container.decode(DurationFormat.Style.self, forKey: .style), locale: try container.decode(LocaleID.self, forKey: .locale))
-        if let units = try container.decodeIfPresent(Set<DurationFormat.Unit>.self, forKey: .units) {
+        self.init(style: try container.decode(DurationStyle.self, forKey: .style), locale: try container.decode(LocaleID.self, forKey: .locale))
+        if let units = try container.decodeIfPresent(Set<DurationUnit>.self, forKey: .units) {
             self = try self.units(units, maximumUnitCount: try container.decodeIfPresent(Int.self, forKey: .maximumUnitCount))
         }
     }

@@ -245,10 +245,10 @@ public struct ByteCountFormatStyle: ParlanceFormatStyle {
     /// The locale the size is written for.
     public private(set) var locale: LocaleID
     /// Decimal (1000) or binary (1024) steps.
-    public let base: ByteCountFormat.Base
+    public let base: ByteCountBase
 
     /// A byte-count style.
-    public init(base: ByteCountFormat.Base = .decimal, locale: LocaleID = .root) {
+    public init(base: ByteCountBase = .decimal, locale: LocaleID = .root) {
         self.locale = locale
         self.base = base
     }

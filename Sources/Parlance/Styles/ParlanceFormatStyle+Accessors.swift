@@ -50,7 +50,7 @@ extension ParlanceNumberStyles where Value == Int64 {
     /// File and memory sizes.
     public var byteCount: ByteCountFormatStyle { ByteCountFormatStyle() }
     /// File and memory sizes in 1024 steps (`.binary`) or 1000 steps.
-    public func byteCount(base: ByteCountFormat.Base) -> ByteCountFormatStyle { ByteCountFormatStyle(base: base) }
+    public func byteCount(base: ByteCountBase) -> ByteCountFormatStyle { ByteCountFormatStyle(base: base) }
 }
 
 // `.parlance` for each number type: an implicit member chain starts from the contextual
@@ -99,12 +99,12 @@ public struct ParlanceDateStyles: Sendable {
     /// A date from an ICU skeleton.
     public func date(skeleton: DateSkeleton) -> DateFormatStyle { DateFormatStyle(skeleton: skeleton) }
     /// A date and time from the locale's styles.
-    public func dateTime(date: DateFormat.Style = .medium, time: DateFormat.Style = .short) -> DateFormatStyle {
+    public func dateTime(date: DateStyle = .medium, time: DateStyle = .short) -> DateFormatStyle {
         DateFormatStyle(date: date, time: time)
     }
     /// The date relative to now, or to `reference`.
     public func relative(
-        to reference: Date? = nil, style: RelativeTimeFormat.Style = .long, numeric: RelativeTimeFormat.Numeric = .always
+        to reference: Date? = nil, style: RelativeTimeStyle = .long, numeric: RelativeTimeNumeric = .always
     ) -> RelativeTimeFormatStyle {
         RelativeTimeFormatStyle(reference: reference, style: style, numeric: numeric)
     }
@@ -121,7 +121,7 @@ public struct ParlanceListStyles<Base: Sequence & Sendable & Hashable & Codable>
     /// An "and" list at full width.
     public var list: ListFormatStyle<Base> { ListFormatStyle() }
     /// A list of a type and width.
-    public func list(type: ListFormat.ListType, width: ListFormat.Width = .wide) -> ListFormatStyle<Base> {
+    public func list(type: ListType, width: ListWidth = .wide) -> ListFormatStyle<Base> {
         ListFormatStyle(type: type, width: width)
     }
 }
@@ -137,7 +137,7 @@ public struct ParlanceDurationStyles: Sendable {
     /// Hours, minutes and seconds, short unit names.
     public var duration: DurationFormatStyle { DurationFormatStyle() }
     /// Hours, minutes and seconds at a width (or numeric "1:05:00").
-    public func duration(style: DurationFormat.Style) -> DurationFormatStyle { DurationFormatStyle(style: style) }
+    public func duration(style: DurationStyle) -> DurationFormatStyle { DurationFormatStyle(style: style) }
 }
 
 extension ParlanceFormatStyle where Self == DurationFormatStyle {

@@ -19,8 +19,8 @@ extension BenchCommand {
             switch self {
             case .number: BenchCommand.memoryNumberOptions.count
             case .date: BenchCommand.memoryDateSkeletons.count + BenchCommand.memoryDateStyles.count
-            case .relative: RelativeTimeFormat.Style.allCases.count * RelativeTimeFormat.Numeric.allCases.count
-            case .list: ListFormat.ListType.allCases.count * ListFormat.Width.allCases.count
+            case .relative: RelativeTimeStyle.allCases.count * RelativeTimeNumeric.allCases.count
+            case .list: ListType.allCases.count * ListWidth.allCases.count
             case .plural: PluralRuleType.allCases.count
             case .all: MemoryKind.allCases.filter { $0 != .all }.reduce(0) { $0 + $1.perLocale }
             }
@@ -58,7 +58,7 @@ extension BenchCommand {
     }
 
     static let memoryDateSkeletons = ["yMMMdjm", "yMd", "jms", "yMMMMEEEEd", "MMMd"]
-    static let memoryDateStyles: [(DateFormat.Style, DateFormat.Style)] = [(.medium, .short), (.full, .none)]
+    static let memoryDateStyles: [(DateStyle, DateStyle)] = [(.medium, .short), (.full, .none)]
 
     /// Formats with `kind` in every ICU locale and reads the process's peak RSS (getrusage).
     func memorySweep(_ kind: MemoryKind) throws -> MemoryReport {
@@ -83,15 +83,15 @@ extension BenchCommand {
                     made += 1
                 }
             case .relative:
-                for style in RelativeTimeFormat.Style.allCases {
-                    for numeric in RelativeTimeFormat.Numeric.allCases {
+                for style in RelativeTimeStyle.allCases {
+                    for numeric in RelativeTimeNumeric.allCases {
                         checksum &+= try RelativeTimeFormat(locale: locale, style: style, numeric: numeric).format(-1, .day).utf8.count
                         made += 1
                     }
                 }
             case .list:
-                for type in ListFormat.ListType.allCases {
-                    for width in ListFormat.Width.allCases {
+                for type in ListType.allCases {
+                    for width in ListWidth.allCases {
                         checksum &+= try ListFormat(locale: locale, type: type, width: width).format(["a", "b", "c"]).utf8.count
                         made += 1
                     }

@@ -91,8 +91,8 @@ struct FormatCommand: ParsableCommand {
         @Argument(help: "A locale id; -u-ca- picks a calendar (th-TH-u-ca-buddhist).") var locale: String
         @Argument(help: "An ISO 8601 time with offset (2023-11-14T22:13:20Z) or epoch milliseconds.") var time: String
         @Option(help: "An ICU date skeleton such as yMMMd or jm.") var skeleton: String?
-        @Option(help: "The date style.") var dateStyle: DateFormat.Style?
-        @Option(help: "The time style.") var timeStyle: DateFormat.Style?
+        @Option(help: "The date style.") var dateStyle: DateStyle?
+        @Option(help: "The time style.") var timeStyle: DateStyle?
         @Option(help: "An IANA time zone id.") var timeZone: String = "UTC"
         @Flag(help: "Print the parts of the date, one per line.") var parts = false
 
@@ -126,9 +126,9 @@ struct FormatCommand: ParsableCommand {
 
         @Argument(help: "A locale id.") var locale: String
         @Argument(help: "The offset; negative is in the past.") var value: Double
-        @Argument(help: "The unit.") var unit: RelativeTimeFormat.Unit
+        @Argument(help: "The unit.") var unit: RelativeTimeUnit
         @Flag(help: "Use words such as \"yesterday\" where the locale has them.") var auto = false
-        @Option(help: "The width of unit names.") var style: RelativeTimeFormat.Style = .long
+        @Option(help: "The width of unit names.") var style: RelativeTimeStyle = .long
         @Flag(help: "Print the parts of the phrase, one per line.") var parts = false
 
         func run() throws {
@@ -145,8 +145,8 @@ struct FormatCommand: ParsableCommand {
 
         @Argument(help: "A locale id.") var locale: String
         @Argument(help: "The items.") var items: [String] = []
-        @Option(help: "The kind of list.") var type: ListFormat.ListType = .and
-        @Option(help: "The width.") var width: ListFormat.Width = .wide
+        @Option(help: "The kind of list.") var type: ListType = .and
+        @Option(help: "The width.") var width: ListWidth = .wide
         @Flag(help: "Print the parts of the list, one per line.") var parts = false
 
         func run() throws {
@@ -210,11 +210,11 @@ extension FormatCommand {
 
 // Closed choices are enums: ArgumentParser lists the valid values in `--help` and in the error
 // for an unknown one ("Please provide one of …"), with the usage exit status 64.
-extension DateFormat.Style: ExpressibleByArgument {}
-extension RelativeTimeFormat.Unit: ExpressibleByArgument {}
-extension RelativeTimeFormat.Style: ExpressibleByArgument {}
-extension ListFormat.ListType: ExpressibleByArgument {}
-extension ListFormat.Width: ExpressibleByArgument {}
+extension DateStyle: ExpressibleByArgument {}
+extension RelativeTimeUnit: ExpressibleByArgument {}
+extension RelativeTimeStyle: ExpressibleByArgument {}
+extension ListType: ExpressibleByArgument {}
+extension ListWidth: ExpressibleByArgument {}
 
 /// `--notation` values, spelled as ICU's skeleton tokens.
 enum NotationArgument: String, CaseIterable, ExpressibleByArgument {
