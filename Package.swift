@@ -162,6 +162,10 @@ let testing: [Target] = [
     tests(
         "ParlanceLocalizationTests", ["ParlanceTestSupport", "ParlanceBench", "ParlanceLocalization", "ParlanceLint", "Parlance", .logging],
         exclude: ["Fixtures"]),
+    // The catalog linter's rules, output and CLI, on fixtures written as the real files are.
+    tests(
+        "ParlanceLintTests", ["ParlanceTestSupport", "ParlanceLint", "ParlanceLocalization", "Parlance"],
+        exclude: ["Fixtures"]),
     // `parlance`: the showcase's embedded sample is checked against Tests/SampleCatalog.
     tests("ParlanceTestingTests", ["ParlanceTestSupport", "ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance", "parlance"]),
     tests("ParlanceBatchTests", ["ParlanceTestSupport", "ParlanceBench", "ParlanceBatch", "Parlance"]),

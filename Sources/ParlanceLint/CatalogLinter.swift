@@ -16,10 +16,14 @@ public import ParlanceLocalization
 ///   for categories only numbers ≥ 1,000,000 reach, unless ``LintOptions/strictPlurals``),
 ///   `plural-missing-other`, `plural-unused-category`, `implied-quantity`;
 /// - formats: `invalid-format` (a stray `%` says so), `suspicious-percent`,
-///   `placeholder-mismatch` (against the key's own specifiers where a String Catalog extracted
-///   the key from code, else the development value), `argument-type-conflict`,
-///   `undefined-variable`, `unused-variable`; tables that are never formatted (Interface
-///   Builder `.strings`, ``LintOptions/plainTables``) get no format rules;
+///   `placeholder-mismatch` (against the key's own specifiers where a String Catalog key
+///   declares arguments, else the development value), `argument-type-conflict`,
+///   `undefined-variable`, `unused-variable`, `empty-plural-variable`; tables that are never
+///   formatted (Interface Builder `.strings`, ``LintOptions/plainTables``, and `.strings`
+///   tables whose development values pass no argument and whose keys are not text) get no
+///   format rules;
+/// - keys that are text ("Notifications Delayed") in a table where most keys are: a key the
+///   development table lacks is its own development value, as Foundation shows it;
 /// - String Catalog units: `state-new`, `state-needs-review`; `empty-value` per variant;
 /// - `.strings`: `duplicate-key`; budgets: `length-budget`; `unreadable-file`, `malformed-entry`.
 ///
@@ -276,10 +280,15 @@ private struct LintRun {
             let referenceName = reference?.name ?? development.languageTag
             let referenceKeys = reference?.keys ?? []
             if skipping.isEmpty { providedInDevelopment.formUnion(referenceKeys) }
-            // Tables that are never formatted: Interface Builder's, and those named plain.
+            // Tables that are never formatted: Interface Builder's, those named plain, and those
+            // whose development values pass no argument and whose keys are not text (tables an
+            // app reads with NSDictionary, such as key bindings). Decided from the development
+            // language's table, which every part of a run holds, so that the verdict does not
+            // depend on which languages are read together.
             let plain =
                 options.plainTables.contains(tableName)
                 || (!referenceKeys.isEmpty && referenceKeys.filter(Self.isObjectID).count * 2 >= referenceKeys.count)
+                || reference.map { Self.isNeverFormatted($0, formats: formats) } ?? false
             let ordered = languages.filter { !skipping.contains($0.key) }.sorted(by: { $0.key < $1.key })
             for (languageKey, language) in ordered {
                 if let file = language.sources.first?.file, anyLocation.map({ (tableName, languageKey) < ($0.table, $0.language) }) ?? true {
@@ -356,6 +365,10 @@ private struct LintRun {
         for sourceIndex in sources.indices where sources[sourceIndex].gettext != nil {
             checkGettext(sources[sourceIndex], language: language, table: tableName)
         }
+        // Whether most of this language's keys are text ("Notifications Delayed"): then a key
+        // the development table lacks is its own development value, as Apple's lookup shows
+        // the key itself when the development language has no entry. Found at the first such key.
+        var textKeyed: Bool?
         for sourceIndex in sources.indices {
             let entries = sources[sourceIndex].entries
             for key in sources[sourceIndex].keys {
@@ -363,14 +376,25 @@ private struct LintRun {
                 // The run-time winner: no earlier (preferred) source has the key.
                 let isWinner = !earlierHas(key, before: sourceIndex)
                 let counterpart = isReference || !isWinner ? nil : reference?.entry(key)
+                var implied: CatalogEntry?
+                if counterpart == nil, !isReference, isWinner, reference != nil, Self.isTextKey(key) {
+                    if textKeyed == nil { textKeyed = Self.mostKeysAreText(sources) }
+                    if textKeyed == true {
+                        let keyText = LocatedText(text: key, location: entry.location)
+                        implied = CatalogEntry(
+                            record: EntryRecord(key: key, location: entry.location, content: .text(keyText), isImplicit: true),
+                            table: tableName, language: development, format: entry.format)
+                    }
+                }
                 checkEntry(
-                    entry, table: tableName, language: language.name, reference: counterpart, referenceName: referenceName,
-                    plain: plain, compare: !isReference && isWinner)
+                    entry, table: tableName, language: language.name, reference: counterpart ?? implied,
+                    referenceName: implied == nil ? referenceName : "the key", plain: plain, compare: !isReference && isWinner,
+                    keepReferenceInfo: implied == nil)
                 guard !isReference, isWinner, reference != nil else { continue }
                 // A winner without a counterpart is a key the development language lacks.
                 if counterpart != nil {
                     translated += 1
-                } else {
+                } else if implied == nil {
                     report(
                         .extraKey, entry.location, table: tableName, key: key, language: language.name,
                         "\(quoted(key)) (\(language.name)) is not in the development language \(referenceName)")
@@ -381,16 +405,113 @@ private struct LintRun {
         // Regional variants of the development language inherit its keys.
         let inherits = language.language.language == development.language
         guard !inherits else { return }
+        var missing: [(key: String, defined: CatalogEntry?)] = []
+        if translated < referenceKeys.count {
+            for key in referenceKeys where !key.isEmpty && !earlierHas(key, before: sources.count) {  // the report is sorted at the end
+                let defined = reference.entry(key)
+                // A value of placeholders only ("%@", "%1$@ %2$@") needs no translation: the
+                // development value a lookup falls back to is right in every language.
+                if let defined, isPlaceholderOnly(defined) {
+                    translated += 1
+                } else {
+                    missing.append((key, defined))
+                }
+            }
+        }
         counts[language.name, default: (0, 0, 0, 0)].expected += referenceKeys.count
         counts[language.name, default: (0, 0, 0, 0)].translated += translated
-        guard translated < referenceKeys.count else { return }
-        for key in referenceKeys where !key.isEmpty && !earlierHas(key, before: sources.count) {  // the report is sorted at the end
-            let defined = reference.entry(key)
+        for (key, defined) in missing {
             report(
                 .missingTranslation, defined?.location, table: tableName, key: key, language: language.name,
                 "\(quoted(key)) is not translated into \(language.name) (the \(referenceName) value is at \(defined.map { relative($0.location.file) + ":\($0.location.line)" } ?? "?"))"
             )
         }
+    }
+
+    /// Whether a key reads as text ("Notifications Delayed", "Cancel", "fav %lld") rather than
+    /// an identifier ("settings.title", "cancel_button", "openFile", "cancel", an Interface
+    /// Builder object id): words with spaces between them, or one word that does not start
+    /// with a lower-case letter and has no `.` or `_` inside and no lower-to-upper case hump.
+    static func isTextKey(_ key: String) -> Bool {
+        guard key.contains(where: \.isLetter), !isObjectID(key) else { return false }
+        if key.contains(where: \.isWhitespace) { return true }
+        var previous: Character?
+        var firstLetter: Character?
+        for character in key {
+            if character == "_" { return false }
+            if let previous {
+                if previous.isLowercase, character.isUppercase { return false }
+                if previous == ".", character.isLetter { return false }
+            }
+            if firstLetter == nil, character.isLetter { firstLetter = character }
+            previous = character
+        }
+        return !(firstLetter?.isLowercase ?? true)
+    }
+
+    /// Whether more than half of a language's keys (in all its files) are text.
+    static func mostKeysAreText(_ sources: [TableSource]) -> Bool {
+        var text = 0
+        var total = 0
+        for index in sources.indices {
+            for key in sources[index].keys {
+                total += 1
+                if isTextKey(key) { text += 1 }
+            }
+        }
+        return text * 2 > total
+    }
+
+    /// Whether a value is placeholders only (`"%@"`, `"%1$@ %2$@"`, `"%@: %lld"`): it uses an
+    /// argument and has no letter outside its conversions.
+    func isPlaceholderOnly(_ entry: CatalogEntry) -> Bool {
+        var usesArgument = false
+        for text in entry.content.texts {
+            let written = text.variable?.formatText(text.text.text) ?? text.text.text
+            guard Self.hasPercent(written) else {
+                if written.contains(where: \.isLetter) { return false }
+                continue
+            }
+            guard let tokens = try? formats.parse(written, allowVariables: true) else { return false }
+            for token in tokens {
+                switch token {
+                case .literal(let literal): if literal.contains(where: \.isLetter) { return false }
+                case .spec, .variable: usesArgument = true
+                }
+            }
+        }
+        return usesArgument
+    }
+
+    /// Whether a development-language table is never formatted: no value passes an argument
+    /// (no conversion but `% `-flagged ones, which are percent signs before a word; no
+    /// variable) and its keys are not text (at most one in ten is). An app reads such a table with NSDictionary (key
+    /// bindings, lookup tables), so a `%` in it is a character, never a conversion.
+    static func isNeverFormatted(_ table: LocaleTable, formats: FormatMemo) -> Bool {
+        var keys = 0
+        var textKeys = 0
+        for index in table.sources.indices {
+            let entries = table.sources[index].entries
+            for key in table.sources[index].keys {
+                // Only `.strings` tables are read that way; other formats are formatted by design.
+                guard let entry = entries[key] else { continue }
+                guard entry.format == .strings else { return false }
+                keys += 1
+                if isTextKey(key) { textKeys += 1 }
+                if case .plural = entry.content { return false }
+                for text in entry.content.texts where hasPercent(text.text.text) {
+                    guard let tokens = try? formats.parse(text.text.text, allowVariables: true) else { continue }
+                    for token in tokens {
+                        switch token {
+                        case .literal: continue
+                        case .variable: return false
+                        case .spec(let spec): if !spec.spaceSign { return false }
+                        }
+                    }
+                }
+            }
+        }
+        return keys > 0 && textKeys * 10 <= keys
     }
 
     /// The `Plural-Forms` of one gettext file: against CLDR's rules for its `Language` (else
@@ -453,7 +574,7 @@ private struct LintRun {
 
     mutating func checkEntry(
         _ entry: CatalogEntry, table: String, language: String, reference: CatalogEntry?, referenceName: String,
-        plain: Bool, compare: Bool, namedResolved: Bool = false
+        plain: Bool, compare: Bool, namedResolved: Bool = false, keepReferenceInfo: Bool = true
     ) {
         // YAML: `%{name}`/`{name}` placeholders and the plural's `count` are checked
         // in the positional form they run as (names sorted, so positions agree across
@@ -492,7 +613,8 @@ private struct LintRun {
         }
         if compare {
             switch entry.state {
-            case "new": say(.stateNew, entry.location, "\(label()) is in state \"new\": not translated yet")
+            // A value of placeholders only ("%@") is the same in every language.
+            case "new" where !isPlaceholderOnly(entry): say(.stateNew, entry.location, "\(label()) is in state \"new\": not translated yet")
             case "needs_review": say(.stateNeedsReview, entry.location, "\(label()) is in state \"needs_review\"")
             default: break
             }
@@ -512,8 +634,13 @@ private struct LintRun {
                 for text in texts where text.text.text.isEmpty {
                     let their = theirs ?? counterpart.value.texts
                     theirs = their
+                    // The same variant, else (a category the development language does not
+                    // use, ru `few` against en) the same variable's variants, else every text.
                     let same = their.first { $0.variable?.name == text.variable?.name && $0.keyword == text.keyword }
-                    let sourceEmpty = same.map { $0.text.text.isEmpty } ?? their.allSatisfy { $0.text.text.isEmpty }
+                    let variants = text.keyword == nil ? [] : their.filter { $0.variable?.name == text.variable?.name && $0.keyword != nil }
+                    let sourceEmpty =
+                        same.map { $0.text.text.isEmpty }
+                        ?? (variants.isEmpty ? their : variants).allSatisfy { $0.text.text.isEmpty }
                     if !sourceEmpty {
                         let part = text.keyword.map { " (\($0) variant)" } ?? ""
                         say(.emptyValue, text.text.location, "\(label())\(where_)\(part) is empty while \(referenceName) has a value")
@@ -521,6 +648,17 @@ private struct LintRun {
                 }
             }
             if case .plural(let format, let variables) = leaf {
+                // A variable of empty variants only consumes its argument: said once, in the
+                // development language, and in a translation only where that one prints.
+                let theirVariables: [PluralVariable]
+                if case .plural(_, let found)? = counterpart?.value { theirVariables = found } else { theirVariables = [] }
+                for variable in variables where variable.kind == .variable && CatalogLinter.printsNothing(variable) {
+                    guard !compare || !theirVariables.contains(where: { $0.name == variable.name && CatalogLinter.printsNothing($0) }) else { continue }
+                    say(
+                        .emptyPluralVariable, variable.location,
+                        "\(label())\(where_): the variable \(quoted(variable.name)) (%\(variable.valueType ?? "d")) has only empty variants: it prints nothing and only consumes its argument, whatever that argument's type (Foundation and Parlance format the entry)"
+                    )
+                }
                 let samples = pluralSamples(entry.language)
                 let found = CatalogLinter.checkVariables(
                     variables, format: format, texts: texts, label: label() + where_, locale: entry.language,
@@ -542,7 +680,11 @@ private struct LintRun {
                 } catch {
                     valid = false
                     let part = text.variable.map { " (variable \(quoted($0.name)), \(text.keyword ?? ""))" } ?? ""
-                    say(.invalidFormat, text.text.location, "\(label())\(where_)\(part): \(error.message)")
+                    // A table the app reads without formatting it is named plain with this flag.
+                    let hint =
+                        table == "Localizable" || text.variable != nil
+                        ? "" : "; if the app never formats the table \(quoted(table)) (it reads it with NSDictionary), lint with --plain-table \(table)"
+                    say(.invalidFormat, text.text.location, "\(label())\(where_)\(part): \(error.message)\(hint)")
                 }
             }
             guard valid else { continue }
@@ -551,12 +693,13 @@ private struct LintRun {
                 say(.argumentTypeConflict, leaf.location, "\(label())\(where_): \(PluralChecks.conflict(conflict))")
             }
             guard compare, let counterpart, let reference else { continue }
-            // Placeholders against the key's own specifiers (a String Catalog key extracted from
-            // code, "notifications.label.favorite %lld"), else the development language's value.
+            // Placeholders against the key's own specifiers (a String Catalog key that declares
+            // arguments, "notifications.label.favorite %lld"), else the development language's value.
             // What the development value uses is kept by the entry's identity: the development
             // language's entries live as long as the run. A YAML entry's positional form is made
             // anew for each check, so its identity may be reused: not kept.
-            let infoKey = reference.format == .yaml ? nil : ReferenceKey(entry: reference.identity, label: counterpart.label)
+            // A key standing for its own development value is made for this one check: not kept either.
+            let infoKey = reference.format == .yaml || !keepReferenceInfo ? nil : ReferenceKey(entry: reference.identity, label: counterpart.label)
             let info: (signature: Signature?, spaceFlags: Bool)
             if let infoKey, let cached = referenceInfo[infoKey] {
                 info = cached
@@ -597,7 +740,7 @@ private struct LintRun {
                     say(.placeholderMismatch, leaf.location, "\(label())\(where_): argument \(position) (\(expected.written) in \(against)) is missing")
                 case (nil, let extra?):
                     say(.placeholderMismatch, leaf.location, "\(label())\(where_): argument \(position) (\(extra.written)) is not in \(against)")
-                case (let expected?, let actual?) where expected.kind != actual.kind:
+                case (let expected?, let actual?) where expected.kind != actual.kind && !expected.onlyConsumed && !actual.onlyConsumed:
                     say(
                         .placeholderMismatch, leaf.location,
                         "\(label())\(where_): argument \(position) is \(actual.written) (\(actual.kind.rawValue)) here but \(expected.written) (\(expected.kind.rawValue)) in \(against)"
@@ -651,11 +794,13 @@ private struct LintRun {
         var label: String?
     }
 
-    /// The specifiers of a String Catalog key extracted from code (`"favorite %lld"`), nil when
-    /// the key was written by hand (`extractionState` `manual`) or has none.
+    /// The specifiers of a String Catalog key (`"favorite %lld"`), nil when it has none. A key
+    /// that declares arguments names what the code passes, whether Xcode extracted it or it was
+    /// written by hand (`extractionState` `manual`): an English value may drop the number
+    /// ("starred") while every translation still consumes it.
     static func keySignature(_ entry: CatalogEntry, formats: FormatMemo) -> Signature? {
         // A key without a percent sign has no specifiers (checked first: nearly every key).
-        guard entry.format == .xcstrings, hasPercent(entry.key), entry.extractionState != "manual",
+        guard entry.format == .xcstrings, hasPercent(entry.key),
             case let tokens? = try? formats.parse(entry.key, allowVariables: false),
             tokens.contains(where: { if case .spec = $0 { true } else { false } })
         else { return nil }
@@ -703,7 +848,9 @@ extension CatalogLinter {
         }
         // Categories by CLDR.
         guard let samples else { return (findings, plurals, complete) }
-        for variable in variables {
+        // A variable of empty variants prints nothing for every number: which categories it
+        // has does not matter (`empty-plural-variable` says what it does).
+        for variable in variables where !(variable.kind == .variable && printsNothing(variable)) {
             let name = PluralChecks.name(of: variable)
             let present = Set(variable.variants.compactMap(\.category))
             // A gettext plural chooses by index: `other` is needed only where integers reach it.
@@ -752,14 +899,30 @@ extension CatalogLinter {
                 if [.zero, .one, .two].contains(category), integerOnly, let holders = samples.integers[category], holders.count > 1,
                     !Self.printsNumber(variant.text.text, variable: variable, formats: formats)
                 {
+                    // The numbers the category holds, as CLDR's rules give them: all of them when
+                    // they are few (fr `one`: exactly 0 and 1), else the first ones.
+                    let covered =
+                        samples.finiteIntegers[category].map { "exactly " + Self.listed($0.map(String.init)) }
+                        ?? holders.prefix(4).map(String.init).joined(separator: ", ") + " and more"
                     say(
                         .impliedQuantity, variant.text.location, severity: nil,
-                        "\(label): the \(category.keyword) variant of \(name) (\(quoted(variant.text.text, limit: 40))) has no number, but \(locale.languageTag) uses \(category.keyword) for \(holders.prefix(4).map(String.init).joined(separator: ", ")), …"
+                        "\(label): the \(category.keyword) variant of \(name) (\(quoted(variant.text.text, limit: 40))) has no number, but \(locale.languageTag) uses \(category.keyword) for \(covered)"
                     )
                 }
             }
         }
         return (findings, plurals, complete)
+    }
+
+    /// Whether every variant of a variable is empty (it prints nothing, only consumes its argument).
+    package static func printsNothing(_ variable: PluralVariable) -> Bool {
+        variable.gettext == nil && !variable.variants.isEmpty && variable.variants.allSatisfy { $0.text.text.isEmpty }
+    }
+
+    /// "0 and 1", "0, 1 and 2".
+    package static func listed(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// Whether a variant prints its variable's number (a numeric conversion, or `%arg`).

@@ -46,6 +46,9 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
     case impliedQuantity = "implied-quantity"
     /// One argument used with two types in one entry (`%d` and `%1$@`).
     case argumentTypeConflict = "argument-type-conflict"
+    /// A plural variable whose variants are all empty: it prints nothing and only consumes its
+    /// argument (a `%#@names@` of type `ld` swallowing a string the code passes).
+    case emptyPluralVariable = "empty-plural-variable"
     /// A translation gains a `% d`/`% g` conversion ("100% guaranteed") the development value lacks.
     case suspiciousPercent = "suspicious-percent"
     /// Two YAML files define one key for one locale; the later file wins.
@@ -72,7 +75,7 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
     public var defaultSeverity: LintSeverity {
         switch self {
         case .extraKey, .pluralUnusedCategory, .unusedVariable, .stateNew, .stateNeedsReview, .duplicateKey, .lengthBudget,
-            .impliedQuantity, .suspiciousPercent:
+            .impliedQuantity, .suspiciousPercent, .emptyPluralVariable:
             .warning
         default:
             .error
@@ -106,6 +109,7 @@ public enum LintRule: String, CaseIterable, Codable, Hashable, Sendable, Compara
         case .malformedEntry: "An entry is malformed and is skipped at run time."
         case .impliedQuantity: "A zero/one/two variant omits the number although the category covers several numbers."
         case .argumentTypeConflict: "One argument is used with two different types in one entry."
+        case .emptyPluralVariable: "A plural variable has only empty variants: it prints nothing and only consumes its argument."
         case .keyCollision: "Two YAML files define one key for one locale; the file later in path order wins."
         case .budgetExceeded: "A YAML file exceeds a reading budget (size, depth, alias expansion) and is not read."
         case .ignoredLocale: "A YAML top-level key is not a locale id, or a file was ignored."
@@ -208,7 +212,9 @@ public struct LintOptions: Hashable, Sendable {
     public var warningsAsErrors: Bool
     /// The development language; nil uses the String Catalog's `sourceLanguage`, else `en`.
     public var developmentLanguage: String?
-    /// Tables that are never formatted (get no format rules), e.g. `InfoPlist`.
+    /// Tables that are never formatted (get no format rules), e.g. a table the app reads with
+    /// `NSDictionary`. Interface Builder tables, and `.strings` tables whose development values
+    /// pass no argument and whose keys are not text (`InfoPlist`, key bindings), need no name here.
     public var plainTables: Set<String>
     /// Report a plural category only numbers ≥ 1,000,000 reach (fr `many`) as an error, not a warning.
     public var strictPlurals: Bool

@@ -14,6 +14,7 @@ import ParlanceLocalization
 /// ru.integers[.few]     // [2, 3, 4, 22, 23]
 /// ru.decimals[.other]   // ["0.0", "0.1", …]
 /// ru.categories         // [.one, .few, .many, .other]
+/// try PluralSamples(locale: "fr").finiteIntegers[.one]   // [0, 1]
 /// ```
 public struct PluralSamples: Hashable, Sendable {
     /// The language.
@@ -24,6 +25,15 @@ public struct PluralSamples: Hashable, Sendable {
     public let integers: [PluralCategory: [Int64]]
     /// Up to five decimals per category, as written (the visible fraction digits count).
     public let decimals: [PluralCategory: [String]]
+
+    /// Every integer of a category that holds only a few (fr `one`: 0 and 1; en `one`: 1),
+    /// absent for a category that holds integers without end (ru `one`: 1, 21, 31, …).
+    ///
+    /// CLDR's integer conditions test `n`, `i` and their remainders modulo 10, 100, 1000 and
+    /// 1,000,000, so a category holding integers without end holds one of 100…1000 or of the
+    /// powers of ten scanned; one that holds none of them holds only the integers below 100
+    /// the scan found.
+    public let finiteIntegers: [PluralCategory: [Int64]]
 
     /// How many samples are kept per category and kind.
     public static let samplesPerCategory = 5
@@ -43,9 +53,12 @@ public struct PluralSamples: Hashable, Sendable {
             candidates += [power, power + 1, power + 2, power + 5]
             power *= 10
         }
+        var small: [PluralCategory: [Int64]] = [:]
+        var unbounded = Set<PluralCategory>()
         for value in candidates {
             let category = rules.category(for: value)
             if integers[category, default: []].count < Self.samplesPerCategory { integers[category, default: []].append(value) }
+            if value < 100 { small[category, default: []].append(value) } else { unbounded.insert(category) }
         }
         var decimalCandidates: [String] = []
         for whole in 0...10 { for tenth in 0...9 { decimalCandidates.append("\(whole).\(tenth)") } }
@@ -59,6 +72,7 @@ public struct PluralSamples: Hashable, Sendable {
         self.locale = locale
         self.categories = rules.categories
         self.integers = integers
+        self.finiteIntegers = small.filter { !unbounded.contains($0.key) }
         self.decimals = decimals
     }
 

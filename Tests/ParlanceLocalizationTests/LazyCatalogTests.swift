@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceTestSupport
 import Testing
 
 @testable import ParlanceLocalization
@@ -130,7 +131,7 @@ struct LazyCatalogTests {
 
     @Test("the lazily read model merged is the model one reading of the directory gives")
     func mergedModelEqualsWholeReading() throws {
-        let directory = try LintByLanguagesTests.writeCatalog()
+        let directory = try ManyLanguageCatalog.write()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // A String Catalog read at once, sharing locales with the folders (listed before them).
         let xcstrings = """

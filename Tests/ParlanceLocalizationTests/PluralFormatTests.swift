@@ -29,6 +29,19 @@ struct PluralFormatTests {
         #expect(try format.format(language: "en", locale: "en", arguments: [2, "Ada"]) == "2 files by Ada")
     }
 
+    @Test("a variable of empty variants consumes an argument of any type, as Foundation does")
+    func emptyVariantsSwallowTheArgument() throws {
+        let names = PluralFormat.Variable(valueType: "ld", variants: [.one: "", .other: ""])
+        let count = PluralFormat.Variable(valueType: "ld", variants: [.one: "%1$@ and %2$ld other", .other: "%1$@ and %2$ld others"])
+        let format = PluralFormat(format: "%#@names@%#@count@", variables: ["names": names, "count": count])
+        #expect(try format.format(language: "en", locale: "en", arguments: ["Ada", 2]) == "Ada and 2 others")
+        #expect(try format.format(language: "en", locale: "en", arguments: [7, 1]) == "7 and 1 other")
+        // A variable that prints something still classifies its argument, and refuses a string.
+        #expect(throws: ParlanceError.self) { try format.format(language: "en", locale: "en", arguments: ["Ada", "Grace"]) }
+        // The argument is still required.
+        #expect(throws: ParlanceError.self) { try format.format(language: "en", locale: "en", arguments: []) }
+    }
+
     @Test("nested variables")
     func nested() throws {
         let format = PluralFormat(

@@ -7,7 +7,7 @@ import Testing
 /// Parlance's own sample catalog (the clean lint fixture), validated as a user's test suite would.
 enum SampleCatalog {
     static let directory: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("ParlanceLocalizationTests/Fixtures/Lint/Clean").path
+        .appendingPathComponent("ParlanceLintTests/Fixtures/Lint/Clean").path
 }
 
 @Suite("ParlanceTesting on Parlance's sample catalog")

@@ -109,6 +109,10 @@ package enum ArgumentKind: String, Sendable {
 /// One argument position's use: kind and how it was written.
 package struct ArgumentUse: Sendable {
     package var kind: ArgumentKind
+    /// Only consumed: a plural variable whose variants are all empty takes the argument and
+    /// prints nothing, so its value type does not constrain the argument (Foundation formats
+    /// the entry whatever the argument is); another use of the position decides its kind.
+    package var onlyConsumed = false
     /// The specification, whose text is only made for a message, or the text written.
     private var spec: FormatSpec?
     private var text: String?
@@ -150,10 +154,13 @@ package struct ArgumentUses: Sendable {
         }
     }
 
-    /// The same positions with the same kinds (how each is written aside).
+    /// The same positions with the same kinds (how each is written aside; a position only
+    /// consumed on one side agrees with any kind).
     package func sameKinds(as other: ArgumentUses) -> Bool {
         items.count == other.items.count
-            && zip(items, other.items).allSatisfy { $0.position == $1.position && $0.use.kind == $1.use.kind }
+            && zip(items, other.items).allSatisfy {
+                $0.position == $1.position && ($0.use.kind == $1.use.kind || $0.use.onlyConsumed || $1.use.onlyConsumed)
+            }
     }
 }
 
@@ -202,7 +209,9 @@ package enum ArgumentSignature {
         guard let tokens = parse(text, true) else { return false }
         func use(_ position: Int, _ found: ArgumentUse) {
             if let first = signature.uses[position] {
-                if first.kind != found.kind, !signature.conflicts.contains(where: { $0.position == position }) {
+                if first.onlyConsumed, !found.onlyConsumed {
+                    signature.uses[position] = found
+                } else if !found.onlyConsumed, first.kind != found.kind, !signature.conflicts.contains(where: { $0.position == position }) {
                     signature.conflicts.append((position, first, found))
                 }
             } else {
@@ -227,7 +236,9 @@ package enum ArgumentSignature {
                     case let parsed? = parse("%" + (variable.valueType ?? "d"), false),
                     parsed.count == 1, case .spec(let spec) = parsed[0], let kind = ArgumentKind(spec)
                 {
-                    use(position, ArgumentUse(kind: kind, written: "%" + (variable.valueType ?? "d")))
+                    var found = ArgumentUse(kind: kind, written: "%" + (variable.valueType ?? "d"))
+                    found.onlyConsumed = variable.printsNothing
+                    use(position, found)
                 }
                 let variantStart = name == PluralNormalization.wholeStringName ? 1 : position
                 guard visited.insert("\(name)\u{1F}\(variantStart)").inserted else { continue }
@@ -240,5 +251,13 @@ package enum ArgumentSignature {
             }
         }
         return true
+    }
+}
+
+extension PluralFormat.Variable {
+    /// Every variant is empty: the variable consumes its argument and prints nothing (a way
+    /// Apple catalogs skip an argument the code passes, whatever its type).
+    package var printsNothing: Bool {
+        gettext == nil && !variants.isEmpty && variants.values.allSatisfy(\.isEmpty)
     }
 }

@@ -102,6 +102,8 @@ package struct CompiledPlural: Sendable {
         /// The parsed variants indexed by ``PluralCategory/index`` (no hashing on the warm path).
         var variants: [Result<[FormatToken], FormatFailure>?]
         var valueTypeFailure: FormatFailure?
+        /// Every variant is empty: the argument is consumed whatever its type, as Foundation does.
+        var printsNothing = false
     }
 
     let format: Result<[FormatToken], FormatFailure>
@@ -270,7 +272,8 @@ package struct CompiledPlural: Sendable {
                     name,
                     Variable(
                         valueType: variable.valueType, indexed: variable.gettext.map { (forms: $0.forms, variants: $0.variants.map(parse)) }, valueSpec: spec,
-                        variants: PluralCategory.allCases.map { variable.variants[$0].map(parse) }, valueTypeFailure: failure)
+                        variants: PluralCategory.allCases.map { variable.variants[$0].map(parse) }, valueTypeFailure: failure,
+                        printsNothing: variable.printsNothing)
                 ))
         }
         self.variables = compiled
@@ -400,6 +403,9 @@ package struct CompiledPlural: Sendable {
                 return indexed.variants[index]
             }
             if argument.isZero, let zero = variable.variants[PluralCategory.zero.index] { return zero }
+            // Only empty variants: whatever variant is chosen prints nothing, so the argument
+            // (a string a `%ld` variable swallows) is consumed without being classified.
+            if variable.printsNothing { return .success([]) }
             if let failure = variable.valueTypeFailure { throw failure }
             let category = try PluralFormat.category(
                 of: argument, valueSpec: variable.valueSpec, valueType: variable.valueType,

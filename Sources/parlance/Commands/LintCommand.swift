@@ -58,7 +58,11 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Report plural categories only numbers >= 1,000,000 reach (fr/es/it/pt many) as errors, not warnings.")
     var strictPlurals = false
 
-    @Option(name: .customLong("plain-table"), help: "A table that is never formatted, so gets no format rules (repeatable).")
+    @Option(
+        name: .customLong("plain-table"),
+        help:
+            "A table that is never formatted (read with NSDictionary), so gets no format rules (repeatable); a .strings table whose development values pass no argument and whose keys are not text is found without it."
+    )
     var plainTables: [String] = []
 
     mutating func validate() throws {

@@ -32,9 +32,52 @@ private func favoriteEntry(extraction: String?) -> String {
         """#
 }
 
+/// A key written by hand that declares a number its English value drops; de passes a string.
+private let manualFav = #"""
+    "fav %lld" : {
+          "extractionState" : "manual",
+          "localizations" : {
+            "de" : { "stringUnit" : { "state" : "translated", "value" : "%@ Sterne" } },
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "starred" } },
+            "ru" : { "stringUnit" : { "state" : "translated", "value" : "%lld звезды" } }
+          }
+        },
+        "photos.count" : {
+    """#
+
 private let frItemsMany = "\t\t\t<key>many</key>\n\t\t\t<string>%d d’éléments</string>\n"
 private let enZero = "<key>zero</key>\n\t\t\t<string>No items</string>"
 private let frOne = "<key>one</key>\n\t\t\t<string>%d élément</string>"
+
+/// A key-binding table as apps keep one (read with `NSDictionary(contentsOf:)`, never formatted):
+/// `%` is Shift-5 there.
+private let keyBindings = """
+    /* Key equivalents of the View menu: @ is Command, $ is Shift, ~ is Option */
+    "view.zoom.in" = "@+";
+    "view.zoom.actual" = "@0";
+    "view.zoom.fit" = "@$%";
+    "view.zoom.percent" = "@~%";
+
+    """
+
+private func menu(_ zoom: String, _ save: String) -> String {
+    "/* Menu item; %@ is the document's name */\n\"menu.zoom\" = \"\(zoom)\";\n\n\"menu.save\" = \"\(save)\";\n"
+}
+
+/// How Xcode writes keys of placeholders only: one with no localization (the key is its
+/// English value), one whose translations are in state `new` with the key copied.
+private let placeholderOnlyKeys = #"""
+    "%@" : {
+
+        },
+        "%1$@ %2$@" : {
+          "localizations" : {
+            "de" : { "stringUnit" : { "state" : "new", "value" : "%1$@ %2$@" } },
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "%1$@ %2$@" } },
+            "ru" : { "stringUnit" : { "state" : "new", "value" : "%1$@ %2$@" } }
+          }
+        },
+    """#
 
 let realCatalogCases: [RealCatalogCase] = [
     // implied-quantity
@@ -42,6 +85,10 @@ let realCatalogCases: [RealCatalogCase] = [
         name: "implied-quantity: ru `one` without the number (shown for 21, 31, …)",
         edits: [("ru.lproj/Localizable.stringsdict", "<string>%d элемент</string>", "<string>один элемент</string>")],
         expected: ["implied-quantity items.count ru warning"]),
+    RealCatalogCase(
+        name: "implied-quantity: fr `one` without the number (shown for 0 and 1)",
+        edits: [("fr.lproj/Localizable.stringsdict", frOne, "<key>one</key>\n\t\t\t<string>un élément</string>")],
+        expected: ["implied-quantity items.count fr warning"]),
     RealCatalogCase(
         name: "implied-quantity clean: en `one` holds only 1",
         edits: [("en.lproj/Localizable.stringsdict", "<string>%d item</string>", "<string>one item</string>")],
@@ -52,11 +99,22 @@ let realCatalogCases: [RealCatalogCase] = [
         edits: [("Settings.xcstrings", "\"photos.count\" : {", favoriteEntry(extraction: nil))],
         expected: []),
     RealCatalogCase(
-        name: "placeholder-mismatch: a manual key has no specifiers to compare with, so the development value counts",
+        name: "placeholder-mismatch clean: a manual key that declares %lld decides, though its English value drops the number",
         edits: [("Settings.xcstrings", "\"photos.count\" : {", favoriteEntry(extraction: "manual"))],
+        expected: []),
+    RealCatalogCase(
+        name: "placeholder-mismatch: a manual key's %lld against a translation's %@",
+        edits: [("Settings.xcstrings", "\"photos.count\" : {", manualFav)],
+        expected: ["placeholder-mismatch fav %lld de error"]),
+    RealCatalogCase(
+        name: "placeholder-mismatch: a manual key without specifiers leaves the development value to decide",
+        edits: [
+            ("Settings.xcstrings", "\"photos.count\" : {", favoriteEntry(extraction: "manual")),
+            ("Settings.xcstrings", "notifications.label.favorite %lld", "notifications.label.favorite"),
+        ],
         expected: [
-            "placeholder-mismatch notifications.label.favorite %lld de error",
-            "placeholder-mismatch notifications.label.favorite %lld ru error",
+            "placeholder-mismatch notifications.label.favorite de error",
+            "placeholder-mismatch notifications.label.favorite ru error",
         ]),
     // plural-missing-category for large-number categories
     RealCatalogCase(
@@ -102,12 +160,49 @@ let realCatalogCases: [RealCatalogCase] = [
         ],
         expected: []),
     RealCatalogCase(
-        name: "invalid-format: a table not named plain is checked",
+        name: "invalid-format clean: InfoPlist passes no argument and its keys are not text, so it is never formatted",
         edits: [
             ("en.lproj/InfoPlist.strings", "", "\"CFBundleName\" = \"Save 50%\";\n"),
             ("fr.lproj/InfoPlist.strings", "", "\"CFBundleName\" = \"Économisez 50 %\";\n"),
         ],
-        expected: ["invalid-format CFBundleName en error", "invalid-format CFBundleName fr error"]),
+        expected: []),
+    RealCatalogCase(
+        name: "invalid-format clean: a key-binding table read with NSDictionary (no argument, identifier keys)",
+        edits: [("en.lproj/KeyBindings.strings", "", keyBindings), ("fr.lproj/KeyBindings.strings", "", keyBindings)],
+        expected: []),
+    RealCatalogCase(
+        name: "invalid-format: a table that formats an argument is checked",
+        edits: [("en.lproj/Menu.strings", "", menu("Zoom to %@", "Save 50%")), ("fr.lproj/Menu.strings", "", menu("Zoomer sur %@", "Économisez 50 %"))],
+        expected: ["invalid-format menu.save en error", "invalid-format menu.save fr error"]),
+    RealCatalogCase(
+        name: "invalid-format clean: --plain-table Menu",
+        edits: [("en.lproj/Menu.strings", "", menu("Zoom to %@", "Save 50%")), ("fr.lproj/Menu.strings", "", menu("Zoomer sur %@", "Économisez 50 %"))],
+        options: LintOptions(plainTables: ["Menu"]), expected: []),
+    RealCatalogCase(
+        name: "invalid-format: a table of text keys without arguments is checked (an app formats such tables)",
+        edits: [
+            ("en.lproj/Labels.strings", "", "\"Save Half\" = \"Save 50%\";\n"),
+            ("fr.lproj/Labels.strings", "", "\"Save Half\" = \"Économisez 50 %\";\n"),
+        ],
+        expected: ["invalid-format Save Half en error", "invalid-format Save Half fr error"]),
+    // values of placeholders only need no translation
+    RealCatalogCase(
+        name: "missing-translation clean: placeholder-only .strings values (\"%@\", \"%1$@ %2$@\")",
+        edits: [
+            (
+                "en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";",
+                "\"cancel\" = \"Cancel\";\n\n\"value.only\" = \"%@\";\n\n\"name.pair\" = \"%1$@ %2$@\";"
+            )
+        ],
+        expected: []),
+    RealCatalogCase(
+        name: "missing-translation and state-new clean: String Catalog keys of placeholders only",
+        edits: [("Settings.xcstrings", "\"photos.count\" : {", placeholderOnlyKeys + "\"photos.count\" : {")],
+        expected: []),
+    RealCatalogCase(
+        name: "missing-translation: a value with a word besides its placeholder still needs translating",
+        edits: [("en.lproj/Localizable.strings", "\"cancel\" = \"Cancel\";", "\"cancel\" = \"Cancel\";\n\n\"value.unit\" = \"%@ kg\";")],
+        expected: ["missing-translation value.unit fr error", "missing-translation value.unit ru error"]),
     RealCatalogCase(
         name: "invalid-format clean: --plain-table InfoPlist",
         edits: [
@@ -162,6 +257,38 @@ struct LintRealCatalogTests {
         #expect(many.message.contains("1000000"), "\(many.message)")
     }
 
+    @Test("implied-quantity names the numbers the category holds: fr `one` exactly 0 and 1, ru `one` 1, 21, 31, …")
+    func impliedQuantityNumbers() throws {
+        let directory = try LintFixtures.copy()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try LintFixtures.edit(directory, "fr.lproj/Localizable.stringsdict", frOne, "<key>one</key>\n\t\t\t<string>un élément</string>")
+        try LintFixtures.edit(directory, "ru.lproj/Localizable.stringsdict", "<string>%d элемент</string>", "<string>один элемент</string>")
+        let report = try CatalogLinter().lint(directory: directory)
+        let fr = try #require(report.diagnostics.first { $0.rule == .impliedQuantity && $0.language == "fr" })
+        #expect(fr.message.hasSuffix("but fr uses one for exactly 0 and 1"), "\(fr.message)")
+        let ru = try #require(report.diagnostics.first { $0.rule == .impliedQuantity && $0.language == "ru" })
+        #expect(ru.message.hasSuffix("but ru uses one for 1, 21, 31, 41 and more"), "\(ru.message)")
+        // The numbers named are the ones CLDR's rules put in the category.
+        let rules = try PluralRules(locale: LocaleID("fr"))
+        #expect((0...1000).filter { rules.category(for: $0) == .one } == [0, 1])
+    }
+
+    @Test("invalid-format in a table that is not Localizable names --plain-table")
+    func plainTableHint() throws {
+        let directory = try LintFixtures.copy()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (language, save) in [("en", "Save 50%"), ("fr", "Économisez 50 %")] {
+            let url = URL(fileURLWithPath: directory + "/\(language).lproj/Menu.strings")
+            try Data("\"menu.zoom\" = \"Zoom %@\";\n\"menu.save\" = \"\(save)\";\n".utf8).write(to: url)
+        }
+        let report = try CatalogLinter().lint(directory: directory)
+        let invalid = report.diagnostics.filter { $0.rule == .invalidFormat }
+        #expect(invalid.count == 2)
+        for diagnostic in invalid {
+            #expect(diagnostic.message.hasSuffix("(it reads it with NSDictionary), lint with --plain-table Menu"), "\(diagnostic.message)")
+        }
+    }
+
     @Test("a directory without any catalog file is an error, not a green run")
     func noCatalog() throws {
         let empty = NSTemporaryDirectory() + "parlance-empty-\(UUID().uuidString)"
@@ -193,7 +320,7 @@ struct LintRealCatalogTests {
 
     @Test("lint and Catalog see the same entries: both read one model")
     func bothPathsAgree() throws {
-        for directory in [LintFixtures.clean, ExampleCatalog.directory] {
+        for directory in [LintFixtures.clean, LintFixtures.sampleCatalog] {
             let catalog = try Catalog(directory: directory)
             let model = try CatalogModel(directory: directory)
             #expect(model.tables.keys.sorted() == catalog.tableNames)

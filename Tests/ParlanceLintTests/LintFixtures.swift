@@ -6,11 +6,15 @@ enum LintFixtures {
     static let clean: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Lint/Clean").path
 
-    /// A fresh copy of the clean catalog in a temporary directory.
-    static func copy() throws -> String {
+    /// The example catalog shipped at `Tests/SampleCatalog` (the README's `parlance lint` runs on it).
+    static let sampleCatalog: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SampleCatalog").path
+
+    /// A fresh copy of the clean catalog (or of another fixture directory) in a temporary directory.
+    static func copy(_ source: String = clean) throws -> String {
         let target = FileManager.default.temporaryDirectory
             .appendingPathComponent("parlance-lint-\(UUID().uuidString)").path
-        try FileManager.default.copyItem(atPath: clean, toPath: target)
+        try FileManager.default.copyItem(atPath: source, toPath: target)
         return target
     }
 
