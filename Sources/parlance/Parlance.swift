@@ -59,6 +59,8 @@ struct ParlanceCommand: ParsableCommand {
             LintCommand.self,
             PseudoCommand.self,
             ConvertCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
             GenCommand.self,
             ProposalsCommand.self,
             ServeCommand.self,
