@@ -86,7 +86,13 @@ public struct XLIFFDocument: Sendable {
         parser.shouldReportNamespacePrefixes = false
         parser.delegate = delegate
         delegate.parser = parser
-        if !parser.parse(), !delegate.stopped {
+        // `parse()` may return true after an error (swift-corelibs-foundation): the error
+        // callback is what tells.
+        let parsed = parser.parse()
+        if let (line, column, error) = delegate.firstError {
+            delegate.diagnose(
+                line: line, column: column, "ill-formed XML: \(Self.describe(error)); units after this point are not read", code: "malformed-file")
+        } else if !parsed, !delegate.stopped {
             let message = parser.parserError.map { Self.describe($0) } ?? "the XML is not well-formed"
             delegate.diagnose(
                 line: parser.lineNumber, column: parser.columnNumber, "ill-formed XML: \(message); units after this point are not read", code: "malformed-file")
@@ -130,9 +136,22 @@ public struct XLIFFDocument: Sendable {
         }
     }
 
+    /// What a parser error code means (libxml2's, as `XMLParser` reports them).
     private static func describe(_ error: any Error) -> String {
-        let text = (error as NSError).localizedDescription
-        return text.isEmpty ? "the XML is not well-formed" : text
+        let code = (error as NSError).code
+        let meaning: String
+        switch code {
+        case 4: meaning = "the document does not start with an element"
+        case 5: meaning = "the document ends before its elements are closed"
+        case 9: meaning = "a character XML does not allow"
+        case 23: meaning = "an entity reference without its ';'"
+        case 26: meaning = "an undefined entity (only &amp; &lt; &gt; &quot; &apos; and character references are defined)"
+        case 38: meaning = "a '<' inside an attribute value"
+        case 73: meaning = "expected '>'"
+        case 76: meaning = "an end tag does not match its start tag"
+        default: meaning = "the XML is not well-formed"
+        }
+        return "\(meaning) (XML parser error \(code))"
     }
 }
 
@@ -246,6 +265,14 @@ private final class XLIFFParserDelegate: NSObject, XMLParserDelegate {
     private func diagnose(_ message: String, key: String? = nil, code: String = "malformed-entry") {
         let location = here
         diagnose(line: location.line, column: location.column, message, key: key, code: code)
+    }
+
+    /// The first error the parser reported, where it was found.
+    var firstError: (Int, Int, any Error)?
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard !stopped, firstError == nil else { return }
+        firstError = (parser.lineNumber, parser.columnNumber, parseError)
     }
 
     func finishOpenFile() {
