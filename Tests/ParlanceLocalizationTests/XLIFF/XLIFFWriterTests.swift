@@ -111,6 +111,31 @@ import Testing
         #expect(warnings.isEmpty)
     }
 
+    /// A language not yet translated gets a unit for every plural category it uses (Polish
+    /// `few` and `many` beside English `one` and `other`), sourced from the English `other`,
+    /// in CLDR order, without a target: the translator has every form to fill.
+    @Test func targetLanguageCategoriesAreOffered() throws {
+        var warnings: [CatalogDiagnostic] = []
+        let catalog = try Catalog(directory: XLIFFFixtures.app)
+        let sections = XLIFFWriter.sections(model: catalog.model, tables: ["Localizable"], source: "en", target: "pl", warnings: &warnings)
+        let plurals = try #require(sections.last)
+        #expect(
+            plurals.units.map(\.id) == [
+                "/items.count:dict/NSStringLocalizedFormatKey:dict/:string", "/items.count:dict/items:dict/one:dict/:string",
+                "/items.count:dict/items:dict/few:dict/:string", "/items.count:dict/items:dict/many:dict/:string",
+                "/items.count:dict/items:dict/other:dict/:string",
+            ])
+        #expect(plurals.units.map(\.source) == ["%#@items@", "%ld item", "%ld items", "%ld items", "%ld items"])
+        #expect(plurals.units.allSatisfy { $0.target == nil })
+        let catalogSections = XLIFFWriter.sections(
+            model: try Catalog(directory: XLIFFFixtures.stringCatalog).model, tables: ["Localizable"], source: "en", target: "ru", warnings: &warnings)
+        #expect(
+            catalogSections.first?.units.map(\.id).prefix(4) == [
+                "%lld files|==|plural.one", "%lld files|==|plural.few", "%lld files|==|plural.many", "%lld files|==|plural.other",
+            ])
+        #expect(warnings.isEmpty)
+    }
+
     /// A String Catalog is written as Xcode 15 writes one: one `<file original=
     /// "Localizable.xcstrings">`, plural units `key|==|plural.one`, states, and a key with no
     /// translation without a `<target>`.

@@ -9,9 +9,10 @@ import Parlance
 ///
 /// The source texts are the development language's (a key only the target language has is
 /// its own source text, as Apple's lookup falls back to the key); the targets are the target
-/// language's; a key with no target-language value has no `<target>`. A plural unit only the
-/// target has (`few` and `many` of a Russian translation of an English `one`/`other`) takes
-/// the source's `other` text, in its CLDR place, as Xcode writes it. The state is the
+/// language's; a key with no target-language value has no `<target>`. Each plural variable has
+/// a unit for every category the target language uses (`few` and `many` for Russian from an
+/// English `one`/`other`), whose source is the source's `other` text, in its CLDR place, as
+/// Xcode writes it. The state is the
 /// model's (``XLIFFState``), the note the entry's comment. Each table's `<file original>` is
 /// the one it was read from XLIFF with, else `<source>.lproj/<table>.strings` and
 /// `.stringsdict`, or `<table>.xcstrings` for a String Catalog. What XLIFF cannot hold (width
@@ -49,6 +50,8 @@ package enum XLIFFWriter {
         /// keyword in CLDR order, so that a variant only the target has goes in its place.
         var group: String?
         var rank = 0
+        /// What follows the keyword in a variant's id (`:dict/:string` in a stringsdict's).
+        var suffix = ""
     }
 
     /// The `<file>` sections of `tables` for `target`, sources in `source` (`sourceName` as
@@ -58,6 +61,7 @@ package enum XLIFFWriter {
     ) -> [Section] {
         var sections: [Section] = []
         var stringsComments: [String: [String: String]] = [:]
+        let targetCategories = (try? ParlanceCore.pluralRules(target))?.categories.map(\.keyword) ?? []
         for table in tables {
             guard let byLocale = model.tables[table] else { continue }
             let sourceTable = byLocale[CatalogModel.localeKey(source)] ?? byLocale[CatalogModel.baseKey]
@@ -87,8 +91,10 @@ package enum XLIFFWriter {
                 var targetByID: [String: SideUnit] = [:]
                 for unit in targetUnits { targetByID[unit.id] = unit }
                 var ids = sourceUnits.map(\.id)
+                var present = Set(ids)
                 var placed = sourceUnits.map { ($0.group, $0.rank) }
-                for unit in targetUnits where byID[unit.id] == nil {
+                func insert(_ unit: SideUnit) {
+                    guard present.insert(unit.id).inserted else { return }
                     // Before the first variant of its variable that comes after it, else after
                     // the variable's last variant, else at the end.
                     let same = placed.indices.filter { unit.group != nil && placed[$0].0 == unit.group }
@@ -96,10 +102,29 @@ package enum XLIFFWriter {
                     ids.insert(unit.id, at: at)
                     placed.insert((unit.group, unit.rank), at: at)
                 }
+                for unit in targetUnits { insert(unit) }
+                // The categories the target language uses, for every plural variable, so that a
+                // translator can fill them (`few` and `many` for Polish from English `one` and
+                // `other`): untranslated, with the source's `other` text.
+                var variables: [(group: String, suffix: String)] = []
+                for unit in sourceUnits + targetUnits {
+                    if let group = unit.group, !variables.contains(where: { $0.group == group }) { variables.append((group, unit.suffix)) }
+                }
+                var otherIDs: [String: String] = [:]
+                for (group, suffix) in variables {
+                    for keyword in targetCategories {
+                        otherIDs[group + keyword + suffix] = group + "other" + suffix
+                        insert(
+                            SideUnit(
+                                id: group + keyword + suffix, text: "", otherID: group + "other" + suffix, group: group, rank: rank(keyword),
+                                suffix: suffix))
+                    }
+                }
                 var units: [Unit] = []
                 for id in ids {
                     let found = byID[id]
-                    let other = (targetByID[id]?.otherID ?? found?.otherID).flatMap { byID[$0] }
+                    let otherID = targetByID[id]?.otherID ?? found?.otherID ?? otherIDs[id]
+                    let other = otherID.flatMap { byID[$0] }
                     let sourceText = found?.text ?? other?.text ?? (sourceEntry == nil ? key : "")
                     let targetUnit = targetByID[id]
                     units.append(Unit(id: id, source: sourceText, target: targetUnit?.text, state: targetUnit?.state, note: note))
@@ -186,7 +211,7 @@ package enum XLIFFWriter {
                         units.append(
                             SideUnit(
                                 id: prefix + variant.keyword + ":dict/:string", text: variant.text.text, state: variant.state ?? state,
-                                otherID: prefix + "other:dict/:string", group: prefix, rank: rank(variant.keyword)))
+                                otherID: prefix + "other:dict/:string", group: prefix, rank: rank(variant.keyword), suffix: ":dict/:string"))
                     }
                 }
             }
