@@ -32,6 +32,10 @@ package enum CatalogConverter {
         case po
         /// gettext MO: `<locale>/LC_MESSAGES/<table>.mo`.
         case mo
+        /// XLIFF 1.2 as Xcode writes it: `<locale>.xliff`, one per language.
+        case xliff
+        /// XLIFF 2.0 core: `<locale>.xliff`, one per language.
+        case xliff2
     }
 
     /// One thing the conversion could not carry over.
@@ -140,6 +144,8 @@ package enum CatalogConverter {
         case .lproj: files = utf8(LprojWriter.files(entries, table: table, directory: directory, losses: &losses))
         case .po, .mo:
             files = GettextCatalogWriter.files(entries, catalog: catalog, table: table, directory: directory, binary: target == .mo, losses: &losses)
+        case .xliff, .xliff2:
+            files = XLIFFCatalogWriter.files(catalog, tables: [table], directory: directory, version: target == .xliff ? .v1_2 : .v2_0, losses: &losses)
         }
         for (path, text) in files {
             let folder = (path as NSString).deletingLastPathComponent

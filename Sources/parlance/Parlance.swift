@@ -63,6 +63,8 @@ struct ParlanceCommand: ParsableCommand {
             LocalizeCommand.self,
             LintCommand.self,
             ConvertCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
             GenCommand.self,
         ] + TraitCommands.all,
         defaultSubcommand: nil

@@ -23,7 +23,9 @@ public struct CatalogLookup: Hashable, Sendable {
 /// `YAMLCatalog.register()` has run, every `.yml`/`.yaml` file of the directory tree, merged
 /// into the `Localizable` table (in one locale, Apple-format entries win over YAML ones) —
 /// and gettext catalogs: `<locale>.po` (the `Localizable` table) and
-/// `<locale>/LC_MESSAGES/<domain>.po|.mo` (the table `<domain>`), see <doc:Gettext>.
+/// `<locale>/LC_MESSAGES/<domain>.po|.mo` (the table `<domain>`), see <doc:Gettext> — and
+/// XLIFF: `.xliff` and `.xlf` files and Xcode's `.xcloc` bundles, each `<file>` a table in its
+/// target language, see <doc:XLIFF>.
 ///
 /// Lookup walks the locale's fallback chain (`sr-Latn-RS → sr-Latn → sr`); when no locale of
 /// the chain is in the catalog, the request is negotiated against the catalog's locales with

@@ -9,10 +9,11 @@ struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract:
-            "Convert one table of a catalog directory to YAML, to <table>.xcstrings, to <locale>.lproj/<table>.strings + .stringsdict, or to gettext PO or MO.",
+            "Convert one table of a catalog directory to YAML, to <table>.xcstrings, to <locale>.lproj/<table>.strings + .stringsdict, to gettext PO or MO, or to XLIFF.",
         discussion: """
             Reads every catalog file of the directory (.strings, .stringsdict,
-            .xcstrings, YAML, <locale>.po, <locale>/LC_MESSAGES/<table>.po|.mo)
+            .xcstrings, YAML, <locale>.po, <locale>/LC_MESSAGES/<table>.po|.mo,
+            .xliff, .xlf, .xcloc)
             and writes one table:
               --to yaml       <locale>.yml (read back into Localizable); plurals,
                               substitutions, device and width variations,
@@ -30,6 +31,11 @@ struct ConvertCommand: ParsableCommand {
                               gettext's standard one; printf kept as written)
               --to mo         <locale>/LC_MESSAGES/<table>.mo (fuzzy entries
                               left out, as msgfmt does)
+              --to xliff      <locale>.xliff for every language: XLIFF 1.2 as
+                              Xcode writes it (sources in the development
+                              language, stringsdict or String Catalog plural
+                              units, states, notes from comments)
+              --to xliff2     <locale>.xliff as XLIFF 2.0 core
             What the target cannot hold (widths in a String Catalog, states in
             .lproj files, %{name} in Apple formats, a Base localization in YAML or
             a String Catalog, ...) is listed on standard error with its file and
@@ -40,13 +46,14 @@ struct ConvertCommand: ParsableCommand {
               parlance convert /tmp/yml --to lproj --output /tmp/Resources
               parlance convert Resources --to po --output po
               parlance convert po --to mo --output /tmp/locale
+              parlance convert Resources --to xliff --output /tmp/xliff
             """
     )
 
     @Argument(help: "The catalog directory to read.")
     var directory: String
 
-    @Option(help: "The format to write: yaml, xcstrings, lproj, po or mo.")
+    @Option(help: "The format to write: yaml, xcstrings, lproj, po, mo, xliff or xliff2.")
     var to: String
 
     @Option(help: "The table to convert (YAML files read back into Localizable).")
@@ -59,7 +66,9 @@ struct ConvertCommand: ParsableCommand {
     var developmentLanguage: String?
 
     func validate() throws {
-        guard CatalogConverter.Target(rawValue: to) != nil else { throw ValidationError("--to takes yaml, xcstrings, lproj, po or mo, not \(to)") }
+        guard CatalogConverter.Target(rawValue: to) != nil else {
+            throw ValidationError("--to takes yaml, xcstrings, lproj, po, mo, xliff or xliff2, not \(to)")
+        }
     }
 
     func run() throws {

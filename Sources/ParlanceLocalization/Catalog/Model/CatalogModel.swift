@@ -245,6 +245,9 @@ public enum CatalogFileFormat: String, Hashable, Sendable, Codable {
     case po
     /// A compiled gettext MO file: `<locale>/LC_MESSAGES/<domain>.mo`.
     case mo
+    /// An XLIFF 1.2 or 2.0 file (`.xliff`, `.xlf`, or the XLIFF of an `.xcloc` bundle): each
+    /// `<file>` is a table in its target language.
+    case xliff
 }
 
 /// One entry of one file as a reader produced it, before it is placed in a table.

@@ -10,6 +10,8 @@ package struct TableSource: Sendable {
     package var keys: [String]
     /// A gettext file's header (for the `Plural-Forms` checks of lint); nil for other formats.
     package var gettext: GettextSourceHeader? = nil
+    /// The `<file original>`s of the XLIFF a table source was read from; nil for other formats.
+    package var xliff: XLIFFSourceInfo? = nil
 }
 
 /// The header of the gettext file a table source was read from.
@@ -62,7 +64,7 @@ package struct LocaleTable: Sendable {
 
     mutating func add(_ source: TableSource) {
         sources.append(source)
-        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings, .yaml, .po, .mo]
+        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings, .yaml, .po, .mo, .xliff]
         sources.sort { order.firstIndex(of: $0.format)! < order.firstIndex(of: $1.format)! }
     }
 }
@@ -130,6 +132,7 @@ package struct CatalogModel: Sendable {
         self.directory = listing.directory
         let jobs = listing.jobs
         let indices = Array(selected)
+        var xliffSourceTexts: [(table: String, key: String, part: CatalogFileJob.TablePart, job: Int)] = []
         // 2. Parse every file (concurrently: the readers share nothing mutable).
         let parsed = ConcurrentSlots<Result<CatalogFileJob.Parsed, CatalogDiagnostic>>(count: indices.count)
         DispatchQueue.concurrentPerform(iterations: indices.count) { slot in
@@ -156,10 +159,26 @@ package struct CatalogModel: Sendable {
                     guard let folder else { continue }
                     addDiagnostics(fileDiagnostics.map { $0.with(language: folder.name) }, job: index)
                     insert(source, table: table, key: folder.key, locale: folder.locale, name: folder.name, isBase: folder.isBase, job: index)
+                case .success(.tables(let fileDiagnostics, let found)):
+                    addDiagnostics(fileDiagnostics, job: index)
+                    for part in found {
+                        let key = Self.localeKey(part.locale)
+                        if part.isSourceText {
+                            xliffSourceTexts.append((table: part.table, key: key, part: part, job: index))
+                        } else {
+                            insert(part.source, table: part.table, key: key, locale: part.locale, name: part.name, isBase: false, job: index)
+                        }
+                    }
                 case nil:
                     continue
                 }
             }
+        }
+        // The source texts of XLIFF files fill a table only when nothing else does (the first
+        // XLIFF listed gives them).
+        for pending in xliffSourceTexts where tables[pending.table]?[pending.key] == nil {
+            let part = pending.part
+            insert(part.source, table: part.table, key: pending.key, locale: part.locale, name: part.name, isBase: false, job: pending.job)
         }
         // 4. YAML catalogs of the whole tree, merged into `Localizable` (CatalogFormatReader.swift).
         if readsYAML { readLocaleKeyedFiles() }
@@ -183,6 +202,7 @@ package struct CatalogModel: Sendable {
         for name in names {
             let lowered = name.lowercased()
             if lowered.hasSuffix(".xcstrings") || lowered.hasSuffix(".po") { return nil }
+            if CatalogListing.isXLIFF(lowered) || lowered.hasSuffix(".xcloc") { return nil }
             if CatalogListing.isGettextLocaleFolder(directory: directory, name: name) { return nil }
             guard lowered.hasSuffix(".lproj") else { continue }
             let localeName = String(name.dropLast(".lproj".count))
@@ -283,7 +303,16 @@ package struct CatalogListing: Sendable {
         for name in names {
             let lowered = name.lowercased()
             if let lprojFolders, !(lowered.hasSuffix(".lproj") && lprojFolders.contains(name)) { continue }
-            if lowered.hasSuffix(".xcstrings") {
+            if Self.isXLIFF(lowered), !Self.isDirectory(path(name)) {
+                jobs.append(.file(.xliff, path: path(name), table: "", folder: nil))
+            } else if lowered.hasSuffix(".xcloc"), Self.isDirectory(path(name)) {
+                // An Xcode localization bundle: `Localized Contents/<lang>.xliff`.
+                let contents = path(name, "Localized Contents")
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: contents)) ?? []
+                for fileName in files.sorted() where Self.isXLIFF(fileName.lowercased()) {
+                    jobs.append(.file(.xliff, path: path(name, "Localized Contents", fileName), table: "", folder: nil))
+                }
+            } else if lowered.hasSuffix(".xcstrings") {
                 jobs.append(.file(.xcstrings, path: path(name), table: String(name.dropLast(".xcstrings".count)), folder: nil))
             } else if lowered.hasSuffix(".po"), !Self.isDirectory(path(name)) {
                 // `<locale>.po`, as GNU projects keep `po/ru.po`: the default table.
@@ -349,6 +378,9 @@ package struct CatalogListing: Sendable {
         }
         self.jobs = jobs
     }
+
+    /// Whether a lowercased file name is an XLIFF file's (`.xliff`, `.xlf`).
+    package static func isXLIFF(_ lowered: String) -> Bool { lowered.hasSuffix(".xliff") || lowered.hasSuffix(".xlf") }
 
     static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
@@ -436,6 +468,18 @@ enum CatalogFileJob: Sendable {
         case xcstrings(sourceLanguage: String, [CatalogDiagnostic], [(String, LocaleID, TableSource)])
         /// A `.strings` or `.stringsdict` file of an `.lproj` folder, or a gettext file.
         case lproj([CatalogDiagnostic], TableSource)
+        /// A file of several tables and languages (XLIFF).
+        case tables([CatalogDiagnostic], [TablePart])
+    }
+
+    /// One table in one language of a file of several (an XLIFF `<file>`'s target texts, or
+    /// its source texts, which fill a table only when no other file does).
+    struct TablePart: Sendable {
+        var table: String
+        var name: String
+        var locale: LocaleID
+        var source: TableSource
+        var isSourceText: Bool
     }
 
     case file(CatalogFileFormat, path: String, table: String, folder: Folder?)
@@ -452,6 +496,10 @@ enum CatalogFileJob: Sendable {
                 var source = CatalogModel.source(records, table: table, locale: locale, format: format, file: path)
                 source.gettext = GettextSourceHeader(header: file.header, hasHeader: file.hasHeader, location: file.headerLocation)
                 return .success(.lproj(file.diagnostics + diagnostics, source))
+            case .xliff:
+                let (diagnostics, parts) = XLIFFDocument.tableParts(reading: path)
+                if parts.isEmpty, let first = diagnostics.first, first.code == "unreadable-file" { throw first }
+                return .success(.tables(diagnostics, parts))
             case .yaml:
                 // YAML files are listed and read by `readLocaleKeyedFiles()`, never as jobs.
                 throw CatalogDiagnostic(file: path, line: 0, column: 0, message: "a YAML file is not a table file", code: "ignored-file")
