@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Parlance
 import ParlanceLocalization
-import ParlanceYAML
+import ParlanceConvert
 
 /// `parlance export --xliff Resources --out /tmp/to-translators --language fr --language de`.
 struct ExportCommand: ParsableCommand {

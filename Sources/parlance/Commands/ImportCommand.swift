@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Parlance
 import ParlanceLocalization
-import ParlanceYAML
+import ParlanceConvert
 
 /// `parlance import --xliff /tmp/l10n/fr.xliff --into Resources`.
 struct ImportCommand: ParsableCommand {
