@@ -32,6 +32,12 @@ package enum CatalogConverter {
         case po
         /// gettext MO: `<locale>/LC_MESSAGES/<table>.mo`.
         case mo
+        /// Android resources: `values/strings.xml`, `values-<qualifier>/strings.xml`.
+        case android
+        /// Flutter ARB: `app_<locale>.arb`.
+        case arb
+        /// i18next JSON: `<lng>.json`, `locales/<lng>/<table>.json`.
+        case i18next
     }
 
     /// One thing the conversion could not carry over.
@@ -66,9 +72,16 @@ package enum CatalogConverter {
         var stringsComments: [String: [String: String]] = [:]
         for (localeKey, localeTable) in (catalog.model.tables[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
             var items: [Item] = []
-            let language = localeKey == CatalogModel.baseKey ? "Base" : localeTable.language.languageTag
+            var language = localeKey == CatalogModel.baseKey ? "Base" : localeTable.language.languageTag
+            // Android's `values/` is the development language's table, not a Base localization.
+            if localeKey == CatalogModel.baseKey, localeTable.sources.allSatisfy({ $0.format == .android }),
+                catalog.model.tables[table]?[CatalogModel.localeKey(catalog.developmentLanguage)] == nil
+            {
+                language = catalog.developmentLanguage.languageTag
+            }
             for key in localeTable.keys.sorted() {
-                guard let entry = localeTable.entry(key) else { continue }
+                guard var entry = localeTable.entry(key) else { continue }
+                entry = adapt(entry, to: target, language: language, losses: &losses)
                 var comment = entry.comment
                 if comment == nil, entry.format == .strings {
                     if stringsComments[entry.file] == nil { stringsComments[entry.file] = StringsFile.comments(ofFile: entry.file) }
@@ -140,6 +153,8 @@ package enum CatalogConverter {
         case .lproj: files = utf8(LprojWriter.files(entries, table: table, directory: directory, losses: &losses))
         case .po, .mo:
             files = GettextCatalogWriter.files(entries, catalog: catalog, table: table, directory: directory, binary: target == .mo, losses: &losses)
+        case .android: files = utf8(AndroidCatalogWriter.files(entries, catalog: catalog, table: table, directory: directory, losses: &losses))
+        case .arb, .i18next: files = utf8(MessageJSONCatalogWriter.files(entries, table: table, directory: directory, target: target, losses: &losses))
         }
         for (path, text) in files {
             let folder = (path as NSString).deletingLastPathComponent

@@ -9,10 +9,11 @@ struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract:
-            "Convert one table of a catalog directory to YAML, to <table>.xcstrings, to <locale>.lproj/<table>.strings + .stringsdict, or to gettext PO or MO.",
+            "Convert one table of a catalog directory to YAML, to <table>.xcstrings, to <locale>.lproj/<table>.strings + .stringsdict, to gettext PO or MO, to Android strings.xml, to ARB or to i18next JSON.",
         discussion: """
             Reads every catalog file of the directory (.strings, .stringsdict,
-            .xcstrings, YAML, <locale>.po, <locale>/LC_MESSAGES/<table>.po|.mo)
+            .xcstrings, YAML, <locale>.po, <locale>/LC_MESSAGES/<table>.po|.mo,
+            res/values*/*.xml, *.arb, <lng>.json, locales/<lng>/<table>.json)
             and writes one table:
               --to yaml       <locale>.yml (read back into Localizable); plurals,
                               substitutions, device and width variations,
@@ -30,6 +31,14 @@ struct ConvertCommand: ParsableCommand {
                               gettext's standard one; printf kept as written)
               --to mo         <locale>/LC_MESSAGES/<table>.mo (fuzzy entries
                               left out, as msgfmt does)
+              --to android    values/strings.xml (the development language) and
+                              values-<qualifier>/strings.xml (<table>.xml for
+                              another table); printf as Java's (%1$s, %d)
+              --to arb        app_<locale>.arb with @@locale and @key
+                              descriptions; printf becomes ICU ({0})
+              --to i18next    <lng>.json (locales/<lng>/<table>.json for
+                              another table); plurals as key_one/key_other,
+                              {0} as {{0}}
             What the target cannot hold (widths in a String Catalog, states in
             .lproj files, %{name} in Apple formats, a Base localization in YAML or
             a String Catalog, ...) is listed on standard error with its file and
@@ -40,13 +49,15 @@ struct ConvertCommand: ParsableCommand {
               parlance convert /tmp/yml --to lproj --output /tmp/Resources
               parlance convert Resources --to po --output po
               parlance convert po --to mo --output /tmp/locale
+              parlance convert Resources --to android --output app/src/main/res
+              parlance convert app/src/main/res --to arb --output lib/l10n
             """
     )
 
     @Argument(help: "The catalog directory to read.")
     var directory: String
 
-    @Option(help: "The format to write: yaml, xcstrings, lproj, po or mo.")
+    @Option(help: "The format to write: yaml, xcstrings, lproj, po, mo, android, arb or i18next.")
     var to: String
 
     @Option(help: "The table to convert (YAML files read back into Localizable).")
@@ -59,7 +70,9 @@ struct ConvertCommand: ParsableCommand {
     var developmentLanguage: String?
 
     func validate() throws {
-        guard CatalogConverter.Target(rawValue: to) != nil else { throw ValidationError("--to takes yaml, xcstrings, lproj, po or mo, not \(to)") }
+        guard CatalogConverter.Target(rawValue: to) != nil else {
+            throw ValidationError("--to takes \(CatalogConverter.Target.allCases.map(\.rawValue).joined(separator: ", ")), not \(to)")
+        }
     }
 
     func run() throws {

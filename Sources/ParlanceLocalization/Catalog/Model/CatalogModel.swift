@@ -1,3 +1,4 @@
+import Foundation
 public import Parlance
 
 /// Where a part of a catalog is written: file, 1-based line and column (0 when the format has
@@ -245,6 +246,17 @@ public enum CatalogFileFormat: String, Hashable, Sendable, Codable {
     case po
     /// A compiled gettext MO file: `<locale>/LC_MESSAGES/<domain>.mo`.
     case mo
+    /// An Android resource file: `res/values/strings.xml` (the development language) and
+    /// `res/values-<qualifier>/strings.xml`; see <doc:AndroidAndWebFormats>.
+    case android
+    /// A Flutter ARB file (`app_en.arb`): ICU MessageFormat values with `@key` metadata.
+    case arb
+    /// An i18next JSON file (`<lng>.json`, `<lng>/<namespace>.json`): nested keys, `{{name}}`
+    /// interpolation and `_one`/`_other` plural suffixes, read as ICU MessageFormat.
+    case i18next
+    /// A FormatJS JSON file (`{id: message}` or `{id: {defaultMessage, description}}`): ICU
+    /// MessageFormat values.
+    case formatjs
 }
 
 /// One entry of one file as a reader produced it, before it is placed in a table.
@@ -264,6 +276,13 @@ package struct EntryRecord: Sendable {
     /// The translator comment (`.xcstrings` `comment`; a `.strings` entry's only when read by
     /// `StringsFile.comments(ofFile:)`).
     package var comment: String?
+    /// False for an entry its file marks as not for translation (Android's
+    /// `translatable="false"`).
+    package var isTranslatable = true
+    /// The message's own metadata as its file writes it, kept to be written back: an ARB
+    /// `@key` object without its `description` (placeholders and their types, `context`), as
+    /// canonical JSON text. Nil for other formats.
+    package var messageMetadata: String?
 
     package init(
         key: String, location: CatalogLocation, content: EntryValue, state: String? = nil, extractionState: String? = nil,
@@ -308,12 +327,16 @@ public struct CatalogEntry: Hashable, Sendable {
         let extractionState: String?
         let isMessageFormat: Bool
         let comment: String?
+        let isTranslatable: Bool
+        let messageMetadata: String?
 
-        init(state: String?, extractionState: String?, isMessageFormat: Bool, comment: String?) {
+        init(state: String?, extractionState: String?, isMessageFormat: Bool, comment: String?, isTranslatable: Bool, messageMetadata: String?) {
             self.state = state
             self.extractionState = extractionState
             self.isMessageFormat = isMessageFormat
             self.comment = comment
+            self.isTranslatable = isTranslatable
+            self.messageMetadata = messageMetadata
         }
     }
 
@@ -376,6 +399,26 @@ public struct CatalogEntry: Hashable, Sendable {
     /// and for other formats (`.strings` comments are not kept in a loaded catalog: they would
     /// cost memory on every entry of every language).
     public var comment: String? { metadata?.comment }
+    /// False for an entry its file marks as not for translation (Android's
+    /// `translatable="false"`): it is looked up as any other, and writers that can say so
+    /// (Android) keep the mark.
+    public var isTranslatable: Bool { metadata?.isTranslatable ?? true }
+    /// An ARB entry's `@key` metadata without its `description` (placeholders and their types,
+    /// `context`), as canonical JSON text; nil for other formats.
+    public var messageMetadata: String? { metadata?.messageMetadata }
+
+    /// The placeholders an ARB entry's metadata declares, by name, with their `type` (`String`,
+    /// `int`, `num`, `DateTime`, …; empty when the metadata gives none).
+    ///
+    /// ```swift
+    /// catalog.entry(forKey: "itemCount", locale: en)?.placeholderTypes  // ["count": "int"]
+    /// ```
+    public var placeholderTypes: [String: String] {
+        guard let text = messageMetadata, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            let placeholders = object["placeholders"] as? [String: Any]
+        else { return [:] }
+        return placeholders.mapValues { (($0 as? [String: Any])?["type"] as? String) ?? "" }
+    }
 
     package init(record: EntryRecord, context: Context) {
         var pool = MetadataPool()
@@ -388,18 +431,20 @@ public struct CatalogEntry: Hashable, Sendable {
     /// 80 bytes an entry, 32 MB for 100 languages × 4,000 keys).
     package init(record: EntryRecord, context: Context, pool: inout MetadataPool) {
         let metadata: Metadata?
-        if record.state == nil && record.extractionState == nil && !record.isMessageFormat && record.comment == nil {
+        if record.state == nil && record.extractionState == nil && !record.isMessageFormat && record.comment == nil && record.isTranslatable
+            && record.messageMetadata == nil
+        {
             metadata = nil
         } else {
             let key = MetadataPool.Key(
                 state: record.state, extractionState: record.extractionState, isMessageFormat: record.isMessageFormat,
-                comment: record.comment)
+                comment: record.comment, isTranslatable: record.isTranslatable, messageMetadata: record.messageMetadata)
             if let shared = pool.objects[key] {
                 metadata = shared
             } else {
                 let made = Metadata(
                     state: record.state, extractionState: record.extractionState, isMessageFormat: record.isMessageFormat,
-                    comment: record.comment)
+                    comment: record.comment, isTranslatable: record.isTranslatable, messageMetadata: record.messageMetadata)
                 pool.objects[key] = made
                 metadata = made
             }
@@ -415,6 +460,8 @@ public struct CatalogEntry: Hashable, Sendable {
             var extractionState: String?
             var isMessageFormat: Bool
             var comment: String?
+            var isTranslatable: Bool
+            var messageMetadata: String?
         }
 
         fileprivate var objects: [Key: Metadata] = [:]
@@ -430,7 +477,8 @@ public struct CatalogEntry: Hashable, Sendable {
         if lhs.storage === rhs.storage { return true }
         return lhs.key == rhs.key && lhs.table == rhs.table && lhs.language == rhs.language && lhs.format == rhs.format
             && lhs.location == rhs.location && lhs.content == rhs.content && lhs.state == rhs.state
-            && lhs.extractionState == rhs.extractionState && lhs.comment == rhs.comment
+            && lhs.extractionState == rhs.extractionState && lhs.comment == rhs.comment && lhs.isTranslatable == rhs.isTranslatable
+            && lhs.messageMetadata == rhs.messageMetadata && lhs.isMessageFormat == rhs.isMessageFormat
     }
 
     public func hash(into hasher: inout Hasher) {
