@@ -66,13 +66,13 @@ import Testing
         let ignored = catalog.diagnostics.filter { $0.code == "ignored-file" }.map { ($0.file as NSString).lastPathComponent }.sorted()
         #expect(ignored == ["values-night", "values-v21"])
         #expect(catalog.diagnostics.filter { $0.code == "ignored-file" }.allSatisfy { $0.message.contains("not a language") })
-        #expect(AndroidLayout.folder("values-b+sr+Latn+RS") == .locale(try LocaleID("sr-Latn-RS")))
-        #expect(AndroidLayout.folder("values-mcc310-en-rUS") == .locale(try LocaleID("en-US")))
+        #expect(AndroidLayout.folder("values-b+sr+Latn+RS") == .locale(LocaleID("sr-Latn-RS")))
+        #expect(AndroidLayout.folder("values-mcc310-en-rUS") == .locale(LocaleID("en-US")))
         #expect(AndroidLayout.folder("values-fr-land").map { if case .ignored = $0 { true } else { false } } == true)
         #expect(AndroidLayout.folder("values-car").map { if case .ignored = $0 { true } else { false } } == true)
         #expect(AndroidLayout.folder("drawable") == nil)
-        #expect(AndroidLayout.folderName(try LocaleID("pt-BR")) == "values-pt-rBR")
-        #expect(AndroidLayout.folderName(try LocaleID("sr-Latn")) == "values-b+sr+Latn")
+        #expect(AndroidLayout.folderName(LocaleID("pt-BR")) == "values-pt-rBR")
+        #expect(AndroidLayout.folderName(LocaleID("sr-Latn")) == "values-b+sr+Latn")
     }
 
     @Test func lookupsFormatPluralsArraysAndTheDevelopmentLanguage() throws {

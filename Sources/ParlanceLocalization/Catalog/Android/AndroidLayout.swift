@@ -94,11 +94,19 @@ extension CatalogListing {
                 continue
             }
             let files = (try? FileManager.default.contentsOfDirectory(atPath: res + "/" + name)) ?? []
-            for file in files.sorted() where file.lowercased().hasSuffix(".xml") && !file.hasPrefix(".") {
+            for file in files.sorted() where file.lowercased().hasSuffix(".xml") && !file.hasPrefix(".") && holdsStrings(res + "/" + name + "/" + file) {
                 jobs.append(.file(.android, path: res + "/" + name + "/" + file, table: AndroidLayout.table(ofFile: file), folder: folder))
             }
         }
         return jobs
+    }
+
+    /// Whether a resource file may hold strings (`<string`, `<plurals`): `colors.xml` and
+    /// `dimens.xml` are no tables. A file that cannot be read is listed, so that its reader
+    /// reports it.
+    static func holdsStrings(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return true }
+        return data.range(of: Data("<string".utf8)) != nil || data.range(of: Data("<plurals".utf8)) != nil
     }
 
     /// Whether a directory holds Android `values…` folders.
