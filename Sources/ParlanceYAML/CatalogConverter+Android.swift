@@ -97,7 +97,7 @@ enum AndroidCatalogWriter {
                 out += comment(item.comment)
                 out += "    <string name=\"\(entry.key)\"\(translatable)>\(AndroidStringsFile.encode(java(text.text, entry, language, &losses)))</string>\n"
             case .plural(let format, let variables):
-                guard let variable = CatalogConverter.wholeStringVariable(format: format.text, variables) else {
+                guard let variable = plural(format: format.text, variables) else {
                     losses.add(entry, language, "a format with several plural variables (or text around one) has no Android form: not converted")
                     continue
                 }
@@ -117,6 +117,14 @@ enum AndroidCatalogWriter {
             }
         }
         return out + "</resources>\n"
+    }
+
+    /// The one plural variable that is the whole string (chosen by the first argument), or nil.
+    static func plural(format: String, _ variables: [PluralVariable]) -> PluralVariable? {
+        guard variables.count == 1, let variable = variables.first else { return nil }
+        if variable.kind == .wholeString { return variable }
+        guard format == "%#@\(variable.name)@" || format == "%1$#@\(variable.name)@", (variable.argumentNumber ?? 1) == 1 else { return nil }
+        return variable
     }
 
     static func chooseLeaf(_ entry: CatalogEntry, _ language: String, _ losses: inout Losses) -> EntryValue? {

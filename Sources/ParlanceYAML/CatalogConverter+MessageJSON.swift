@@ -139,6 +139,14 @@ extension CatalogConverter {
             record.isMessageFormat = true
             // A String Catalog comment's MessageFormat marker has no meaning here.
             record.comment = entry.comment
+        } else if !entry.isMessageFormat, entry.format == .po || entry.format == .mo, target != .po, target != .mo,
+            let completed = otherFromLastForm(entry.content)
+        {
+            // A gettext plural has no decimal form: a CLDR `other` that only decimals reach (ru,
+            // pl, uk) is missing; the other formats take the last msgstr (the form of the largest
+            // integers) for it.
+            record = EntryRecord(key: entry.key, location: entry.location, content: completed)
+            record.comment = entry.comment
         } else {
             guard entry.isMessageFormat, messageSources.contains(entry.format) || target == .android, case .text(let text) = entry.content else {
                 return entry
@@ -153,6 +161,19 @@ extension CatalogConverter {
         record.isTranslatable = entry.isTranslatable
         record.messageMetadata = entry.messageMetadata
         return CatalogEntry(record: record, table: entry.table, language: entry.language, format: entry.format)
+    }
+}
+
+extension CatalogConverter {
+    /// A gettext whole-string plural without an `other` variant, with one: the last variant's
+    /// text. Nil when the value needs none.
+    static func otherFromLastForm(_ value: EntryValue) -> EntryValue? {
+        guard case .plural(let format, var variables) = value, variables.count == 1, variables[0].kind == .wholeString,
+            variables[0].variant(.other) == nil, let last = variables[0].variants.last
+        else { return nil }
+        variables[0].variants.append(PluralVariant(keyword: "other", text: last.text, state: last.state))
+        variables[0].gettext = nil
+        return .plural(format: format, variables: variables)
     }
 }
 

@@ -99,6 +99,9 @@ import Testing
         #expect(MessageSyntax.argumentNames(parts) == ["n"])
         #expect(MessageSyntax.icu(parts) == "It's '{'{n, plural, offset:1 =0 {none} one {# '#'} other {{n, number, integer} x}}'}'")
         #expect(try MessageSyntax.parse(MessageSyntax.icu(parts)) == parts)
+        // `#` is the number in a plural's branches only, not inside a select nested in one.
+        let nested = try MessageSyntax.parse("{n, plural, other {{g, select, other {#}}}}")
+        #expect(MessageSyntax.choices(nested).last?.options.first?.parts == [.text("#")])
         for bad in ["{n, plural, one {x}}", "{", "{n, select, other {x}", "a }", "{n, plural, one x}"] {
             #expect(throws: MessageSyntaxError.self, "\(bad)") { try MessageSyntax.parse(bad) }
         }

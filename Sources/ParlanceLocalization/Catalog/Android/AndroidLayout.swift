@@ -89,7 +89,7 @@ extension CatalogListing {
                 if hasStrings {
                     jobs.append(
                         .diagnostic(
-                            CatalogDiagnostic(file: res + "/" + name, line: 0, column: 0, message: "ignored: \(why)", code: "ignored-folder")))
+                            CatalogDiagnostic(file: res + "/" + name, line: 0, column: 0, message: "ignored: \(why)", code: "ignored-file")))
                 }
                 continue
             }

@@ -52,7 +52,7 @@ package struct AndroidStringsFile: Sendable {
         parser.shouldReportNamespacePrefixes = false
         parser.delegate = reader
         reader.parser = parser
-        if !parser.parse() {
+        if !parser.parse() || reader.errorLine != nil {
             let error = parser.parserError
             let message = error.map { "malformed XML: \(Self.describe($0))" } ?? "malformed XML"
             let line = reader.errorLine ?? parser.lineNumber
@@ -310,6 +310,9 @@ private final class AndroidXMLReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         defer { depth -= 1 }
+        // After an XML error the parser may recover, closing elements where it guesses: what
+        // follows the error is not read.
+        guard errorLine == nil else { return }
         if text != nil, markupDepth > 0 {
             markupDepth -= 1
             return

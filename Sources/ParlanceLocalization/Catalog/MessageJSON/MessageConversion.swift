@@ -177,6 +177,8 @@ package enum MessageConversion {
             case .argument(let name, let type, let style):
                 let position = positions[name] ?? 1
                 switch (type, style) {
+                // A plural's own argument in its branches prints the number it chooses by.
+                case (nil, _) where position == plural: out += "%\(position)$lld"
                 case (nil, _): out += "%\(position)$@"
                 case ("number", "integer"?): out += "%\(position)$lld"
                 case ("number", let style?) where style.hasPrefix("::.") && style.dropFirst(3).allSatisfy({ $0 == "0" }):

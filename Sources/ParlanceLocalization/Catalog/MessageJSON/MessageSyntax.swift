@@ -18,8 +18,16 @@ package struct MessageOption: Hashable, Sendable {
     /// `one`, `other`, `=0`, `male`, …
     package var keyword: String
     package var parts: [MessagePart]
-    /// Offset of the keyword in the pattern, in Unicode scalars.
+    /// Offset of the keyword in the pattern, in Unicode scalars (not part of equality: two
+    /// patterns that read the same have equal options).
     package var offset: Int
+
+    package static func == (lhs: MessageOption, rhs: MessageOption) -> Bool { lhs.keyword == rhs.keyword && lhs.parts == rhs.parts }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(keyword)
+        hasher.combine(parts)
+    }
 
     package init(keyword: String, parts: [MessagePart], offset: Int = 0) {
         self.keyword = keyword
@@ -180,7 +188,8 @@ package enum MessageSyntax {
                     }
                     skipSpace()
                     try expect("{", "'{' after the keyword \(quoted(keyword))")
-                    let parts = try message(depth: depth + 1, inPlural: inPlural || type != "select")
+                    // `#` is the number in a plural's own branches, not inside an argument nested in one.
+                    let parts = try message(depth: depth + 1, inPlural: type != "select")
                     try expect("}", "'}' closing the \(quoted(keyword)) branch")
                     options.append(MessageOption(keyword: keyword, parts: parts, offset: keywordStart))
                 }
@@ -228,7 +237,7 @@ package enum MessageSyntax {
                 out += "{\(name), \(kind),"
                 if let offset { out += " offset:\(offset)" }
                 for option in options {
-                    out += " \(option.keyword) {" + icu(option.parts, inPlural: inPlural || kind != "select") + "}"
+                    out += " \(option.keyword) {" + icu(option.parts, inPlural: kind != "select") + "}"
                 }
                 out += "}"
             }

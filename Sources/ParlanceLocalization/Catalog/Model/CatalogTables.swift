@@ -339,7 +339,7 @@ package struct CatalogListing: Sendable {
                                 code: "ignored-file")))
                     continue
                 }
-                jobs.append(.file(.arb, path: path(name), table: CatalogModel.mergedTable, folder: Self.messageJSONFolder(locale, name: name)))
+                jobs.append(.file(.arb, path: path(name), table: CatalogModel.mergedTable, folder: Self.messageJSONFolder(locale, name: locale.languageTag)))
             } else if lowered.hasSuffix(".json"), let locale = MessageJSONLayout.locale(String(name.dropLast(".json".count))),
                 !Self.isDirectory(path(name))
             {
