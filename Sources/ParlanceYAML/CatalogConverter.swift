@@ -80,14 +80,16 @@ package enum CatalogConverter {
                 language = catalog.developmentLanguage.languageTag
             }
             for key in localeTable.keys.sorted() {
-                guard var entry = localeTable.entry(key) else { continue }
-                entry = adapt(entry, to: target, language: language, losses: &losses)
+                guard let read = localeTable.entry(key) else { continue }
+                // Named placeholders are those of the value as read, before placeholders are
+                // converted to the target's syntax (whose ICU `one {x}` is no placeholder).
+                let named = read.content.texts.flatMap { NamedPlaceholders.names(in: $0.text.text) }
+                let entry = adapt(read, to: target, language: language, losses: &losses)
                 var comment = entry.comment
                 if comment == nil, entry.format == .strings {
                     if stringsComments[entry.file] == nil { stringsComments[entry.file] = StringsFile.comments(ofFile: entry.file) }
                     comment = stringsComments[entry.file]?[key]
                 }
-                let named = entry.content.texts.flatMap { NamedPlaceholders.names(in: $0.text.text) }
                 if target != .yaml, entry.format == .yaml, !named.isEmpty {
                     losses.add(
                         entry, language,
