@@ -79,6 +79,8 @@ import Testing
         let catalog = try Catalog(directory: Self.res)
         #expect(try catalog.localizedString("songs", locale: "en", arguments: [1]) == "1 song")
         #expect(try catalog.localizedString("songs", locale: "en", arguments: [3]) == "3 songs")
+        // Android never shows an English zero item: 0 takes other.
+        #expect(try catalog.localizedString("songs", locale: "en", arguments: [0]) == "0 songs")
         let million = try catalog.localizedString("songs", locale: "fr", arguments: [1_000_000])
         // fr many (1,000,000): the number is formatted as French groups it.
         #expect(million.hasSuffix(" de chansons") && million.hasPrefix("1"), "\(million)")
