@@ -135,7 +135,8 @@ package struct AndroidStringsFile: Sendable {
                     pendingSpace = true
                 }
             case "'":
-                if !quoted { problems.append("an apostrophe not preceded by \\ (Android's compiler rejects it; write \\')") }
+                let problem = "an apostrophe not preceded by \\ (Android's compiler rejects it; write \\')"
+                if !quoted, problems.last != problem { problems.append(problem) }
                 emit(scalar)
             default:
                 emit(scalar)
