@@ -36,6 +36,12 @@ package enum CatalogConverter {
         case xliff
         /// XLIFF 2.0 core: `<locale>.xliff`, one per language.
         case xliff2
+        /// Android resources: `values/strings.xml`, `values-<qualifier>/strings.xml`.
+        case android
+        /// Flutter ARB: `app_<locale>.arb`.
+        case arb
+        /// i18next JSON: `<lng>.json`, `locales/<lng>/<table>.json`.
+        case i18next
     }
 
     /// One thing the conversion could not carry over.
@@ -70,15 +76,24 @@ package enum CatalogConverter {
         var stringsComments: [String: [String: String]] = [:]
         for (localeKey, localeTable) in (catalog.model.tables[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
             var items: [Item] = []
-            let language = localeKey == CatalogModel.baseKey ? "Base" : localeTable.language.languageTag
+            var language = localeKey == CatalogModel.baseKey ? "Base" : localeTable.language.languageTag
+            // Android's `values/` is the development language's table, not a Base localization.
+            if localeKey == CatalogModel.baseKey, localeTable.sources.allSatisfy({ $0.format == .android }),
+                catalog.model.tables[table]?[CatalogModel.localeKey(catalog.developmentLanguage)] == nil
+            {
+                language = catalog.developmentLanguage.languageTag
+            }
             for key in localeTable.keys.sorted() {
-                guard let entry = localeTable.entry(key) else { continue }
+                guard let read = localeTable.entry(key) else { continue }
+                // Named placeholders are those of the value as read, before placeholders are
+                // converted to the target's syntax (whose ICU `one {x}` is no placeholder).
+                let named = read.content.texts.flatMap { NamedPlaceholders.names(in: $0.text.text) }
+                let entry = adapt(read, to: target, language: language, losses: &losses)
                 var comment = entry.comment
                 if comment == nil, entry.format == .strings {
                     if stringsComments[entry.file] == nil { stringsComments[entry.file] = StringsFile.comments(ofFile: entry.file) }
                     comment = stringsComments[entry.file]?[key]
                 }
-                let named = entry.content.texts.flatMap { NamedPlaceholders.names(in: $0.text.text) }
                 if target != .yaml, entry.format == .yaml, !named.isEmpty {
                     losses.add(
                         entry, language,
@@ -146,6 +161,8 @@ package enum CatalogConverter {
             files = GettextCatalogWriter.files(entries, catalog: catalog, table: table, directory: directory, binary: target == .mo, losses: &losses)
         case .xliff, .xliff2:
             files = XLIFFCatalogWriter.files(catalog, tables: [table], directory: directory, version: target == .xliff ? .v1_2 : .v2_0, losses: &losses)
+        case .android: files = utf8(AndroidCatalogWriter.files(entries, catalog: catalog, table: table, directory: directory, losses: &losses))
+        case .arb, .i18next: files = utf8(MessageJSONCatalogWriter.files(entries, table: table, directory: directory, target: target, losses: &losses))
         }
         for (path, text) in files {
             let folder = (path as NSString).deletingLastPathComponent

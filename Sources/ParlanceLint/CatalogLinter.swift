@@ -215,6 +215,8 @@ private struct LintRun {
             case "key-collision": .keyCollision
             case "budget-exceeded": .budgetExceeded
             case "ignored-locale", "ignored-file": .ignoredLocale
+            case "invalid-message": .invalidFormat
+            case "android-escape", "android-markup", "i18next-format", "locale-mismatch": .malformedEntry
             default: .unreadableFile
             }
         let table = diagnostic.file.split(separator: "/").last.map { name in
@@ -223,7 +225,10 @@ private struct LintRun {
         let message = diagnostic.language.map { "\(diagnostic.message) (\($0))" } ?? diagnostic.message
         // A YAML file seen while no YAML reader is registered: a warning, so that a catalog
         // directory with an unrelated .yml file does not fail users who read no YAML.
-        let severity: LintSeverity? = diagnostic.code == "ignored-file" ? .warning : nil
+        // Android styling tags, i18next formats and an ARB @@locale that the file name
+        // overrides lose nothing a lookup needs: warnings.
+        let severity: LintSeverity? =
+            ["ignored-file", "android-markup", "i18next-format", "locale-mismatch"].contains(diagnostic.code) ? .warning : nil
         report(rule, diagnostic.location, table: table, key: diagnostic.key, language: diagnostic.language, severity: severity, message)
     }
 
@@ -410,8 +415,9 @@ private struct LintRun {
             for key in referenceKeys where !key.isEmpty && !earlierHas(key, before: sources.count) {  // the report is sorted at the end
                 let defined = reference.entry(key)
                 // A value of placeholders only ("%@", "%1$@ %2$@") needs no translation: the
-                // development value a lookup falls back to is right in every language.
-                if let defined, isPlaceholderOnly(defined) {
+                // development value a lookup falls back to is right in every language; nor does
+                // an Android string marked `translatable="false"` (the same in every language).
+                if let defined, isPlaceholderOnly(defined) || !defined.isTranslatable {
                     translated += 1
                 } else {
                     missing.append((key, defined))
@@ -668,6 +674,45 @@ private struct LintRun {
                     counts[language, default: (0, 0, 0, 0)].plurals += found.plurals
                     counts[language, default: (0, 0, 0, 0)].completePlurals += found.complete
                 }
+            }
+            if entry.format == .android, case .plural(_, let variables) = leaf, let samples = pluralSamples(entry.language) {
+                for finding in CatalogLinter.androidZeroFindings(variables, label: label() + where_, locale: entry.language, samples: samples) {
+                    say(finding.rule, finding.location, severity: finding.severity, finding.message)
+                }
+            }
+            if entry.isMessageFormat, case .text(let text) = leaf {
+                // ICU MessageFormat: plural branches by CLDR, argument names against the
+                // development language's; printf checks do not apply.
+                let variables = CatalogLinter.messagePlurals(text, placeholderTypes: entry.placeholderTypes)
+                if !variables.isEmpty {
+                    let found = CatalogLinter.checkVariables(
+                        variables, format: text, texts: [], label: label() + where_, locale: entry.language,
+                        samples: pluralSamples(entry.language), strictPlurals: options.strictPlurals, formats: formats)
+                    for finding in found.findings { say(finding.rule, finding.location, severity: finding.severity, finding.message) }
+                    if compare || reference == nil {
+                        counts[language, default: (0, 0, 0, 0)].plurals += found.plurals
+                        counts[language, default: (0, 0, 0, 0)].completePlurals += found.complete
+                    }
+                }
+                if compare, let counterpart, counterpart.value.texts.count == 1, reference?.isMessageFormat == true,
+                    let mine = try? MessageSyntax.parse(text.text), let theirs = try? MessageSyntax.parse(counterpart.value.texts[0].text.text)
+                {
+                    let ours = Set(MessageSyntax.argumentNames(mine))
+                    let expected = Set(MessageSyntax.argumentNames(theirs))
+                    if ours != expected {
+                        let extra = ours.subtracting(expected).sorted().map { "{\($0)}" }
+                        let lacking = expected.subtracting(ours).sorted().map { "{\($0)}" }
+                        say(
+                            .placeholderMismatch, text.location,
+                            "\(label())\(where_) "
+                                + [
+                                    extra.isEmpty ? nil : "uses \(extra.joined(separator: ", ")), which \(referenceName) does not",
+                                    lacking.isEmpty ? nil : "lacks \(lacking.joined(separator: ", ")), which \(referenceName) uses",
+                                ]
+                                .compactMap { $0 }.joined(separator: "; "))
+                    }
+                }
+                continue
             }
             guard !plain else { continue }
             // Formats parse.

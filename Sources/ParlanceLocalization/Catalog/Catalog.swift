@@ -354,6 +354,19 @@ package indirect enum CompiledEntry: Sendable {
                     }
                 })
         }
+        // Android chooses a quantity by CLDR alone: a `zero` item in a language without a
+        // `zero` category (English) is never shown, 0 takes `other`.
+        if entry.format == .android, case .plural(let format, let variables) = entry.content,
+            variables.contains(where: { $0.variants.contains { $0.category == .zero } }),
+            let rules = try? ParlanceCore.pluralRules(entry.language), !rules.categories.contains(.zero)
+        {
+            let chosen = variables.map { variable in
+                var kept = variable
+                kept.variants.removeAll { $0.category == .zero }
+                return kept
+            }
+            return compile(.plural(format: format, variables: chosen), device: device)
+        }
         guard entry.format == .yaml else { return compile(entry.content, device: device) }
         let (value, layout) = NamedPlaceholders.normalize(entry.content)
         let plan = compile(value, device: device)

@@ -9,11 +9,12 @@ struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract:
-            "Convert one table of a catalog directory to YAML, to <table>.xcstrings, to <locale>.lproj/<table>.strings + .stringsdict, to gettext PO or MO, or to XLIFF.",
+            "Convert one table of a catalog directory to YAML, to <table>.xcstrings, to <locale>.lproj/<table>.strings + .stringsdict, to gettext PO or MO, to XLIFF, to Android strings.xml, to ARB or to i18next JSON.",
         discussion: """
             Reads every catalog file of the directory (.strings, .stringsdict,
             .xcstrings, YAML, <locale>.po, <locale>/LC_MESSAGES/<table>.po|.mo,
-            .xliff, .xlf, .xcloc)
+            .xliff, .xlf, .xcloc, res/values*/*.xml, *.arb, <lng>.json,
+            locales/<lng>/<table>.json)
             and writes one table:
               --to yaml       <locale>.yml (read back into Localizable); plurals,
                               substitutions, device and width variations,
@@ -36,6 +37,14 @@ struct ConvertCommand: ParsableCommand {
                               language, stringsdict or String Catalog plural
                               units, states, notes from comments)
               --to xliff2     <locale>.xliff as XLIFF 2.0 core
+              --to android    values/strings.xml (the development language) and
+                              values-<qualifier>/strings.xml (<table>.xml for
+                              another table); printf as Java's (%1$s, %d)
+              --to arb        app_<locale>.arb with @@locale and @key
+                              descriptions; printf becomes ICU ({0})
+              --to i18next    <lng>.json (locales/<lng>/<table>.json for
+                              another table); plurals as key_one/key_other,
+                              {0} as {{0}}
             What the target cannot hold (widths in a String Catalog, states in
             .lproj files, %{name} in Apple formats, a Base localization in YAML or
             a String Catalog, ...) is listed on standard error with its file and
@@ -47,13 +56,16 @@ struct ConvertCommand: ParsableCommand {
               parlance convert Resources --to po --output po
               parlance convert po --to mo --output /tmp/locale
               parlance convert Resources --to xliff --output /tmp/xliff
+              parlance convert Resources --to android --output app/src/main/res
+              parlance convert app/src/main/res --to arb --output lib/l10n
             """
     )
 
     @Argument(help: "The catalog directory to read.")
     var directory: String
 
-    @Option(help: "The format to write: yaml, xcstrings, lproj, po, mo, xliff or xliff2.")
+    @Option(help: "The format to write: yaml, xcstrings, lproj, po, mo, xliff, xliff2, android, arb or i18next.")
+    @Option(help: "The format to write: yaml, xcstrings, lproj, po, mo, android, arb or i18next.")
     var to: String
 
     @Option(help: "The table to convert (YAML files read back into Localizable).")
@@ -67,7 +79,7 @@ struct ConvertCommand: ParsableCommand {
 
     func validate() throws {
         guard CatalogConverter.Target(rawValue: to) != nil else {
-            throw ValidationError("--to takes yaml, xcstrings, lproj, po, mo, xliff or xliff2, not \(to)")
+            throw ValidationError("--to takes \(CatalogConverter.Target.allCases.map(\.rawValue).joined(separator: ", ")), not \(to)")
         }
     }
 

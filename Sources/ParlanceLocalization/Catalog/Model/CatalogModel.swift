@@ -1,3 +1,4 @@
+import Foundation
 public import Parlance
 
 /// Where a part of a catalog is written: file, 1-based line and column (0 when the format has
@@ -248,6 +249,17 @@ public enum CatalogFileFormat: String, Hashable, Sendable, Codable {
     /// An XLIFF 1.2 or 2.0 file (`.xliff`, `.xlf`, or the XLIFF of an `.xcloc` bundle): each
     /// `<file>` is a table in its target language.
     case xliff
+    /// An Android resource file: `res/values/strings.xml` (the development language) and
+    /// `res/values-<qualifier>/strings.xml`; see <doc:AndroidAndWebFormats>.
+    case android
+    /// A Flutter ARB file (`app_en.arb`): ICU MessageFormat values with `@key` metadata.
+    case arb
+    /// An i18next JSON file (`<lng>.json`, `<lng>/<namespace>.json`): nested keys, `{{name}}`
+    /// interpolation and `_one`/`_other` plural suffixes, read as ICU MessageFormat.
+    case i18next
+    /// A FormatJS JSON file (`{id: message}` or `{id: {defaultMessage, description}}`): ICU
+    /// MessageFormat values.
+    case formatjs
 }
 
 /// One entry of one file as a reader produced it, before it is placed in a table.
@@ -267,6 +279,13 @@ package struct EntryRecord: Sendable {
     /// The translator comment (`.xcstrings` `comment`; a `.strings` entry's only when read by
     /// `StringsFile.comments(ofFile:)`).
     package var comment: String?
+    /// False for an entry its file marks as not for translation (Android's
+    /// `translatable="false"`).
+    package var isTranslatable = true
+    /// The message's own metadata as its file writes it, kept to be written back: an ARB
+    /// `@key` object without its `description` (placeholders and their types, `context`), as
+    /// canonical JSON text. Nil for other formats.
+    package var messageMetadata: String?
 
     package init(
         key: String, location: CatalogLocation, content: EntryValue, state: String? = nil, extractionState: String? = nil,
@@ -311,12 +330,16 @@ public struct CatalogEntry: Hashable, Sendable {
         let extractionState: String?
         let isMessageFormat: Bool
         let comment: String?
+        let isTranslatable: Bool
+        let messageMetadata: String?
 
-        init(state: String?, extractionState: String?, isMessageFormat: Bool, comment: String?) {
+        init(state: String?, extractionState: String?, isMessageFormat: Bool, comment: String?, isTranslatable: Bool, messageMetadata: String?) {
             self.state = state
             self.extractionState = extractionState
             self.isMessageFormat = isMessageFormat
             self.comment = comment
+            self.isTranslatable = isTranslatable
+            self.messageMetadata = messageMetadata
         }
     }
 
@@ -379,6 +402,26 @@ public struct CatalogEntry: Hashable, Sendable {
     /// and for other formats (`.strings` comments are not kept in a loaded catalog: they would
     /// cost memory on every entry of every language).
     public var comment: String? { metadata?.comment }
+    /// False for an entry its file marks as not for translation (Android's
+    /// `translatable="false"`): it is looked up as any other, and writers that can say so
+    /// (Android) keep the mark.
+    public var isTranslatable: Bool { metadata?.isTranslatable ?? true }
+    /// An ARB entry's `@key` metadata without its `description` (placeholders and their types,
+    /// `context`), as canonical JSON text; nil for other formats.
+    public var messageMetadata: String? { metadata?.messageMetadata }
+
+    /// The placeholders an ARB entry's metadata declares, by name, with their `type` (`String`,
+    /// `int`, `num`, `DateTime`, …; empty when the metadata gives none).
+    ///
+    /// ```swift
+    /// catalog.entry(forKey: "itemCount", locale: en)?.placeholderTypes  // ["count": "int"]
+    /// ```
+    public var placeholderTypes: [String: String] {
+        guard let text = messageMetadata, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            let placeholders = object["placeholders"] as? [String: Any]
+        else { return [:] }
+        return placeholders.mapValues { (($0 as? [String: Any])?["type"] as? String) ?? "" }
+    }
 
     package init(record: EntryRecord, context: Context) {
         var pool = MetadataPool()
@@ -391,18 +434,20 @@ public struct CatalogEntry: Hashable, Sendable {
     /// 80 bytes an entry, 32 MB for 100 languages × 4,000 keys).
     package init(record: EntryRecord, context: Context, pool: inout MetadataPool) {
         let metadata: Metadata?
-        if record.state == nil && record.extractionState == nil && !record.isMessageFormat && record.comment == nil {
+        if record.state == nil && record.extractionState == nil && !record.isMessageFormat && record.comment == nil && record.isTranslatable
+            && record.messageMetadata == nil
+        {
             metadata = nil
         } else {
             let key = MetadataPool.Key(
                 state: record.state, extractionState: record.extractionState, isMessageFormat: record.isMessageFormat,
-                comment: record.comment)
+                comment: record.comment, isTranslatable: record.isTranslatable, messageMetadata: record.messageMetadata)
             if let shared = pool.objects[key] {
                 metadata = shared
             } else {
                 let made = Metadata(
                     state: record.state, extractionState: record.extractionState, isMessageFormat: record.isMessageFormat,
-                    comment: record.comment)
+                    comment: record.comment, isTranslatable: record.isTranslatable, messageMetadata: record.messageMetadata)
                 pool.objects[key] = made
                 metadata = made
             }
@@ -418,6 +463,8 @@ public struct CatalogEntry: Hashable, Sendable {
             var extractionState: String?
             var isMessageFormat: Bool
             var comment: String?
+            var isTranslatable: Bool
+            var messageMetadata: String?
         }
 
         fileprivate var objects: [Key: Metadata] = [:]
@@ -433,7 +480,8 @@ public struct CatalogEntry: Hashable, Sendable {
         if lhs.storage === rhs.storage { return true }
         return lhs.key == rhs.key && lhs.table == rhs.table && lhs.language == rhs.language && lhs.format == rhs.format
             && lhs.location == rhs.location && lhs.content == rhs.content && lhs.state == rhs.state
-            && lhs.extractionState == rhs.extractionState && lhs.comment == rhs.comment
+            && lhs.extractionState == rhs.extractionState && lhs.comment == rhs.comment && lhs.isTranslatable == rhs.isTranslatable
+            && lhs.messageMetadata == rhs.messageMetadata && lhs.isMessageFormat == rhs.isMessageFormat
     }
 
     public func hash(into hasher: inout Hasher) {

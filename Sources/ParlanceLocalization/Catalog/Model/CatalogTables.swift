@@ -64,7 +64,7 @@ package struct LocaleTable: Sendable {
 
     mutating func add(_ source: TableSource) {
         sources.append(source)
-        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings, .yaml, .po, .mo, .xliff]
+        let order: [CatalogFileFormat] = [.stringsdict, .strings, .xcstrings, .yaml, .po, .mo, .xliff, .android, .arb, .i18next, .formatjs]
         sources.sort { order.firstIndex(of: $0.format)! < order.firstIndex(of: $1.format)! }
     }
 }
@@ -157,6 +157,11 @@ package struct CatalogModel: Sendable {
                     }
                 case .success(.lproj(let fileDiagnostics, let source)):
                     guard let folder else { continue }
+                    // An Android resource file without strings (colors, dimensions) is no table.
+                    if source.format == .android, source.entries.isEmpty {
+                        addDiagnostics(fileDiagnostics.map { $0.with(language: folder.name) }, job: index)
+                        continue
+                    }
                     addDiagnostics(fileDiagnostics.map { $0.with(language: folder.name) }, job: index)
                     insert(source, table: table, key: folder.key, locale: folder.locale, name: folder.name, isBase: folder.isBase, job: index)
                 case .success(.tables(let fileDiagnostics, let found)):
@@ -203,6 +208,11 @@ package struct CatalogModel: Sendable {
             let lowered = name.lowercased()
             if lowered.hasSuffix(".xcstrings") || lowered.hasSuffix(".po") { return nil }
             if CatalogListing.isXLIFF(lowered) || lowered.hasSuffix(".xcloc") { return nil }
+            // Android resources, ARB and i18next/FormatJS files are read whole.
+            if lowered.hasSuffix(".arb") || lowered.hasSuffix(".json") || name == "res" || name == "locales" || AndroidLayout.folder(name) != nil {
+                return nil
+            }
+            if (directory as NSString).lastPathComponent == "locales" { return nil }
             if CatalogListing.isGettextLocaleFolder(directory: directory, name: name) { return nil }
             guard lowered.hasSuffix(".lproj") else { continue }
             let localeName = String(name.dropLast(".lproj".count))
@@ -275,9 +285,11 @@ package struct CatalogModel: Sendable {
 
 extension CatalogEntry {
     func with(_ context: Context) -> CatalogEntry {
-        CatalogEntry(
-            record: EntryRecord(key: key, location: location, content: content, state: state, extractionState: extractionState),
-            context: context)
+        var record = EntryRecord(key: key, location: location, content: content, state: state, extractionState: extractionState, comment: comment)
+        record.isMessageFormat = isMessageFormat
+        record.isTranslatable = isTranslatable
+        record.messageMetadata = messageMetadata
+        return CatalogEntry(record: record, context: context)
     }
 }
 
@@ -346,6 +358,32 @@ package struct CatalogListing: Sendable {
                         jobs.append(.file(.mo, path: path(name, "LC_MESSAGES", fileName), table: String(fileName.dropLast(3)), folder: folder))
                     }
                 }
+            } else if lowered.hasSuffix(".arb"), !Self.isDirectory(path(name)) {
+                // `app_en.arb`, `intl_pt_BR.arb`: the default table.
+                guard let locale = MessageJSONLayout.arbLocale(String(name.dropLast(".arb".count))) else {
+                    jobs.append(
+                        .diagnostic(
+                            CatalogDiagnostic(
+                                file: path(name), line: 0, column: 0, message: "ignored: the file name ends in no locale id (app_en.arb)",
+                                code: "ignored-file")))
+                    continue
+                }
+                jobs.append(.file(.arb, path: path(name), table: CatalogModel.mergedTable, folder: Self.messageJSONFolder(locale, name: locale.languageTag)))
+            } else if lowered.hasSuffix(".json"), let locale = MessageJSONLayout.locale(String(name.dropLast(".json".count))),
+                !Self.isDirectory(path(name))
+            {
+                // `<lng>.json` (i18next or FormatJS): the default table.
+                jobs.append(
+                    .file(.i18next, path: path(name), table: CatalogModel.mergedTable, folder: Self.messageJSONFolder(locale, name: String(name.dropLast(5)))))
+            } else if name == "locales", Self.isDirectory(path(name)) {
+                jobs += Self.i18nextJobs(locales: path(name))
+            } else if name == "res", Self.isAndroidRes(path(name)) {
+                jobs += Self.androidJobs(res: path(name), names: (try? CatalogFileSystem.contents(ofDirectory: path(name))) ?? [])
+            } else if AndroidLayout.folder(name) != nil, Self.isDirectory(path(name)) {
+                // The directory is a `res` folder.
+                jobs += Self.androidJobs(res: path(), names: [name])
+            } else if (directory as NSString).lastPathComponent == "locales", let locale = MessageJSONLayout.locale(name), Self.isDirectory(path(name)) {
+                jobs += Self.i18nextFolderJobs(path(name), locale: locale, name: name)
             } else if lowered.hasSuffix(".lproj") {
                 let localeName = String(name.dropLast(".lproj".count))
                 let isBase = localeName.lowercased() == "base"
@@ -500,6 +538,23 @@ enum CatalogFileJob: Sendable {
                 let (diagnostics, parts) = XLIFFDocument.tableParts(reading: path)
                 if parts.isEmpty, let first = diagnostics.first, first.code == "unreadable-file" { throw first }
                 return .success(.tables(diagnostics, parts))
+            case .android:
+                let file = try AndroidStringsFile(reading: path)
+                let locale = folder?.locale ?? .root
+                let plurals = PluralChecks.diagnostics(file.records, language: nil)
+                return .success(.lproj(file.diagnostics + plurals, CatalogModel.source(file.records, table: table, locale: locale, format: format, file: path)))
+            case .arb, .i18next, .formatjs:
+                let file = try MessageJSONFile(reading: path, arb: format == .arb)
+                let locale = folder?.locale ?? .root
+                var diagnostics = file.diagnostics
+                if let declared = file.declaredLocale, let folder, (try? ParlanceCore.locale(declared)).map(CatalogModel.localeKey) != folder.key {
+                    diagnostics.append(
+                        CatalogDiagnostic(
+                            file: path, line: 1, column: 1,
+                            message: "@@locale is \(quoted(declared)) but the file name says \(folder.locale.languageTag); the file name's is used",
+                            code: "locale-mismatch"))
+                }
+                return .success(.lproj(diagnostics, CatalogModel.source(file.records, table: table, locale: locale, format: file.format, file: path)))
             case .yaml:
                 // YAML files are listed and read by `readLocaleKeyedFiles()`, never as jobs.
                 throw CatalogDiagnostic(file: path, line: 0, column: 0, message: "a YAML file is not a table file", code: "ignored-file")
