@@ -1,17 +1,14 @@
 // swift-tools-version:6.1
 // Parlance: ICU-grade locale formatting and localization for Swift on Linux.
 //
-// Layers, each depending only on those above it:
-//   core          CICU (the only code that calls ICU), Parlance (formatting)
-//   localization  ParlanceLocalization (catalogs), ParlanceLint, ParlanceTesting, ParlanceYAML,
-//                 ParlanceConvert, ParlanceKeyGen and its build-tool plugin
-//   services      ParlanceTranslation, ParlanceProposals, their SQLite and PostgreSQL stores
-//   server        ParlanceHTTP, ParlanceHummingbird, ParlanceVapor, ParlanceServer, the
-//                 proposals' routes and Swift client
-//   tools         ParlanceBatch (the batch engine), ParlanceBench, the `parlance` CLI
-// Every integration with a dependency of its own (YAML, translation, PostgreSQL, Hummingbird, the
-// server, Vapor) is behind a package trait (see `traits:`), so that a package depending on
-// `Parlance` or `ParlanceLocalization` resolves and builds none of them.
+// Layers, each depending only on those above it: core (CICU, the only code that calls ICU;
+// Parlance), localization (ParlanceLocalization, ParlanceLint, ParlanceTesting, ParlanceYAML,
+// ParlanceConvert, ParlanceKeyGen and its plugin), services (ParlanceTranslation,
+// ParlanceProposals, their SQLite and PostgreSQL stores), server (ParlanceHTTP, the Hummingbird
+// and Vapor middleware, ParlanceServer, the proposals' routes and client), tools (ParlanceBatch,
+// ParlanceVerification, the `parlance` CLI). Every integration with a dependency of its own is
+// behind a package trait (`traits:`): a package using `Parlance` or `ParlanceLocalization`
+// resolves and builds none of them.
 import PackageDescription
 
 #if canImport(Glibc)
@@ -139,11 +136,11 @@ let tools: [Target] = [
     // Raw ICU loops in C (the floor `parlance bench` compares against) and the sweeps that prove
     // the compiled formatters against ICU.
     .target(name: "CICUBench", dependencies: ["CICU"], cSettings: cSettings, linkerSettings: icu),
-    module("ParlanceBench", ["Parlance", "CICUBench"]),
+    module("ParlanceVerification", ["Parlance", "CICUBench"]),
     tool(
         "parlance",
         [
-            "Parlance", "ParlanceBench", "ParlanceBatch", "ParlanceLocalization", "ParlanceLint", "ParlanceTranslation", "ParlanceYAML",
+            "Parlance", "ParlanceVerification", "ParlanceBatch", "ParlanceLocalization", "ParlanceLint", "ParlanceTranslation", "ParlanceYAML",
             "ParlanceKeyGen", "ParlanceConvert", "ParlanceServer", "ParlanceProposals", "ParlanceProposalsPostgres", "ParlanceProposalsServer", .logging,
             .lifecycle, .argumentParser,
         ]),
@@ -151,38 +148,25 @@ let tools: [Target] = [
 
 /// Tests, and the programs and generated sources they build beside the products.
 let testing: [Target] = [
-    // What the test targets share: child processes, blocking work off the cooperative pool,
-    // catalog fixtures, the PostgreSQL test database.
+    // What the test targets share: child processes, work off the cooperative pool, fixtures, the PostgreSQL test database.
     module("ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
     tests("ParlanceTests", ["ParlanceTestSupport", "Parlance"]),
     // The reduced sweeps of `parlance bench --verify-dates`, `--verify-lists`, `--verify-numbers`.
-    tests("ParlanceDateVerificationTests", ["Parlance", "ParlanceBench"]),
-    tests("ParlanceListVerificationTests", ["Parlance", "ParlanceBench"]),
-    tests("ParlanceNumberVerificationTests", ["Parlance", "ParlanceBench"]),
-    tests(
-        "ParlanceLocalizationTests", ["ParlanceTestSupport", "ParlanceBench", "ParlanceLocalization", "ParlanceLint", "Parlance", .logging],
-        exclude: ["Fixtures"]),
+    tests("ParlanceDateVerificationTests", ["Parlance", "ParlanceVerification"]),
+    tests("ParlanceListVerificationTests", ["Parlance", "ParlanceVerification"]),
+    tests("ParlanceNumberVerificationTests", ["Parlance", "ParlanceVerification"]),
+    tests("ParlanceLocalizationTests", ["ParlanceTestSupport", "ParlanceVerification", "ParlanceLint", .logging], exclude: ["Fixtures"]),
     // The catalog linter's rules, output and CLI, on fixtures written as the real files are.
-    tests(
-        "ParlanceLintTests", ["ParlanceTestSupport", "ParlanceLint", "ParlanceLocalization", "Parlance"],
-        exclude: ["Fixtures"]),
+    tests("ParlanceLintTests", ["ParlanceTestSupport", "ParlanceLint"], exclude: ["Fixtures"]),
     // `parlance`: the showcase's embedded sample is checked against Tests/SampleCatalog.
-    tests("ParlanceTestingTests", ["ParlanceTestSupport", "ParlanceTesting", "ParlanceLocalization", "ParlanceLint", "Parlance", "parlance"]),
-    tests("ParlanceBatchTests", ["ParlanceTestSupport", "ParlanceBench", "ParlanceBatch", "Parlance"]),
+    tests("ParlanceTestingTests", ["ParlanceTestSupport", "ParlanceTesting", "parlance"]),
+    tests("ParlanceBatchTests", ["ParlanceTestSupport", "ParlanceVerification", "ParlanceBatch", "Parlance"]),
     tests(
-        "ParlanceYAMLTests",
-        [
-            "ParlanceTestSupport", "ParlanceYAML", "ParlanceConvert", "ParlanceLocalization", "ParlanceLint", "ParlanceTesting", "ParlanceBatch", "Parlance",
-            .logging,
-        ],
-        exclude: ["Fixtures"]),
+        "ParlanceYAMLTests", ["ParlanceTestSupport", "ParlanceYAML", "ParlanceConvert", "ParlanceTesting", "ParlanceBatch", .logging], exclude: ["Fixtures"]),
     // Accessors generated by `parlance gen` from Tests/SampleCatalog, compiled and called; the
     // plugin run on Tests/SampleCatalog and on the golden tricky catalog.
     module("ParlanceGeneratedKeysExample", ["ParlanceLocalization"], path: "Tests/ParlanceGeneratedKeysExample"),
-    tests(
-        "ParlanceKeyGenTests",
-        ["ParlanceTestSupport", "ParlanceKeyGen", "ParlanceGeneratedKeysExample", "ParlanceLocalization", "ParlanceYAML", "Parlance", "parlance"],
-        exclude: ["Golden"]),
+    tests("ParlanceKeyGenTests", ["ParlanceTestSupport", "ParlanceKeyGen", "ParlanceGeneratedKeysExample", "ParlanceYAML", "parlance"], exclude: ["Golden"]),
     tests(
         "ParlanceKeyGenPluginTests", ["ParlanceLocalization", "ParlanceYAML", "ParlanceKeyGenTrickyKeys"], exclude: ["parlance-keygen.json"],
         plugins: [.plugin(name: "ParlanceKeyGenPlugin")]),
@@ -194,15 +178,11 @@ let testing: [Target] = [
     tool("ParlanceProposalsWriter", ["ParlanceProposals", "ParlanceProposalsPostgres", "Parlance"], path: "Tests/ParlanceProposalsWriter"),
     tests(
         "ParlanceTranslationTests",
-        [
-            "ParlanceTestSupport", "ParlanceTranslation", "ParlanceTranslationCrashWriter", "ParlanceTranslationPostgres", "ParlanceLocalization",
-            "Parlance", .logging, .metrics, .nioCore, .nioHTTP1, .nioPosix,
-        ]),
+        ["ParlanceTestSupport", "ParlanceTranslationCrashWriter", "ParlanceTranslationPostgres", .logging, .metrics, .nioCore, .nioHTTP1, .nioPosix]),
     tests(
         "ParlanceProposalsTests",
         [
-            "ParlanceTestSupport", "ParlanceProposals", "ParlanceProposalsPostgres", "ParlanceProposalsWriter", "ParlanceLocalization", "Parlance",
-            "ParlanceSQLite", "ParlanceProposalsClient", "ParlanceProposalsServer", "ParlanceServer", "ParlanceYAML", "parlance", .lifecycle,
+            "ParlanceTestSupport", "ParlanceProposalsWriter", "ParlanceProposalsClient", "ParlanceProposalsServer", "ParlanceYAML", "parlance", .lifecycle,
             .logging,
         ]),
     // The README's Hummingbird and Vapor example apps, started by ParlanceServerTests.
@@ -211,9 +191,8 @@ let testing: [Target] = [
     tests(
         "ParlanceServerTests",
         [
-            "ParlanceTestSupport", "ParlanceBench", "ParlanceServer", "ParlanceHummingbird", "ParlanceHTTP", "ParlanceLocalization", "Parlance",
-            .hummingbird, .lifecycle, .logging, "HummingbirdExample", "VaporExample", .vapor, "ParlanceProposals", "ParlanceProposalsServer",
-            "ParlanceProposalsPostgres",
+            "ParlanceTestSupport", "ParlanceVerification", "ParlanceProposalsServer", "HummingbirdExample", "VaporExample", .hummingbird, .lifecycle, .logging,
+            .vapor,
         ]),
 ]
 
@@ -221,8 +200,7 @@ let package = Package(
     name: "Parlance",
     products: [
         "Parlance", "ParlanceLocalization", "ParlanceTesting", "ParlanceBatch", "ParlanceLint", "ParlanceTranslation", "ParlanceYAML",
-        "ParlanceKeyGen", "ParlanceProposals", "ParlanceHTTP", "ParlanceHummingbird", "ParlanceServer",
-        "ParlanceVapor",
+        "ParlanceKeyGen", "ParlanceProposals", "ParlanceHTTP", "ParlanceHummingbird", "ParlanceServer", "ParlanceVapor",
         "ParlancePostgres", "ParlanceProposalsPostgres", "ParlanceTranslationPostgres", "ParlanceProposalsServer", "ParlanceProposalsClient",
     ].map { Product.library(name: $0, targets: [$0]) } + [
         .plugin(name: "ParlanceKeyGenPlugin", targets: ["ParlanceKeyGenPlugin"]),

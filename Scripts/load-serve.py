@@ -7,7 +7,7 @@ against the text its own language must give, so a request answered in another re
 language (cross-talk) is counted, not hidden. Prints requests/s, latency percentiles, errors,
 mismatches and the server's RSS before and after (from /proc, given --pid).
 
-    swift build -c release --product parlance
+    swift build -c release --product parlance --traits Server
     .build/release/parlance serve --catalog Tests/SampleCatalog --port 8089 &
     python3 Scripts/load-serve.py --port 8089 --connections 10000 --requests 5 --pid $!
 

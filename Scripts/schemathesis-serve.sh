@@ -3,7 +3,7 @@
 # built in .build/debug on a free port on 127.0.0.1 with the sample catalog, runs schemathesis
 # (from PyPI; installed when missing) over every documented operation, stops the server.
 #
-#   swift build --product parlance && Scripts/schemathesis-serve.sh [--max-examples N]
+#   swift build --product parlance --traits Server && Scripts/schemathesis-serve.sh [--max-examples N]
 #
 # Left out, with the reason:
 # - /v1/batch: its body is JSON Lines, which schemathesis cannot generate (its answers are
@@ -19,7 +19,7 @@ if ! command -v schemathesis >/dev/null 2>&1; then
 fi
 
 binary="${PARLANCE_BINARY:-$(swift build --show-bin-path)/parlance}"
-[[ -x "$binary" ]] || { echo "no parlance binary at $binary (swift build --product parlance first)" >&2; exit 1; }
+[[ -x "$binary" ]] || { echo "no parlance binary at $binary (swift build --product parlance --traits Server first)" >&2; exit 1; }
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 log=$(mktemp)
 "$binary" serve --catalog Tests/SampleCatalog --port "$port" >"$log" 2>&1 &

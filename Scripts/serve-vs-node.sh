@@ -3,7 +3,7 @@
 # and JSON bodies answered with Intl on one event loop), both on 127.0.0.1 on this machine in
 # one run, under the same wrk load.
 #
-#   swift build -c release --product parlance && Scripts/serve-vs-node.sh [options]
+#   swift build -c release --product parlance --traits Server && Scripts/serve-vs-node.sh [options]
 #
 # Options:
 #   --duration S        seconds of each measured wrk run (default 8)
@@ -48,7 +48,7 @@ while [[ $# -gt 0 ]]; do
 done
 
 binary=${PARLANCE_BINARY:-.build/release/parlance}
-[[ -x "$binary" ]] || { echo "no parlance binary at $binary (swift build -c release --product parlance, or set PARLANCE_BINARY)" >&2; exit 2; }
+[[ -x "$binary" ]] || { echo "no parlance binary at $binary (swift build -c release --product parlance --traits Server, or set PARLANCE_BINARY)" >&2; exit 2; }
 for tool in wrk node curl python3; do
     command -v "$tool" >/dev/null || { echo "$tool is needed (wrk: apt-get install wrk)" >&2; exit 2; }
 done

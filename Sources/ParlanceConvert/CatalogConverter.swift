@@ -160,7 +160,8 @@ package enum CatalogConverter {
         case .po, .mo:
             files = GettextCatalogWriter.files(entries, catalog: catalog, table: table, directory: directory, binary: target == .mo, losses: &losses)
         case .xliff, .xliff2:
-            files = XLIFFCatalogWriter.files(catalog, tables: [table], directory: directory, version: target == .xliff ? .v1_2 : .v2_0, losses: &losses)
+            let adapted = adaptedForXLIFF(catalog, table: table, target: target, losses: &losses)
+            files = XLIFFCatalogWriter.files(adapted, tables: [table], directory: directory, version: target == .xliff ? .v1_2 : .v2_0, losses: &losses)
         case .android: files = utf8(AndroidCatalogWriter.files(entries, catalog: catalog, table: table, directory: directory, losses: &losses))
         case .arb, .i18next: files = utf8(MessageJSONCatalogWriter.files(entries, table: table, directory: directory, target: target, losses: &losses))
         }
@@ -176,6 +177,26 @@ package enum CatalogConverter {
             }
         }
         return (files.map(\.0), losses.all)
+    }
+
+    /// The catalog with `table`'s entries in XLIFF's placeholder syntax (Apple's printf, as
+    /// Xcode exports it): ICU MessageFormat values of ARB, i18next and FormatJS files become
+    /// printf formats and gettext plurals get an `other` form, as for the other printf targets.
+    static func adaptedForXLIFF(_ catalog: Catalog, table: String, target: Target, losses: inout Losses) -> Catalog {
+        var model = catalog.model
+        guard var byLocale = model.tables[table] else { return catalog }
+        for (key, localeTable) in byLocale {
+            var changed = localeTable
+            let language = key == CatalogModel.baseKey ? "Base" : localeTable.language.languageTag
+            for index in changed.sources.indices {
+                changed.sources[index].entries = changed.sources[index].entries.mapValues {
+                    adapt($0, to: target, language: language, losses: &losses)
+                }
+            }
+            byLocale[key] = changed
+        }
+        model.tables[table] = byLocale
+        return (try? Catalog(model: model, developmentLanguage: catalog.developmentLanguage)) ?? catalog
     }
 
     /// A YAML double-quoted scalar (``CatalogEscaping/yamlQuoted(_:)``).

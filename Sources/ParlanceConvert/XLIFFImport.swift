@@ -116,6 +116,10 @@ package enum XLIFFImport {
         case .po: return .po
         case .mo: return .mo
         case .xliff: return .xliff
+        case .android: return .android
+        case .arb: return .arb
+        // FormatJS has no writer: its messages are written as i18next JSON, which holds them.
+        case .i18next, .formatjs: return .i18next
         case .strings, .stringsdict, nil: return .lproj
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import ParlanceBatch
-import ParlanceBench
+import ParlanceVerification
 import Testing
 
 #if canImport(Glibc)

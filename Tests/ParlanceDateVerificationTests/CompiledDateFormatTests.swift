@@ -1,5 +1,5 @@
 import Parlance
-import ParlanceBench
+import ParlanceVerification
 import Testing
 
 /// Compiled date formats against ICU's own `udat_format`: a reduced run of the sweep

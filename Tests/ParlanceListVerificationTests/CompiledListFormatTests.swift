@@ -1,5 +1,5 @@
 import Parlance
-import ParlanceBench
+import ParlanceVerification
 import Testing
 
 /// Compiled list formats against ICU's own `ulistfmt`: a reduced run of the sweep

@@ -1,6 +1,6 @@
 import Foundation
-import ParlanceBench
 import ParlanceLint
+import ParlanceVerification
 import Testing
 
 @testable import Parlance

@@ -1,5 +1,5 @@
 import Parlance
-import ParlanceBench
+import ParlanceVerification
 import Testing
 
 /// Compiled number formats against ICU's own `unumf_formatDouble`/`unumf_formatInt`:

@@ -1,6 +1,6 @@
 #if Server
 import Foundation
-import ParlanceBench
+import ParlanceVerification
 import ParlanceServer
 import ParlanceTestSupport
 import Testing

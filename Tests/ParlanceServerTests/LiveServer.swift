@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import ParlanceBench
+import ParlanceVerification
 import ParlanceServer
 import ParlanceTestSupport
 import ServiceLifecycle

@@ -1,6 +1,6 @@
 import Foundation
 import Parlance
-import ParlanceBench
+import ParlanceVerification
 
 /// Collation rows: Parlance's `Collator` against ICU in a C loop (ucol_strcoll, qsort,
 /// ucol_getSortKey) and Node's `Intl.Collator` over the same inputs.

@@ -1,7 +1,7 @@
 import Foundation
 import Parlance
-import ParlanceBench
 import ParlanceLocalization
+import ParlanceVerification
 
 /// Bench rows for the ICU-backed formatters, each measured three ways in the same run:
 /// Parlance's Swift API, raw ICU from a C loop, and Foundation on Linux where it has the feature.

@@ -2,7 +2,7 @@
 import Foundation
 import Logging
 import ParlanceBatch
-import ParlanceBench
+import ParlanceVerification
 import ParlanceServer
 import ServiceLifecycle
 import Synchronization

@@ -1,6 +1,6 @@
 import Foundation
 import Parlance
-import ParlanceBench
+import ParlanceVerification
 
 /// Message bench rows: a one-argument plural message, a plural range and a date interval,
 /// each against the same work done by raw ICU from a C loop (`umsg_format`,

@@ -1,6 +1,6 @@
 import Dispatch
 import Parlance
-import ParlanceBench
+import ParlanceVerification
 
 /// The long proof that Parlance's plural evaluator equals ICU: for every locale ICU ships and
 /// every locale with plural data, both types, every integer 0…`integerLimit` and

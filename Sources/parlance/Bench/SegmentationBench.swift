@@ -1,6 +1,6 @@
 import Foundation
 import Parlance
-import ParlanceBench
+import ParlanceVerification
 
 /// Segmentation rows: Parlance's `Segmenter` against ICU's word break iterator in a C loop and
 /// Node's `Intl.Segmenter` over the same texts.

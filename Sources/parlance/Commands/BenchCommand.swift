@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Parlance
-import ParlanceBench
+import ParlanceVerification
 
 /// `parlance bench`: Parlance against raw ICU and Foundation, side by side in one run.
 struct BenchCommand: ParsableCommand {

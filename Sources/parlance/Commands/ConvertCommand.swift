@@ -65,7 +65,6 @@ struct ConvertCommand: ParsableCommand {
     var directory: String
 
     @Option(help: "The format to write: yaml, xcstrings, lproj, po, mo, xliff, xliff2, android, arb or i18next.")
-    @Option(help: "The format to write: yaml, xcstrings, lproj, po, mo, android, arb or i18next.")
     var to: String
 
     @Option(help: "The table to convert (YAML files read back into Localizable).")

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Parlance
-import ParlanceLocalization
 import ParlanceConvert
+import ParlanceLocalization
 
 /// `parlance export --xliff Resources --out /tmp/to-translators --language fr --language de`.
 struct ExportCommand: ParsableCommand {

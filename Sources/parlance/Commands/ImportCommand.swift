@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Parlance
-import ParlanceLocalization
 import ParlanceConvert
+import ParlanceLocalization
 
 /// `parlance import --xliff /tmp/l10n/fr.xliff --into Resources`.
 struct ImportCommand: ParsableCommand {
