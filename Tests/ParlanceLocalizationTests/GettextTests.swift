@@ -18,16 +18,9 @@ import Testing
         return url
     }
 
-    static func temporary(_ prefix: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-\(prefix)-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporary(_ prefix: String) throws -> String { try CatalogFixture.scratchDirectory(prefix) }
 
-    static func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    }
+    static func write(_ text: String, to path: String) throws { try CatalogFixture.write(text, to: path) }
 
     /// A PO file with a header and the given entries' text.
     static func po(language: String, pluralForms: String?, body: String) -> String {

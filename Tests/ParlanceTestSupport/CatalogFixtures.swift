@@ -4,6 +4,19 @@ import Foundation
 
 /// Catalog texts and directories for tests.
 public enum CatalogFixture {
+    /// A new empty directory under the temporary directory, named `parlance-<prefix>-<UUID>`.
+    public static func scratchDirectory(_ prefix: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-\(prefix)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Writes `text` as UTF-8 to `path`, creating its folders.
+    public static func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
     /// A `.stringsdict` with one key whose format is `%#@n@` and whose variable `n` is a plural
     /// of value type `type`, with `variants` (category, text) in the order given, laid out as
     /// Xcode writes it (tabs, one element a line), so that a test can compute a line from it.

@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceLint
 import ParlanceLocalization
+import ParlanceTestSupport
 import Testing
 
 /// Android `res/values*/strings.xml`: the reader against a fixture `res` directory written as
@@ -17,11 +18,7 @@ import Testing
         return text.text
     }
 
-    static func temporary(_ prefix: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-\(prefix)-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporary(_ prefix: String) throws -> String { try CatalogFixture.scratchDirectory(prefix) }
 
     @Test func everyEscapeDecodesAsAndroidsCompilerDoes() throws {
         let catalog = try Catalog(directory: Self.res)
@@ -147,6 +144,21 @@ import Testing
             guard case .text(let value) = record.content else { continue }
             #expect(!value.text.contains("TOP SECRET"))
         }
+        // No document type declaration is read at all: its line is the file's one diagnostic.
+        #expect(file.records.isEmpty)
+        #expect(file.diagnostics.map { "\($0.line):\($0.column) \($0.code)" } == ["2:1 unreadable-file"], "\(file.diagnostics)")
+    }
+
+    @Test func internalEntitiesAreNotExpanded() {
+        // "Billion laughs": ten levels of ten references would be 10^9 copies if expanded.
+        var declarations = "<!ENTITY l0 \"lol\">"
+        for level in 1...9 {
+            declarations += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+        }
+        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE resources [\(declarations)]>\n<resources><string name=\"a\">&l9;</string></resources>\n"
+        let file = AndroidStringsFile(bytes: Array(text.utf8), file: "values/strings.xml")
+        #expect(file.records.isEmpty)
+        #expect(file.diagnostics.first?.line == 2 && file.diagnostics.first?.code == "unreadable-file", "\(file.diagnostics)")
     }
 
     @Test func encodeEscapesWhatAndroidWouldChange() {

@@ -2,6 +2,7 @@ import Foundation
 import Parlance
 import ParlanceLint
 import ParlanceLocalization
+import ParlanceTestSupport
 import Testing
 
 /// Flutter ARB, i18next and FormatJS JSON: the readers against fixtures written as `flutter
@@ -12,11 +13,7 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/MessageJSON").path
 
-    static func temporary(_ prefix: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-\(prefix)-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporary(_ prefix: String) throws -> String { try CatalogFixture.scratchDirectory(prefix) }
 
     @Test func arbMessagesMetadataAndLookups() throws {
         let catalog = try Catalog(directory: Self.fixtures + "/arb")

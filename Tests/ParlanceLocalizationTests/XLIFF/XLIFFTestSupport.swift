@@ -16,16 +16,9 @@ enum XLIFFFixtures {
     /// A String Catalog with an English plural, implicit English values and German translations.
     static let stringCatalog = directory + "/Catalog"
 
-    static func temporary(_ prefix: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-\(prefix)-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporary(_ prefix: String) throws -> String { try CatalogFixture.scratchDirectory(prefix) }
 
-    static func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    }
+    static func write(_ text: String, to path: String) throws { try CatalogFixture.write(text, to: path) }
 
     static func copy(_ source: String) throws -> String {
         let target = try temporary("xliff-copy") + "/" + (source as NSString).lastPathComponent

@@ -45,8 +45,19 @@ package struct AndroidStringsFile: Sendable {
 
     /// Reads the bytes of a file named `file`.
     package init(bytes: [UInt8], file: String) {
+        let data = Data(bytes)
+        if let (line, column) = XMLDocumentType.location(data) {
+            records = []
+            diagnostics = [
+                CatalogDiagnostic(
+                    file: file, line: line, column: column,
+                    message: "a document type declaration (<!DOCTYPE>) is not allowed in Android resources: the file is not read",
+                    code: "unreadable-file")
+            ]
+            return
+        }
         let reader = AndroidXMLReader(file: file)
-        let parser = XMLParser(data: Data(bytes))
+        let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false

@@ -87,27 +87,8 @@ package enum MessageJSONWriter {
         return (out + "\n", conflicts)
     }
 
-    /// A JSON string literal.
-    package static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16, uppercase: false)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (``JSONStringLiteral``, the writer of every JSON text Parlance writes).
+    package static func quote(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 
     /// A value on one line.
     static func compact(_ value: LocatedJSON) -> String {

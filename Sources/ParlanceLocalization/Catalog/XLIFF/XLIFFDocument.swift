@@ -69,7 +69,7 @@ public struct XLIFFDocument: Sendable {
 
     /// Reads XLIFF from bytes; `path` names it in locations.
     public init(data: Data, path: String) {
-        if let (line, column) = Self.doctypeLocation(data) {
+        if let (line, column) = XMLDocumentType.location(data) {
             self.init(
                 path: path, version: .v1_2, files: [],
                 diagnostics: [
@@ -102,38 +102,6 @@ public struct XLIFFDocument: Sendable {
             delegate.diagnose(line: 1, column: 1, "expected an <xliff> root element", code: "malformed-file")
         }
         self.init(path: path, version: delegate.version, files: delegate.files, diagnostics: delegate.diagnostics)
-    }
-
-    /// The line and column of a `<!DOCTYPE` in the bytes, found in one pass.
-    static func doctypeLocation(_ data: Data) -> (Int, Int)? {
-        let needle = Array("<!DOCTYPE".utf8)
-        var line = 1
-        var lineStart = 0
-        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Int, Int)? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == 0x0A {
-                    line += 1
-                    lineStart = index + 1
-                } else if byte == UInt8(ascii: "<"), index + needle.count <= bytes.count {
-                    // ASCII letters compare case-insensitively (`| 0x20`); `<` and `!` are unchanged by it.
-                    var matches = true
-                    for offset in 1..<needle.count where bytes[index + offset] | 0x20 != needle[offset] | 0x20 {
-                        matches = false
-                        break
-                    }
-                    if matches {
-                        var column = 1
-                        for at in lineStart..<index where bytes[at] & 0xC0 != 0x80 { column += 1 }
-                        return (line, column)
-                    }
-                }
-                index += 1
-            }
-            return nil
-        }
     }
 
     /// What a parser error code means (libxml2's, as `XMLParser` reports them).

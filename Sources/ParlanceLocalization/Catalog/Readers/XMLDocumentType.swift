@@ -1,0 +1,38 @@
+import Foundation
+
+/// Catalog XML formats (XLIFF, Android resources) hold no document type declaration, and one
+/// is refused before a parser sees the file: no DTD is read and no entity, internal or
+/// external, is expanded.
+enum XMLDocumentType {
+    /// The line and column of a `<!DOCTYPE` in the bytes, found in one pass.
+    static func location(_ data: Data) -> (Int, Int)? {
+        let needle = Array("<!DOCTYPE".utf8)
+        var line = 1
+        var lineStart = 0
+        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Int, Int)? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    line += 1
+                    lineStart = index + 1
+                } else if byte == UInt8(ascii: "<"), index + needle.count <= bytes.count {
+                    // ASCII letters compare case-insensitively (`| 0x20`); `<` and `!` are unchanged by it.
+                    var matches = true
+                    for offset in 1..<needle.count where bytes[index + offset] | 0x20 != needle[offset] | 0x20 {
+                        matches = false
+                        break
+                    }
+                    if matches {
+                        var column = 1
+                        for at in lineStart..<index where bytes[at] & 0xC0 != 0x80 { column += 1 }
+                        return (line, column)
+                    }
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+}
