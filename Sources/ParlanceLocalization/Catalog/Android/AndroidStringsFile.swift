@@ -46,21 +46,13 @@ package struct AndroidStringsFile: Sendable {
     /// Reads the bytes of a file named `file`.
     package init(bytes: [UInt8], file: String) {
         let data = Data(bytes)
-        if let (line, column) = XMLDocumentType.location(data) {
+        if let refusal = XMLDocumentType.refusal(data, file: file, format: "Android resources", code: "unreadable-file") {
             records = []
-            diagnostics = [
-                CatalogDiagnostic(
-                    file: file, line: line, column: column,
-                    message: "a document type declaration (<!DOCTYPE>) is not allowed in Android resources: the file is not read",
-                    code: "unreadable-file")
-            ]
+            diagnostics = [refusal]
             return
         }
         let reader = AndroidXMLReader(file: file)
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
+        let parser = XMLDocumentType.parser(data)
         parser.delegate = reader
         reader.parser = parser
         if !parser.parse() || reader.errorLine != nil {

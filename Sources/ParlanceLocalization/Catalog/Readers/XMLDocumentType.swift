@@ -1,9 +1,32 @@
 import Foundation
 
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
 /// Catalog XML formats (XLIFF, Android resources) hold no document type declaration, and one
 /// is refused before a parser sees the file: no DTD is read and no entity, internal or
 /// external, is expanded.
 enum XMLDocumentType {
+    /// The diagnostic that refuses a file holding a document type declaration, nil when it
+    /// holds none. `format` names the format in the message ("XLIFF", "Android resources").
+    static func refusal(_ data: Data, file: String, format: String, code: String) -> CatalogDiagnostic? {
+        guard let (line, column) = location(data) else { return nil }
+        return CatalogDiagnostic(
+            file: file, line: line, column: column,
+            message: "a document type declaration (<!DOCTYPE>) is not allowed in \(format): the file is not read", code: code)
+    }
+
+    /// A parser of a catalog XML file: external entities off, element names as written (no
+    /// namespace processing).
+    static func parser(_ data: Data) -> XMLParser {
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        return parser
+    }
+
     /// The line and column of a `<!DOCTYPE` in the bytes, found in one pass.
     static func location(_ data: Data) -> (Int, Int)? {
         let needle = Array("<!DOCTYPE".utf8)

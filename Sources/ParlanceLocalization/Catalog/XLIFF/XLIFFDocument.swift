@@ -69,21 +69,12 @@ public struct XLIFFDocument: Sendable {
 
     /// Reads XLIFF from bytes; `path` names it in locations.
     public init(data: Data, path: String) {
-        if let (line, column) = XMLDocumentType.location(data) {
-            self.init(
-                path: path, version: .v1_2, files: [],
-                diagnostics: [
-                    CatalogDiagnostic(
-                        file: path, line: line, column: column,
-                        message: "a document type declaration (<!DOCTYPE>) is not allowed in XLIFF: the file is not read", code: "malformed-file")
-                ])
+        if let refusal = XMLDocumentType.refusal(data, file: path, format: "XLIFF", code: "malformed-file") {
+            self.init(path: path, version: .v1_2, files: [], diagnostics: [refusal])
             return
         }
         let delegate = XLIFFParserDelegate(path: path)
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
+        let parser = XMLDocumentType.parser(data)
         parser.delegate = delegate
         delegate.parser = parser
         // `parse()` may return true after an error (swift-corelibs-foundation): the error
