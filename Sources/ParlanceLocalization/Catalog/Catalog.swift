@@ -57,6 +57,16 @@ public struct CatalogLookup: Hashable, Sendable {
 /// catalog.entry(forKey: "no.such.key", locale: "ru")                         // nil
 /// ```
 ///
+/// A key is answered four ways, each for one job:
+/// - ``localizedString(_:table:locale:arguments:width:)`` (and its `named:` and
+///   ``LocalizableKey`` forms): the formatted string; throws ``ParlanceError`` (a missing key,
+///   an argument that does not fit, a malformed translation).
+/// - ``lookup(_:table:locale:arguments:width:)``: the same, with the locale of the table the
+///   string came from (for `Content-Language`) and the entry.
+/// - ``string(_:table:locale:arguments:width:)``: for UI text, never throws (the key when
+///   missing, the development language's value when the translation cannot be used).
+/// - ``entry(forKey:table:locale:)``: the entry alone, unformatted, for tools that inspect it.
+///
 /// A `Catalog` is immutable after loading and safe to share across tasks.
 public struct Catalog: Sendable {
     /// The directory the catalog was loaded from.
@@ -177,7 +187,7 @@ public struct Catalog: Sendable {
     public func lookup(
         _ key: String, table: String = "Localizable", locale: LocaleID,
         arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
-    ) throws -> CatalogLookup {
+    ) throws(ParlanceError) -> CatalogLookup {
         try resolve(key, table: table, locale: locale, arguments: arguments.map(\.localizationArgument), width: width)
     }
 
@@ -200,7 +210,7 @@ public struct Catalog: Sendable {
     public func localizedString(
         _ key: String, table: String = "Localizable", locale: LocaleID,
         arguments: [any LocalizationArgumentConvertible] = [], width: Int? = nil
-    ) throws -> String {
+    ) throws(ParlanceError) -> String {
         // One argument for a plural of one integer variable (the commonest lookup): evaluated
         // without building the array of converted arguments.
         if arguments.count == 1 {
@@ -309,15 +319,11 @@ public struct Catalog: Sendable {
         }
     }
 
-    /// Formats an entry found in this catalog.
-    ///
-    /// ```swift
-    /// if let entry = catalog.entry(forKey: "items.count", locale: ru) {
-    ///     try catalog.format(entry, locale: ru, arguments: [5])  // "5 элементов"
-    /// }
-    /// ```
-    /// - Throws: as ``localizedString(_:table:locale:arguments:width:)``, without `missingKey`.
-    public func format(_ entry: CatalogEntry, locale: LocaleID, arguments: [any LocalizationArgumentConvertible], width: Int? = nil) throws -> String {
+    /// Formats an entry found in this catalog (the translation providers' path for an entry
+    /// they already hold).
+    package func format(
+        _ entry: CatalogEntry, locale: LocaleID, arguments: [any LocalizationArgumentConvertible], width: Int? = nil
+    ) throws(ParlanceError) -> String {
         let arguments = arguments.map(\.localizationArgument)
         let table = runtime.compiledTable(entry.table, language: entry.language)
         let plan = table?.plans[entry.key].flatMap { $0.entry == entry ? $0.plan : nil } ?? CompiledEntry.compile(entry, device: device)

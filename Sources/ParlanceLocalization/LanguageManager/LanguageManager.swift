@@ -258,7 +258,7 @@ public final class LanguageManager: Sendable {
     public func localizedString(
         _ key: String, table: String = "Localizable",
         arguments: [LocalizationArgument] = []
-    ) throws -> String {
+    ) throws(ParlanceError) -> String {
         try state.localizedString(key, table: table, arguments: arguments)
     }
 

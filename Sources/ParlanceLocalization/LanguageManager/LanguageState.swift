@@ -71,7 +71,7 @@ public struct LanguageState: Sendable, Equatable, CustomStringConvertible {
     public func localizedString(
         _ key: String, table: String = "Localizable",
         arguments: [LocalizationArgument] = []
-    ) throws -> String {
+    ) throws(ParlanceError) -> String {
         guard let catalog else {
             throw ParlanceError(.missingKey, "the key \(quoted(key)) cannot be looked up: the language manager has no catalog")
         }

@@ -73,7 +73,7 @@ extension Catalog {
     public func localizedString(
         _ key: LocalizableKey, table: String = "Localizable", locale: LocaleID,
         named: [String: any LocalizationArgumentConvertible] = [:]
-    ) throws -> String {
+    ) throws(ParlanceError) -> String {
         try resolveText(key.key, table: table, locale: locale, arguments: [], named: named.mapValues(\.localizationArgument))
     }
 
@@ -91,7 +91,7 @@ extension Catalog {
     public func localizedString(
         _ key: String, table: String = "Localizable", locale: LocaleID,
         named: [String: any LocalizationArgumentConvertible], arguments: [any LocalizationArgumentConvertible] = []
-    ) throws -> String {
+    ) throws(ParlanceError) -> String {
         try resolveText(
             key, table: table, locale: locale, arguments: arguments.map(\.localizationArgument), named: named.mapValues(\.localizationArgument))
     }
