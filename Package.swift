@@ -48,6 +48,7 @@ extension Target.Dependency {
     static let nioPosix = gated("NIOPosix", "swift-nio", when: ["Translation", "Server"])
     static let postgres = gated("PostgresNIO", "postgres-nio", when: ["Postgres"])
     static let hummingbird = gated("Hummingbird", "hummingbird", when: ["Hummingbird"])
+    static let hummingbirdCore = gated("HummingbirdCore", "hummingbird", when: ["Hummingbird"])
     static let lifecycle = gated("ServiceLifecycle", "swift-service-lifecycle", when: ["Server"])
     static let prometheus = gated("Prometheus", "swift-prometheus", when: ["Server"])
     static let httpTypes = gated("NIOHTTPTypes", "swift-nio-extras", when: ["Server"])
@@ -121,8 +122,8 @@ let server: [Target] = [
     module(
         "ParlanceServer",
         [
-            "Parlance", "ParlanceLocalization", "ParlanceBatch", "ParlanceHTTP", "ParlanceHummingbird", .hummingbird, .lifecycle, .metrics,
-            .logging, .nioCore, .nioHTTP1, .prometheus, .httpTypes, .httpTypesHTTP1,
+            "Parlance", "ParlanceLocalization", "ParlanceBatch", "ParlanceHTTP", "ParlanceHummingbird", .hummingbird, .hummingbirdCore,
+            .lifecycle, .metrics, .logging, .nioCore, .nioHTTP1, .prometheus, .httpTypes, .httpTypesHTTP1,
         ],
         exclude: ["openapi.json"]),  // the text OpenAPIDocument serves; a test keeps the two equal
     // The proposals API as routes of `parlance serve`, and its Swift client.
@@ -239,8 +240,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        // NIOHTTPTypes: `parlance serve` answers malformed HTTP with a JSON error from a channel
-        // handler over the HTTP parts of Hummingbird's HTTP/1 pipeline.
+        // NIOHTTPTypes: `parlance serve` has channel handlers in Hummingbird's HTTP/1 pipeline.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: core + localization + services + server + tools + testing,

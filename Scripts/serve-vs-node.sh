@@ -13,6 +13,7 @@
 #   --threads N         wrk threads (default 1; never more than the connections)
 #   --idle S            seconds of idle after the last, largest run before RSS is read again
 #                       (default 60)
+#   --access-log        run Parlance with its access log on (off by default)
 #   --log-level LEVEL   Parlance's --log-level (e.g. warning); without it, Parlance's default
 #   --timeout S         wrk's per-request timeout (default 10; a timed-out request fails the run)
 # PARLANCE_BINARY chooses the binary (default .build/release/parlance).
@@ -29,7 +30,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-duration=8 warmup=2 connections="1 64 1000" threads=1 idle=60 log_level="" timeout=10
+duration=8 warmup=2 connections="1 64 1000" threads=1 idle=60 log_level="" timeout=10 access_log=""
 endpoints="plural number localize catalog"
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -39,6 +40,7 @@ while [[ $# -gt 0 ]]; do
         --threads) threads=$2 ;;
         --idle) idle=$2 ;;
         --log-level) log_level=$2 ;;
+        --access-log) access_log=1; shift; continue ;;
         --timeout) timeout=$2 ;;
         -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -73,11 +75,12 @@ trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 parlance_port=$(free_port) node_port=$(free_port)
 
-# Both servers with their default settings. Parlance's log (an access line per request at its
-# default level) goes to a file, as a deployed service's would; the proposal store goes to the
+# Both servers with their default settings. Parlance's log (with --access-log, a line per
+# request) goes to a file, as a deployed service's would; the proposal store goes to the
 # scratch folder instead of .parlance/ in the repository.
 parlance_args=(serve --catalog Tests/SampleCatalog --host 127.0.0.1 --port "$parlance_port" --database "sqlite:$work/proposals.sqlite")
 [[ -n "$log_level" ]] && parlance_args+=(--log-level "$log_level")
+[[ -n "$access_log" ]] && parlance_args+=(--access-log)
 "$binary" "${parlance_args[@]}" >"$work/parlance.log" 2>&1 &
 parlance_pid=$!
 node Scripts/bench-peers/serve.mjs --catalog Tests/SampleCatalog --port "$node_port" >"$work/node.log" 2>&1 &

@@ -128,7 +128,7 @@ public struct ProposalsServerExtension: ParlanceServerExtension {
     }
 
     func propose(_ request: Request) async throws -> Response {
-        try RequestBodies.requireMediaType(request, ["application/json"])
+        try RequestBodies.requireMediaType(request.headers[.contentType], ["application/json"])
         let text = try await RequestBodies.text(of: request, limit: maxBodySize, timeout: bodyTimeout)
         let body: ProposeBody
         do {

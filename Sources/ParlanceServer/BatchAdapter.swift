@@ -21,7 +21,8 @@ struct BatchAdapter: Sendable {
     /// An HTTP answer to one operation.
     struct Answer: Sendable {
         var status: Int
-        var body: String
+        /// The JSON text.
+        var body: [UInt8]
         /// The locale the result is in (for `localize`, the table the string came from).
         var contentLanguage: String?
     }
@@ -60,23 +61,22 @@ struct BatchAdapter: Sendable {
         case .failure(let error):
             guard body.contains(where: { !$0.isWhitespace }) else {
                 let empty = HTTPErrorMapping.body(code: "invalid-json", message: "the body is empty")
-                return Answer(status: HTTPErrorMapping.status(for: "invalid-json"), body: String(decoding: empty, as: UTF8.self), contentLanguage: nil)
+                return Answer(status: HTTPErrorMapping.status(for: "invalid-json"), body: empty, contentLanguage: nil)
             }
             BatchEngine.answerInvalidJSON(error, into: &out)
-            return Answer(status: HTTPErrorMapping.status(for: "invalid-json"), body: String(decoding: out, as: UTF8.self), contentLanguage: nil)
+            return Answer(status: HTTPErrorMapping.status(for: "invalid-json"), body: out, contentLanguage: nil)
         case .success(let (request, id)):
             if let bodyOp = request["op"], bodyOp != .string(op) {
                 let message = "\"op\" in the body must be absent or \"\(op)\" as in the path"
-                let line = String(decoding: HTTPErrorMapping.body(code: "invalid-argument", message: message), as: UTF8.self)
-                return Answer(status: 400, body: line, contentLanguage: nil)
+                return Answer(status: 400, body: HTTPErrorMapping.body(code: "invalid-argument", message: message), contentLanguage: nil)
             }
             let merged = prepared(request, op: op, defaultLocale: defaultLocale)
             let outcome = engine.answer(merged, id: id, into: &out)
             if let code = outcome.errorCode {
-                return Answer(status: HTTPErrorMapping.status(for: code), body: String(decoding: out, as: UTF8.self), contentLanguage: nil)
+                return Answer(status: HTTPErrorMapping.status(for: code), body: out, contentLanguage: nil)
             }
             let requested: LocaleID? = if case .string(let raw)? = merged["locale"] { try? LocaleID(raw) } else { nil }
-            return Answer(status: 200, body: String(decoding: out, as: UTF8.self), contentLanguage: (outcome.language ?? requested)?.languageTag)
+            return Answer(status: 200, body: out, contentLanguage: (outcome.language ?? requested)?.languageTag)
         }
     }
 

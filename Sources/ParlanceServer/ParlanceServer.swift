@@ -1,5 +1,6 @@
 #if Server
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 import NIOCore
 import Parlance
@@ -57,7 +58,8 @@ public enum ParlanceServer {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(
             middleware: ServerMiddleware(
-                metrics: metrics, logger: logger, routes: RouteTable(openAPI: state.openAPI), retryAfterSeconds: configuration.retryAfterSeconds))
+                metrics: metrics, logger: logger, routes: RouteTable(openAPI: state.openAPI), retryAfterSeconds: configuration.retryAfterSeconds,
+                accessLog: configuration.accessLog))
         state.addRoutes(to: router)
         // Extensions' routes: a write (POST, PUT, PATCH, DELETE) needs the bearer token.
         let guarded = router.group().add(middleware: WriteTokenMiddleware(token: configuration.writeToken))
@@ -66,10 +68,12 @@ public enum ParlanceServer {
         let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
         return Application(
             router: router,
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [MalformedRequestHandler(metrics: metrics, logger: logger)],
-                    idleTimeout: idleTimeout)),
+            server: HTTPServerBuilder { responder in
+                ParlanceHTTP1Channel(
+                    responder: responder, idleTimeout: idleTimeout,
+                    beforeStateHandler: { [MalformedRequestHandler(metrics: metrics, logger: logger)] },
+                    afterStateHandler: { [OperationChannelHandler(server: state, logger: logger, accessLog: configuration.accessLog)] })
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "parlance"),
             services: extensions.flatMap(\.services),
@@ -157,8 +161,8 @@ struct ServerState: Sendable {
     /// The language a request without `locale` gets: `Accept-Language` negotiated against the
     /// catalog's languages (its development language without the header), or (no catalog) the
     /// header's preferred well-formed range; nil without catalog and header.
-    func negotiatedLocale(_ request: Request) -> LocaleID? {
-        let header = request.headers[values: .acceptLanguage].joined(separator: ", ")
+    func negotiatedLocale(_ headers: HTTPFields) -> LocaleID? {
+        let header = headers[values: .acceptLanguage].joined(separator: ", ")
         // With a catalog, no header (or no close match) means its development language.
         if let negotiator { return negotiator.negotiate(acceptLanguage: header, query: nil, cookie: nil).locale }
         guard !header.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
@@ -234,22 +238,38 @@ struct ServerState: Sendable {
         return response
     }
 
+    /// `POST /v1/{op}` through the router: the requests ``OperationChannelHandler`` hands on
+    /// (a chunked body, `Expect: 100-continue`, a request pipelined behind one the router is
+    /// answering). Answered as the handler answers, by ``operationAnswer(op:acceptLanguage:body:)``.
     func operation(_ request: Request, op: String) async throws -> Response {
-        try RequestBodies.requireMediaType(request, ["application/json"])
-        let body = try await RequestBodies.text(of: request, limit: configuration.maxBodySize, timeout: configuration.bodyTimeout)
-        let answer = adapter.answer(op: op, body: body, defaultLocale: negotiatedLocale(request))
-        let text = answer.status == 200 ? answer.body : paths.scrub(answer.body)
-        var response = Self.response(answer.status, contentType: Self.jsonType, body: text)
+        try RequestBodies.requireMediaType(request.headers[.contentType], ["application/json"])
+        let body = try await RequestBodies.buffer(of: request, limit: configuration.maxBodySize, timeout: configuration.bodyTimeout)
+        let answer = operationAnswer(op: op, acceptLanguage: request.headers, body: body)
+        var response = Self.response(answer.status, contentType: Self.jsonType, bytes: answer.body)
         if let language = answer.contentLanguage { response.headers[.contentLanguage] = language }
         response.headers[.vary] = "Accept-Language"
         return response
     }
 
+    /// The answer to `POST /v1/{op}` once its media type is checked and its whole body has
+    /// arrived: the body read as UTF-8 JSON once and answered by the batch engine, error
+    /// messages cleared of the catalog's location on the server.
+    func operationAnswer(op: String, acceptLanguage headers: HTTPFields, body: ByteBuffer) -> BatchAdapter.Answer {
+        guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
+            return BatchAdapter.Answer(
+                status: HTTPErrorMapping.status(for: "invalid-json"),
+                body: HTTPErrorMapping.body(code: "invalid-json", message: "the body is not UTF-8"), contentLanguage: nil)
+        }
+        var answer = adapter.answer(op: op, body: text, defaultLocale: negotiatedLocale(headers))
+        if answer.status != 200 { answer.body = Array(paths.scrub(String(decoding: answer.body, as: UTF8.self)).utf8) }
+        return answer
+    }
+
     func batch(_ request: Request) throws -> Response {
-        try RequestBodies.requireMediaType(request, BatchStream.mediaTypes)
+        try RequestBodies.requireMediaType(request.headers[.contentType], BatchStream.mediaTypes)
         let stream = BatchStream(
             adapter: adapter, metrics: metrics, configuration: configuration,
-            defaultLocale: negotiatedLocale(request), paths: paths)
+            defaultLocale: negotiatedLocale(request.headers), paths: paths)
         var headers = HTTPFields()
         headers[.contentType] = "application/x-ndjson; charset=utf-8"
         headers[.vary] = "Accept-Language"

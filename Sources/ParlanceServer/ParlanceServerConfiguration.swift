@@ -39,6 +39,11 @@ public struct ParlanceServerConfiguration: Sendable {
     /// running.
     public var shutdownTimeout: Duration = .seconds(10)
 
+    /// Whether every request gets an access-log line at `info` (method, path, status, time).
+    /// Off by default: the request counts and durations are in `GET /metrics` in any case,
+    /// and a line per request costs a busy service a large share of its throughput.
+    public var accessLog = false
+
     /// The bearer token that routes which write (POST, PUT, PATCH, DELETE routes added by a
     /// ``ParlanceServerExtension``) require in `Authorization: Bearer …`, compared in constant
     /// time. nil: writes need no token (bind to loopback, or set one). Never logged.

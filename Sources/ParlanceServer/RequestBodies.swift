@@ -1,6 +1,6 @@
 #if Server
 package import Hummingbird
-import NIOCore
+package import NIOCore
 package import Parlance
 
 /// Reading untrusted request bodies: media type, size and time budgets.
@@ -9,24 +9,47 @@ package enum RequestBodies {
         ParlanceError(ParlanceError.Code(rawValue: code), message)
     }
 
-    /// Throws `unsupported-media-type` unless the `Content-Type` is one of `accepted`
-    /// (parameters such as `charset=utf-8` allowed; case-insensitive).
-    package static func requireMediaType(_ request: Request, _ accepted: [String]) throws(ParlanceError) {
-        let raw = request.headers[.contentType] ?? ""
-        let essence = raw.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        guard accepted.contains(essence) else {
-            let shown = raw.isEmpty ? "no Content-Type" : "Content-Type \(quoted(String(raw.prefix(100))))"
+    /// Throws `unsupported-media-type` unless `contentType` (the header's value) is one of
+    /// `accepted` (lowercase media types; parameters such as `charset=utf-8` allowed; compared
+    /// case-insensitively).
+    package static func requireMediaType(_ contentType: String?, _ accepted: [String]) throws(ParlanceError) {
+        guard let contentType, accepted.contains(where: { mediaType(of: contentType, is: $0) }) else {
+            let shown = contentType.map { "Content-Type \(quoted(String($0.prefix(100))))" } ?? "no Content-Type"
             throw failure("unsupported-media-type", "\(shown); send \(accepted.joined(separator: " or "))")
         }
     }
 
+    /// Whether a `Content-Type` value's media type (before any `;`, spaces and tabs around it
+    /// ignored) is `expected`, ASCII case-insensitively; `expected` is lowercase.
+    package static func mediaType(of contentType: String, is expected: String) -> Bool {
+        var value = Substring(contentType).utf8
+        if let semicolon = value.firstIndex(of: UInt8(ascii: ";")) { value = value[..<semicolon] }
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        while let first = value.first, blank(first) { value = value.dropFirst() }
+        while let last = value.last, blank(last) { value = value.dropLast() }
+        guard value.count == expected.utf8.count else { return false }
+        // ASCII lowercase (`A`–`Z` only): a media type is ASCII, so no other byte can match.
+        return zip(value, expected.utf8).allSatisfy { byte, wanted in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == wanted : byte == wanted
+        }
+    }
+
     /// The whole body as UTF-8 text, within `limit` bytes and `timeout`.
+    /// - Throws: as ``buffer(of:limit:timeout:)``; `invalid-json` for bytes that are not UTF-8.
+    package static func text(of request: Request, limit: Int, timeout: Duration) async throws(ParlanceError) -> String {
+        let buffer = try await buffer(of: request, limit: limit, timeout: timeout)
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+            throw failure("invalid-json", "the body is not UTF-8")
+        }
+        return text
+    }
+
+    /// The whole body, within `limit` bytes and `timeout`.
     ///
     /// A declared `Content-Length` over the limit is refused before a byte is read; a chunked
     /// body (no length declared) is read until it passes the limit, and refused then.
-    /// - Throws: `payload-too-large` (413), `request-timeout` (408), `invalid-json` for bytes
-    ///   that are not UTF-8.
-    package static func text(of request: Request, limit: Int, timeout: Duration) async throws(ParlanceError) -> String {
+    /// - Throws: `payload-too-large` (413), `request-timeout` (408).
+    package static func buffer(of request: Request, limit: Int, timeout: Duration) async throws(ParlanceError) -> ByteBuffer {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
             throw failure("payload-too-large", "the body has \(declared) bytes; the limit is \(limit)")
         }
@@ -51,11 +74,7 @@ package enum RequestBodies {
             group.cancelAll()
             return first
         }
-        let buffer = try outcome.get()
-        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-            throw failure("invalid-json", "the body is not UTF-8")
-        }
-        return text
+        return try outcome.get()
     }
 }
 #endif

@@ -6,8 +6,9 @@ import ParlanceHTTP
 import ParlanceHummingbird
 
 /// Outermost middleware of `parlance serve`: turns every error into the JSON error body,
-/// answers HEAD without a body, records metrics, and writes one access-log line per request (method, path without the
-/// query, status, time — never headers, query strings or bodies, which may carry secrets).
+/// answers HEAD without a body, records metrics, and (when the access log is on) writes one
+/// line per request: method, path without the query, status, time — never headers, query
+/// strings or bodies, which may carry secrets.
 struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
     let logger: Logger
@@ -15,6 +16,8 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
     let routes: RouteTable
     /// The `Retry-After` of a 503 (a store that is unavailable), in seconds.
     let retryAfterSeconds: Int
+    /// Whether each request is logged (``ParlanceServerConfiguration/accessLog``).
+    let accessLog: Bool
 
     func handle(
         _ request: Request, context: Context,
@@ -52,14 +55,19 @@ struct ServerMiddleware<Context: RequestContext>: RouterMiddleware {
         let status = Int(response.status.code)
         let elapsed = ContinuousClock.now - start
         metrics.recordRequest(method: request.method.rawValue, route: route, status: status, duration: elapsed)
+        if accessLog { Self.logAccess(logger, method: request.method.rawValue, path: request.uri.path, status: status, elapsed: elapsed) }
+        return response
+    }
+
+    /// One access-log line at `info`: method, path without the query, status and time in ms.
+    static func logAccess(_ logger: Logger, method: String, path: String, status: Int, elapsed: Duration) {
+        let milliseconds = Double(elapsed.components.attoseconds / 1_000_000_000_000) / 1000 + Double(elapsed.components.seconds) * 1000
         logger.info(
             "request",
             metadata: [
-                "method": .string(request.method.rawValue), "path": .string(request.uri.path),
-                "status": .stringConvertible(status),
-                "ms": .stringConvertible(Double(elapsed.components.attoseconds / 1_000_000_000_000) / 1000 + Double(elapsed.components.seconds) * 1000),
+                "method": .string(method), "path": .string(path), "status": .stringConvertible(status),
+                "ms": .stringConvertible(milliseconds),
             ])
-        return response
     }
 
     static func code(status: Int) -> String {

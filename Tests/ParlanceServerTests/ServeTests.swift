@@ -275,7 +275,11 @@ import Testing
         let collected = CollectedLogs()
         var logger = Logger(label: "parlance.serve.test") { _ in CollectingLogHandler(logs: collected) }
         logger.logLevel = .trace
-        try await withServer(Self.config { $0.writeToken = "tok-SECRET-1" }, extensions: [WriteExtension()], logger: logger) { server in
+        let configuration = Self.config {
+            $0.writeToken = "tok-SECRET-1"
+            $0.accessLog = true
+        }
+        try await withServer(configuration, extensions: [WriteExtension()], logger: logger) { server in
             _ = try await server.send(
                 "POST", "/test/items?api_key=QUERY-SECRET-2", body: "BODY-SECRET-3",
                 headers: [("Authorization", "Bearer tok-SECRET-1"), ("Cookie", "session=COOKIE-SECRET-4")])
@@ -284,9 +288,23 @@ import Testing
         }
         let lines = collected.lines
         #expect(lines.contains { $0.contains("/test/items") && $0.contains("200") }, "no access line: \(lines)")
+        #expect(lines.contains { $0.contains("path=/v1/localize") }, "no access line: \(lines)")
         for secret in ["SECRET-1", "SECRET-2", "SECRET-3", "SECRET-4", "SECRET-5", "SECRET-6"] {
             #expect(!lines.contains { $0.contains(secret) }, "\(secret) was logged")
         }
+    }
+
+    /// Without `accessLog`, requests leave no line (their counts are in `/metrics`).
+    @Test func theAccessLogIsOffByDefault() async throws {
+        let collected = CollectedLogs()
+        var logger = Logger(label: "parlance.serve.test") { _ in CollectingLogHandler(logs: collected) }
+        logger.logLevel = .trace
+        try await withServer(logger: logger) { server in
+            let plural = try await server.post("plural", #"{"locale":"en","number":"1"}"#)
+            let document = try await server.send("GET", "/openapi.json")
+            #expect(plural.status == 200 && document.status == 200)
+        }
+        #expect(!collected.lines.contains { $0.contains("/v1/plural") || $0.contains("/openapi.json") }, "\(collected.lines)")
     }
 
     @Test func gracefulShutdownLetsARunningRequestFinish() async throws {

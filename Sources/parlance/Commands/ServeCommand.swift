@@ -66,6 +66,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
+    @Flag(help: "Log every request at info (method, path, status, time); request counts and times are in /metrics in any case.")
+    var accessLog = false
+
     @Option(help: "Seconds one proposal store call may take before the request gets 503 store-unavailable.")
     var storeTimeout: Double = 5
 
@@ -101,6 +104,7 @@ struct ServeCommand: ParsableCommand {
         configuration.catalogDirectory = catalog
         configuration.developmentLanguage = developmentLanguage
         configuration.maxBodySize = maxBodySize
+        configuration.accessLog = accessLog
         configuration.writeToken = try readToken()
         configuration.shutdownTimeout = .milliseconds(Int64(shutdownTimeout * 1000))
         configuration.healthCheckTimeout = .milliseconds(Int64(storeTimeout * 1000))

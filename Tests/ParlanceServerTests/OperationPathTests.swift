@@ -1,0 +1,148 @@
+#if Server
+import Foundation
+import ParlanceServer
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `POST /v1/{op}` is answered on the connection's event loop when its body has a declared
+/// length, and by the router otherwise (a chunked body): both give the same answer, answers
+/// keep the order of pipelined requests, and both count in the same metrics series.
+@Suite("POST /v1/{op} on the event loop and through the router")
+struct OperationPathTests {
+    static func configuration() -> ParlanceServerConfiguration {
+        var configuration = ParlanceServerConfiguration()
+        configuration.catalogDirectory = HTTPConformanceTests.sampleCatalog
+        return configuration
+    }
+
+    /// The request with a `Content-Length` (the event loop's) or chunked (the router's).
+    static func request(_ op: String, _ body: [UInt8], chunked: Bool, contentType: String = "application/json", close: Bool = true) -> [UInt8] {
+        var head = "POST /v1/\(op) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \(contentType)\r\nAccept-Language: fr-CA\r\n"
+        if close { head += "Connection: close\r\n" }
+        if chunked {
+            head += "Transfer-Encoding: chunked\r\n\r\n"
+            var bytes = Array(head.utf8)
+            if !body.isEmpty { bytes += Array((String(body.count, radix: 16) + "\r\n").utf8) + body + Array("\r\n".utf8) }
+            return bytes + Array("0\r\n\r\n".utf8)
+        }
+        return Array((head + "Content-Length: \(body.count)\r\n\r\n").utf8) + body
+    }
+
+    static func exchange(_ port: Int, _ bytes: [UInt8]) async throws -> [UInt8] {
+        let connection = try RawConnection(port: port)
+        _ = bytes.withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return await connection.readBytes()
+    }
+
+    @Test func eitherPathGivesTheSameAnswer() async throws {
+        let cases: [(op: String, body: [UInt8], contentType: String)] = [
+            ("plural", Array(#"{"locale":"ru","number":"21"}"#.utf8), "application/json"),
+            ("number", Array(#"{"locale":"de","number":"1234.5","skeleton":"currency/EUR"}"#.utf8), "application/json; charset=UTF-8"),
+            ("localize", Array(#"{"key":"place_bet","id":7}"#.utf8), "application/json"),  // fr-CA from Accept-Language: fr's table
+            ("localize", Array(#"{"locale":"ru","key":"no.such.key"}"#.utf8), "application/json"),
+            ("plural", Array(#"{"locale":"ru","number":"#.utf8), "application/json"),
+            ("no-such-op", Array(#"{"locale":"ru"}"#.utf8), "application/json"),
+            ("plural", Array(#"{"locale":"ru","number":"21"}"#.utf8), "text/plain"),
+            ("plural", [0x7B, 0xFF, 0x7D], "application/json"),
+            ("plural", Array(#"{"op":"number","locale":"ru","number":"21"}"#.utf8), "application/json"),
+            ("plural", [], "application/json"),
+        ]
+        try await LiveServer.with(Self.configuration()) { server in
+            for item in cases {
+                let direct = try HTTPAnswer(
+                    parsing: try await Self.exchange(server.port, Self.request(item.op, item.body, chunked: false, contentType: item.contentType)))
+                let routed = try HTTPAnswer(
+                    parsing: try await Self.exchange(server.port, Self.request(item.op, item.body, chunked: true, contentType: item.contentType)))
+                let what = "\(item.op) \(String(decoding: item.body, as: UTF8.self)) \(item.contentType)"
+                #expect(direct.status == routed.status, "\(what)")
+                #expect(direct.body == routed.body, "\(what)")
+                for name in ["content-type", "content-language", "vary", "server"] {
+                    #expect(direct.headers[name] == routed.headers[name], "\(what): \(name)")
+                }
+                #expect(direct[header: "Date"] != nil && routed[header: "Date"] != nil)
+            }
+            // A spot check of the answers themselves (both paths gave these).
+            let plural = try HTTPAnswer(parsing: try await Self.exchange(server.port, Self.request("plural", cases[0].body, chunked: false)))
+            #expect(plural.status == 200 && plural.body == #"{"result":"one"}"#)
+            let localized = try HTTPAnswer(parsing: try await Self.exchange(server.port, Self.request("localize", cases[2].body, chunked: false)))
+            #expect(localized.body == #"{"id":7,"result":"Placer le Pari"}"#)
+            #expect(localized[header: "Content-Language"] == "fr")
+            let media = try HTTPAnswer(
+                parsing: try await Self.exchange(server.port, Self.request("plural", cases[0].body, chunked: false, contentType: "text/plain")))
+            #expect(media.status == 415 && errorCode(media.body) == "unsupported-media-type")
+        }
+    }
+
+    /// Requests written in one go on one connection, alternating the two paths: the answers
+    /// come back in the order of the requests, each echoing its own `id`.
+    @Test func pipelinedAnswersKeepTheirOrder() async throws {
+        try await LiveServer.with(Self.configuration()) { server in
+            var bytes: [UInt8] = []
+            let count = 9
+            for id in 0..<count {
+                let body = Array(#"{"locale":"ru","number":"\#(id)","id":\#(id)}"#.utf8)
+                bytes += Self.request("plural", body, chunked: id % 3 == 1, close: id == count - 1)
+            }
+            let answers = try Self.responses(try await Self.exchange(server.port, bytes))
+            #expect(answers.count == count)
+            let expected = ["many", "one", "few", "few", "few", "many", "many", "many", "many"]
+            for (id, answer) in answers.enumerated() {
+                #expect(answer.status == 200)
+                #expect(answer.body == #"{"id":\#(id),"result":"\#(expected[id])"}"#, "request \(id)")
+            }
+        }
+    }
+
+    /// Both paths count in the one series of the route.
+    @Test func bothPathsCountInTheSameMetricsSeries() async throws {
+        try await LiveServer.with(Self.configuration()) { server in
+            let body = Array(#"{"locale":"ru","number":"21"}"#.utf8)
+            func count() async throws -> Int {
+                let metrics = try await server.send("GET", "/metrics")
+                let line = metrics.body.split(separator: "\n").first {
+                    $0.hasPrefix("parlance_http_requests_total{") && $0.contains(#"method="POST""#) && $0.contains(#"status="200""#)
+                        && $0.contains("/v1/")
+                }
+                return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+            }
+            _ = try await Self.exchange(server.port, Self.request("plural", body, chunked: true))
+            let afterRouted = try await count()
+            _ = try await Self.exchange(server.port, Self.request("plural", body, chunked: false))
+            _ = try await Self.exchange(server.port, Self.request("plural", body, chunked: false))
+            #expect(afterRouted == 1)
+            #expect(try await count() == 3)
+        }
+    }
+
+    /// The responses of one connection, in order (bodies with a length or chunked).
+    static func responses(_ bytes: [UInt8]) throws -> [HTTPAnswer] {
+        var answers: [HTTPAnswer] = []
+        var rest = bytes[...]
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        while !rest.isEmpty {
+            guard let headEnd = rest.indices.first(where: { rest[$0...].starts(with: separator) }) else {
+                throw TestFailure("an incomplete response: \(String(decoding: rest, as: UTF8.self))")
+            }
+            let head = String(decoding: rest[..<headEnd], as: UTF8.self).lowercased()
+            var end = headEnd + 4
+            if let line = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+                let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+            {
+                end += length
+            } else if head.contains("transfer-encoding: chunked") {
+                let terminator: [UInt8] = Array("0\r\n\r\n".utf8)
+                guard let last = rest[end...].indices.first(where: { rest[$0...].starts(with: terminator) }) else {
+                    throw TestFailure("an unterminated chunked body")
+                }
+                end = last + terminator.count
+            }
+            answers.append(try HTTPAnswer(parsing: Array(rest[..<end])))
+            rest = rest[end...]
+        }
+        return answers
+    }
+}
+#endif
