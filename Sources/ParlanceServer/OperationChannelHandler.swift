@@ -38,6 +38,7 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     private let server: ServerState
     private let logger: Logger
     private let accessLog: Bool
+    private let connections: ConnectionGauge
 
     /// A request this handler answers, while its body arrives.
     private struct Taken {
@@ -67,10 +68,15 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     private var unflushed = false
     private var date = HTTPDate()
 
-    init(server: ServerState, logger: Logger, accessLog: Bool) {
+    init(server: ServerState, logger: Logger, accessLog: Bool, connections: ConnectionGauge) {
         self.server = server
         self.logger = logger
         self.accessLog = accessLog
+        self.connections = connections
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        connections.opened()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -148,6 +154,7 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     func handlerRemoved(context: ChannelHandlerContext) {
         if case .taken(let taken) = state { taken.deadline?.cancel() }
+        connections.closed()
     }
 
     // MARK: Taking a request

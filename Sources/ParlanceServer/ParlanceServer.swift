@@ -64,6 +64,7 @@ public enum ParlanceServer {
         // Extensions' routes: a write (POST, PUT, PATCH, DELETE) needs the bearer token.
         let guarded = router.group().add(middleware: WriteTokenMiddleware(token: configuration.writeToken))
         for item in extensions { item.addRoutes(to: guarded) }
+        let connections = ConnectionGauge()
         let idle = configuration.idleTimeout.components
         let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
         return Application(
@@ -72,11 +73,13 @@ public enum ParlanceServer {
                 ParlanceHTTP1Channel(
                     responder: responder, idleTimeout: idleTimeout,
                     beforeStateHandler: { [MalformedRequestHandler(metrics: metrics, logger: logger)] },
-                    afterStateHandler: { [OperationChannelHandler(server: state, logger: logger, accessLog: configuration.accessLog)] })
+                    afterStateHandler: {
+                        [OperationChannelHandler(server: state, logger: logger, accessLog: configuration.accessLog, connections: connections)]
+                    })
             },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "parlance"),
-            services: extensions.flatMap(\.services),
+            services: [IdleMemoryTrim(connections: connections) as any Service] + extensions.flatMap(\.services),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }
@@ -127,6 +130,9 @@ struct ServerState: Sendable {
         self.metrics = metrics
         if let directory = configuration.catalogDirectory {
             let catalog = try Catalog(directory: directory, developmentLanguage: configuration.developmentLanguage)
+            // Every file is read now: `POST /v1/localize` is answered on an event loop, which a
+            // locale's first parse would otherwise hold up (and its problems are logged at start).
+            catalog.loadAllLocales()
             self.catalog = catalog
             self.negotiator = LanguageNegotiator(manager: LanguageManager(catalog: catalog, environment: [:]), queryParameter: nil)
         } else {

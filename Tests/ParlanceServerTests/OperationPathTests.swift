@@ -1,6 +1,6 @@
 #if Server
 import Foundation
-import ParlanceServer
+@testable import ParlanceServer
 import Testing
 
 #if canImport(Glibc)
@@ -144,5 +144,35 @@ struct OperationPathTests {
         }
         return answers
     }
+}
+#endif
+
+#if Server
+/// The gauge behind the idle memory trim: open connections, and the peak since the last look.
+@Suite struct IdleMemoryTrimTests {
+    @Test func theGaugeCountsOpenConnectionsAndRestartsItsPeak() {
+        let gauge = ConnectionGauge()
+        for _ in 0..<300 { gauge.opened() }
+        for _ in 0..<290 { gauge.closed() }
+        let first = gauge.sample()
+        #expect(first.open == 10 && first.peak == 300)
+        #expect(IdleMemoryTrim.shouldTrim(open: first.open, peak: first.peak, threshold: 256))
+        // The peak restarts from the connections open at the last look.
+        let second = gauge.sample()
+        #expect(second.open == 10 && second.peak == 10)
+        #expect(!IdleMemoryTrim.shouldTrim(open: second.open, peak: second.peak, threshold: 256))
+        for _ in 0..<100 { gauge.opened() }
+        for _ in 0..<100 { gauge.closed() }
+        // A hundred came and went: under the threshold, no trim.
+        let third = gauge.sample()
+        #expect(third.open == 10 && third.peak == 110)
+        #expect(!IdleMemoryTrim.shouldTrim(open: third.open, peak: third.peak, threshold: 256))
+    }
+
+    #if canImport(Glibc)
+    @Test func glibcHasMallocTrim() {
+        #expect(IdleMemoryTrim.trim())
+    }
+    #endif
 }
 #endif
