@@ -37,11 +37,12 @@ package struct MessageVerification: Sendable {
         "{n, plural, one {{m, plural, one {# in #} other {# in many}}} other {# and {m, plural, =0 {none} other {#}}}}",
         "{n, number} | {n, number, integer} | {n} | {n,number,INTEGER} | {n, Number}",
         "{n, plural, one {# {n}} other {{n} #}}",
-        "It''s '{n}' {n, plural, one {'#' is # ''one''} other {'#'' # '{other}' x'}} '}' #",
+        "It''s '{n}' {n, plural, one {'#' is # ''one''} other {'#'s # are '{'many'}' '' x}} '}' # ''{n}''",
         "'{'{n}'}' {n,plural,other{#'}'# '#'}} ''''",
         "Привет, {name}: {n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}} ✓ 😀",
         "{0} {1, plural, one {# item} other {# items}} {2, select, a {A} other {O}}",
         "{n, plural, other {{n, number} #}}",
+        "{n, plural, one {# x} other {{n, number, integer} #}}",
         "{n, number, percent}",
         "{d, date, short}",
         "{n, plural, one {# x} other {# y}} {n, spellout}",
@@ -197,7 +198,8 @@ package struct PluralRangeVerification: Sendable {
             "100", "101", "102", "111", "1000", "1001", "1000000", "2000000", "1000000000000", "999999999999999999", "1000000000000000000",
             "0.0", "1.0", "1.00", "0.5", "1.5", "1.50", "2.5", "0.1", "1.1", "2.1", "0.01", "1.01", "11.5", "21.5", "0.000001", "0.0000005",
             "0.0000015", "0.9999995", "1.0000005", "1.0000004", "2.0000015", "0.9999994", "1.2345678", "-1", "-0", "-0.5", "-2", "-1.5", "+3", "007",
-            "1e3", "1.5E1",
+            "1e3", "1.5E1", "9007199254740991", "9007199254740992", "9007199254740993", "123456789012.5", "999999999.999999", "999999999.9999995",
+            "1000000011.5", "111.000001",
         ]
         return ends
     }()

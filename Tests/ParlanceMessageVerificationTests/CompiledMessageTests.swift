@@ -26,7 +26,8 @@ struct CompiledMessageTests {
         #expect(report.compiledMessages == Self.locales.count * (MessageVerification.patterns.count - 4))
         #expect(report.fallbackMessages[MessagePlan.Fallback.construct.rawValue] == Self.locales.count * 3)
         #expect(report.fallbackMessages[MessagePlan.Fallback.pluralFormat.rawValue] == Self.locales.count)
-        #expect(report.compared > report.compiledMessages * 250)
+        // About 270 values per message, less the decimals, NaN, ±∞ and texts left to ICU.
+        #expect(report.compared > report.compiledMessages * 200)
     }
 
     @Test("14 locales × every pair of the fixed ends and 100 random pairs: 0 mismatches, all compiled")
@@ -35,7 +36,8 @@ struct CompiledMessageTests {
         print("plural-range sweep: \(report.compiledLocales) locales compiled, \(report.compared) compared, \(report.leftToICU) left to ICU")
         #expect(report.mismatchCount == 0, "\(report.mismatches.joined(separator: "\n"))")
         #expect(report.compiledLocales == Self.locales.count)
-        #expect(report.compared > Self.locales.count * PluralRangeVerification.ends.count * PluralRangeVerification.ends.count * 9 / 10)
+        // Pairs with an exponent or an end of 2^53 or more (a fifth of the fixed pairs) go to ICU.
+        #expect(report.compared > Self.locales.count * PluralRangeVerification.ends.count * PluralRangeVerification.ends.count * 3 / 4)
     }
 
     @Test("the bench's message compiles and gives ICU's text for every count", arguments: ["de", "en", "ru", "ar"])
@@ -62,10 +64,12 @@ struct CompiledMessageTests {
         }
         // A decimal string, NaN and a text where a number belongs go through ICU, with ICU's
         // text or error.
-        let plural = try MessageFormat("{n, plural, one {# Datei} other {# Dateien}}", locale: "de")
-        let decimal = MessageArgument.decimal(try DecimalNumber("1.50"))
-        #expect(try plural.format(["n": decimal]) == plural.formatThroughICU([("n", decimal)]))
-        #expect(try plural.format(["n": .double(.nan)]) == plural.formatThroughICU([("n", .double(.nan))]))
+        let plural = try MessageFormat("{n, plural, one {# Datei} other {# Dateien}} ({n})", locale: "de")
+        for value: MessageArgument in [.decimal(try DecimalNumber("1.50")), .decimal(try DecimalNumber("3")), .double(.nan), .double(.infinity), "zwei"] {
+            let mine = String(describing: Result { try plural.format(["n": value]) })
+            let theirs = String(describing: Result { try plural.formatThroughICU([("n", value)]) })
+            #expect(mine == theirs, "\(value)")
+        }
         #expect(throws: ParlanceError.self) { try plural.format(["n": "zwei"]) }
     }
 
@@ -73,7 +77,8 @@ struct CompiledMessageTests {
     func fallbackReasons() throws {
         #expect(try MessageFormat("{d, date, short}", locale: "en").planFallback == .construct)
         #expect(try MessageFormat("{n, number, ::currency/EUR}", locale: "en").planFallback == .construct)
-        #expect(try MessageFormat("{n, plural, other {{n, number, percent} #}}", locale: "en").planFallback == .pluralFormat)
+        #expect(try MessageFormat("{n, plural, other {{n, number, integer} #}}", locale: "en").planFallback == .pluralFormat)
+        #expect(try MessageFormat("{n, plural, other {{n, number} #}}", locale: "en").planFallback == nil)
         #expect(try MessageFormat("{n, choice, 0#none|1#one}", locale: "en").planFallback == .construct)
         #expect(try MessageFormat("{n, plural, other {#}}", locale: "en").planFallback == nil)
     }

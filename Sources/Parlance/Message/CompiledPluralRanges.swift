@@ -12,9 +12,9 @@
 /// call, rather than reading the `pluralRanges` resource, keeps the table ICU's by
 /// construction: ICU's own lookup (by language, with its fallback) decides each cell.
 ///
-/// ``category(_:_:)`` covers plain decimals `[+-]digits[.digits]` below 10^18; it returns nil
-/// for anything else (exponents, longer integers, a category with no sample), and the caller
-/// asks ICU. `parlance bench --verify-plural-ranges` proves it equal to ICU over every locale.
+/// ``category(_:_:)`` covers plain decimals `[+-]digits[.digits]`: integers below 2^53 and
+/// fractions below 10^9 (ICU evaluates the operand n as a double); it returns nil for anything
+/// else (exponents, larger values, a category with no sample), and the caller asks ICU. `parlance bench --verify-plural-ranges` proves it equal to ICU over every locale.
 package final class CompiledPluralRanges: Sendable {
     let rules: PluralRules
     /// The result of each (start, end) pair of categories, at `start.index * 6 + end.index`;
@@ -75,10 +75,15 @@ package final class CompiledPluralRanges: Sendable {
 
     /// 10^18: ICU reads the integer operand of larger values from truncated digits.
     private static let integerLimit: UInt64 = 1_000_000_000_000_000_000
+    /// 2^53: ICU evaluates the operand n as a double, exact for integers below it.
+    private static let exactIntegerLimit: UInt64 = 9_007_199_254_740_992
+    /// 10^9: below it a double keeps six fraction digits apart from the integers around them,
+    /// so that n, which ICU evaluates as a double, is non-integral exactly when the decimal is.
+    private static let fractionIntegerLimit: UInt64 = 1_000_000_000
 
     /// The category of a plain decimal `[+-]digits[.digits]` rounded as the default skeleton
     /// rounds it (half-even to six fraction digits, trailing zeros dropped); nil for anything
-    /// else or an integer part of 10^18 or more.
+    /// else, an integer of 2^53 or more, or a fraction of 10^9 or more.
     static func category(_ text: String, _ rules: PluralRules) -> PluralCategory? {
         var integer: UInt64 = 0
         var fraction: UInt64 = 0
@@ -133,7 +138,8 @@ package final class CompiledPluralRanges: Sendable {
             fraction /= 10
             kept -= 1
         }
-        if kept == 0 { return integer <= UInt64(Int.max) ? rules.category(for: Int(integer)) : nil }
+        if kept == 0 { return integer < exactIntegerLimit ? rules.category(for: Int(integer)) : nil }
+        guard integer < fractionIntegerLimit else { return nil }
         let digits = String(fraction)
         return try? rules.category(for: String(integer) + "." + String(repeating: "0", count: kept - digits.utf8.count) + digits)
     }

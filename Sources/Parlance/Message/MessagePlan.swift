@@ -16,7 +16,7 @@ internal import CICU
 ///
 /// What it does not cover, it does not compile (the whole message then formats through ICU):
 /// `choice`, `date`, `time`, `spellout`, `ordinal`, `duration`, number styles other than
-/// `integer`, a plural whose `other` branch names its own argument with a type before any `#`
+/// `integer`, a plural whose `other` branch names its own argument with a style before any `#`
 /// (ICU then selects with that argument's format), a pattern with an unpaired surrogate.
 /// Values it does not cover make ``format(_:)`` return nil, and the caller asks ICU: decimal
 /// strings, NaN and the infinities, a plural or number of a text, a select of a number, and
@@ -494,8 +494,8 @@ package final class MessagePlan: Sendable {
                 }
                 guard let other, otherStart >= 0 else { return .failure(.parse) }
                 // ICU selects with the format of the first argument of the same name in the
-                // `other` branch when that comes before any `#`; only the default format (no
-                // type) is the one compiled here.
+                // `other` branch when that comes before any `#`; that is the default format
+                // for `{n}` and `{n, number}`, and another one for any other type or style.
                 let name = substring(parts[start + 1])
                 var j = otherStart + 1
                 scan: while j < parts.count {
@@ -504,7 +504,12 @@ package final class MessagePlan: Sendable {
                     case CICU_MESSAGE_PART_MSG_LIMIT, CICU_MESSAGE_PART_REPLACE_NUMBER: break scan
                     case CICU_MESSAGE_PART_ARG_START:
                         if part.argType == CICU_MESSAGE_ARG_NONE || part.argType == CICU_MESSAGE_ARG_SIMPLE, substring(parts[j + 1]) == name {
-                            if part.argType == CICU_MESSAGE_ARG_SIMPLE { return .failure(.pluralFormat) }
+                            if part.argType == CICU_MESSAGE_ARG_SIMPLE {
+                                let limit = Int(part.limitPart)
+                                let isNumber = j + 2 < limit && keyword(parts[j + 2]) == "number"
+                                let hasStyle = j + 3 < limit && keyword(parts[j + 3]) != ""
+                                guard isNumber, !hasStyle else { return .failure(.pluralFormat) }
+                            }
                             break scan
                         }
                         j = Int(part.limitPart) + 1

@@ -350,7 +350,7 @@ struct BenchCommand: ParsableCommand {
         print(
             """
             plural-range verification: \(report.locales) locales (compiled: \(report.compiledLocales)) × (\(ends)² fixed pairs + \(rangePairs) seeded random pairs)
-              compared with uplrules_selectForRange over unumrf_formatDecimalRange: \(report.compared) ranges; left to ICU by the compiled table (exponents, integers ≥ 10^18): \(report.leftToICU)
+              compared with uplrules_selectForRange over unumrf_formatDecimalRange: \(report.compared) ranges; left to ICU by the compiled table (exponents, integers ≥ 2^53, fractions ≥ 10^9): \(report.leftToICU)
               mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
             """)
         for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
