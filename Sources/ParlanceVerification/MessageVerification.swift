@@ -98,6 +98,8 @@ package struct MessageVerification: Sendable {
         package var compiledMessages = 0
         /// Messages with no plan, by reason.
         package var fallbackMessages: [String: Int] = [:]
+        /// The first messages whose plan failed its compile-time check against ICU.
+        package var selfCheckExamples: [String] = []
         /// Formats done by the plan and compared with ICU.
         package var compared = 0
         /// Formats the plan left to ICU (values it does not cover).
@@ -125,6 +127,7 @@ package struct MessageVerification: Sendable {
                 report.messages += 1
                 guard let plan = format.plan else {
                     report.fallbackMessages[format.planFallback?.rawValue ?? "unknown", default: 0] += 1
+                    if format.planFallback == .selfCheck { report.selfCheckExamples.append("\(locale.identifier) \(debugQuoted(pattern))") }
                     continue
                 }
                 report.compiledMessages += 1
@@ -166,6 +169,7 @@ package struct MessageVerification: Sendable {
             total.messages += report.messages
             total.compiledMessages += report.compiledMessages
             total.fallbackMessages.merge(report.fallbackMessages, uniquingKeysWith: +)
+            if total.selfCheckExamples.count < 50 { total.selfCheckExamples += report.selfCheckExamples }
             total.compared += report.compared
             total.leftToICU += report.leftToICU
             total.mismatchCount += report.mismatchCount

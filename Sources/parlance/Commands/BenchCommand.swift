@@ -334,6 +334,7 @@ struct BenchCommand: ParsableCommand {
               compared byte for byte with ICU's MessageFormat: \(report.compared) formats; left to ICU by the plan (decimal strings, NaN, ±∞, texts as numbers, magnitudes ≥ 2^53 in a plural): \(report.leftToICU)
               mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
             """)
+        for example in report.selfCheckExamples.prefix(50) { print("  compile-time check failed: \(example)") }
         for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
         if report.mismatchCount > 0 { throw ExitCode(1) }
     }
