@@ -152,10 +152,11 @@ let testing: [Target] = [
     // What the test targets share: child processes, work off the cooperative pool, fixtures, the PostgreSQL test database.
     module("ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
     tests("ParlanceTests", ["ParlanceTestSupport", "Parlance"]),
-    // The reduced sweeps of `parlance bench --verify-dates`, `--verify-lists`, `--verify-numbers`.
+    // The reduced sweeps of `parlance bench --verify-{dates,lists,numbers,messages,plural-ranges}`.
     tests("ParlanceDateVerificationTests", ["Parlance", "ParlanceVerification"]),
     tests("ParlanceListVerificationTests", ["Parlance", "ParlanceVerification"]),
     tests("ParlanceNumberVerificationTests", ["Parlance", "ParlanceVerification"]),
+    tests("ParlanceMessageVerificationTests", ["Parlance", "ParlanceVerification"]),
     tests("ParlanceLocalizationTests", ["ParlanceTestSupport", "ParlanceVerification", "ParlanceLint", .logging], exclude: ["Fixtures"]),
     // The catalog linter's rules, output and CLI, on fixtures written as the real files are.
     tests("ParlanceLintTests", ["ParlanceTestSupport", "ParlanceLint"], exclude: ["Fixtures"]),

@@ -130,3 +130,60 @@ extern "C" int32_t CICU_messageFormatFormat(CICUMessageFormat *format,
     if (U_FAILURE(*st)) return 0;
     return CICU_copyOut(result.getBuffer(), result.length(), out, capacity, st);
 }
+
+static_assert(CICU_MESSAGE_PART_ARG_DOUBLE == UMSGPAT_PART_TYPE_ARG_DOUBLE &&
+                  CICU_MESSAGE_PART_ARG_START == UMSGPAT_PART_TYPE_ARG_START &&
+                  CICU_MESSAGE_PART_MSG_LIMIT == UMSGPAT_PART_TYPE_MSG_LIMIT &&
+                  CICU_MESSAGE_PART_REPLACE_NUMBER == UMSGPAT_PART_TYPE_REPLACE_NUMBER &&
+                  CICU_MESSAGE_PART_ARG_SELECTOR == UMSGPAT_PART_TYPE_ARG_SELECTOR,
+              "part types follow ICU's UMessagePatternPartType");
+static_assert(CICU_MESSAGE_ARG_SELECTORDINAL == UMSGPAT_ARG_TYPE_SELECTORDINAL &&
+                  CICU_MESSAGE_ARG_SIMPLE == UMSGPAT_ARG_TYPE_SIMPLE &&
+                  CICU_MESSAGE_ARG_CHOICE == UMSGPAT_ARG_TYPE_CHOICE &&
+                  CICU_MESSAGE_ARG_PLURAL == UMSGPAT_ARG_TYPE_PLURAL &&
+                  CICU_MESSAGE_ARG_SELECT == UMSGPAT_ARG_TYPE_SELECT,
+              "argument types follow ICU's UMessagePatternArgType");
+
+extern "C" int32_t CICU_messagePatternParts(const uint16_t *pattern, int32_t patternLength,
+                                            CICUMessagePart *parts, int32_t capacity,
+                                            int32_t *status) {
+    UErrorCode *st = reinterpret_cast<UErrorCode *>(status);
+    if (U_FAILURE(*st)) return 0;
+    if (patternLength < 0 || capacity < 0 || (patternLength > 0 && pattern == nullptr)) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    icu::UnicodeString text(false, reinterpret_cast<const UChar *>(pattern), patternLength);
+    UParseError parseError;
+    icu::MessagePattern parsed(text, &parseError, *st);
+    if (U_FAILURE(*st)) return 0;
+    int32_t count = parsed.countParts();
+    if (count > capacity) {
+        *st = U_BUFFER_OVERFLOW_ERROR;
+        return count;
+    }
+    for (int32_t i = 0; i < count; ++i) {
+        const icu::MessagePattern::Part &part = parsed.getPart(i);
+        UMessagePatternPartType type = part.getType();
+        CICUMessagePart &out = parts[i];
+        out.type = type;
+        out.argType = (type == UMSGPAT_PART_TYPE_ARG_START || type == UMSGPAT_PART_TYPE_ARG_LIMIT)
+                          ? part.getArgType()
+                          : UMSGPAT_ARG_TYPE_NONE;
+        out.index = part.getIndex();
+        out.length = part.getLength();
+        out.limitPart = (type == UMSGPAT_PART_TYPE_ARG_START || type == UMSGPAT_PART_TYPE_MSG_START)
+                            ? parsed.getLimitPartIndex(i)
+                            : -1;
+        out.number = 0;
+        if (type == UMSGPAT_PART_TYPE_ARG_INT || type == UMSGPAT_PART_TYPE_ARG_DOUBLE) {
+            out.number = parsed.getNumericValue(part);
+        } else if (type == UMSGPAT_PART_TYPE_ARG_START &&
+                   (out.argType == UMSGPAT_ARG_TYPE_PLURAL ||
+                    out.argType == UMSGPAT_ARG_TYPE_SELECTORDINAL)) {
+            // The offset is the numeric part right after the argument's name, if any.
+            out.number = i + 2 < count ? parsed.getPluralOffset(i + 2) : 0;
+        }
+    }
+    return count;
+}

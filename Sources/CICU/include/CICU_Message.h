@@ -54,6 +54,49 @@ int32_t CICU_messageFormatArgumentNames(const CICUMessageFormat *format, uint16_
 int32_t CICU_messageFormatFormat(CICUMessageFormat *format, const CICUMessageArgument *arguments,
                                  int32_t count, uint16_t *out, int32_t capacity, int32_t *status);
 
+/// One part of a parsed MessageFormat pattern (ICU's `MessagePattern::Part`), for the Swift
+/// compiler of message plans. `type` is a UMessagePatternPartType, `argType` (ARG_START and
+/// ARG_LIMIT parts) a UMessagePatternArgType; `index` and `length` locate the part in the
+/// pattern (UTF-16 units); `limitPart` is the index of the matching _LIMIT part for a _START
+/// part (else -1); `number` is the numeric value of ARG_INT and ARG_DOUBLE parts and the plural
+/// offset of a plural or selectordinal ARG_START part (else 0).
+typedef struct CICUMessagePart {
+    int32_t type;
+    int32_t argType;
+    int32_t index;
+    int32_t length;
+    int32_t limitPart;
+    double number;
+} CICUMessagePart;
+
+/// The part types of CICUMessagePart (ICU's UMessagePatternPartType values).
+#define CICU_MESSAGE_PART_MSG_START 0
+#define CICU_MESSAGE_PART_MSG_LIMIT 1
+#define CICU_MESSAGE_PART_SKIP_SYNTAX 2
+#define CICU_MESSAGE_PART_INSERT_CHAR 3
+#define CICU_MESSAGE_PART_REPLACE_NUMBER 4
+#define CICU_MESSAGE_PART_ARG_START 5
+#define CICU_MESSAGE_PART_ARG_LIMIT 6
+#define CICU_MESSAGE_PART_ARG_NUMBER 7
+#define CICU_MESSAGE_PART_ARG_NAME 8
+#define CICU_MESSAGE_PART_ARG_TYPE 9
+#define CICU_MESSAGE_PART_ARG_STYLE 10
+#define CICU_MESSAGE_PART_ARG_SELECTOR 11
+#define CICU_MESSAGE_PART_ARG_INT 12
+#define CICU_MESSAGE_PART_ARG_DOUBLE 13
+/// The argument types of CICUMessagePart (ICU's UMessagePatternArgType values).
+#define CICU_MESSAGE_ARG_NONE 0
+#define CICU_MESSAGE_ARG_SIMPLE 1
+#define CICU_MESSAGE_ARG_CHOICE 2
+#define CICU_MESSAGE_ARG_PLURAL 3
+#define CICU_MESSAGE_ARG_SELECT 4
+#define CICU_MESSAGE_ARG_SELECTORDINAL 5
+
+/// The parts of a pattern as ICU's MessagePattern parses it (the apostrophe mode MessageFormat
+/// uses). Returns the number of parts; CICU_STATUS_BUFFER_OVERFLOW when it exceeds `capacity`.
+int32_t CICU_messagePatternParts(const uint16_t *pattern, int32_t patternLength,
+                                 CICUMessagePart *parts, int32_t capacity, int32_t *status);
+
 // MARK: - Number ranges and plural ranges
 
 typedef struct CICUNumberRangeFormatter CICUNumberRangeFormatter;

@@ -17,6 +17,13 @@ package final class ICUMessageFormatter: @unchecked Sendable {
     private let handle: OpaquePointer
     /// Every argument the pattern uses (names, or numbers as text), nested ones too, in order.
     package let argumentNames: [String]
+    /// The pattern compiled into Swift (``MessagePlan``), checked against ICU on probe values
+    /// when built; nil when the pattern is not covered (see ``planFallback``).
+    package let plan: MessagePlan?
+    /// Why there is no plan, when there is none.
+    package let planFallback: MessagePlan.Fallback?
+    /// Whether every argument name is ASCII (then Swift's `==` on names is ICU's comparison).
+    package let argumentNamesAreASCII: Bool
 
     private struct Key: Hashable, Sendable {
         var locale: String
@@ -109,6 +116,52 @@ package final class ICUMessageFormatter: @unchecked Sendable {
             CICU_messageFormatClose(opened)
             throw error.parlanceError(.internal, "ICU cannot list the arguments of a message")
         }
+        argumentNamesAreASCII = argumentNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        // A plan is built for the patterns that are cached (its check against ICU formats the
+        // pattern some forty times, which pays off only for a pattern that is kept).
+        let compiled: Result<MessagePlan, MessagePlan.Fallback> =
+            units.count <= Self.maximumCachedLength ? MessagePlan.compile(units: units, locale: locale, names: argumentNames) : .failure(.length)
+        switch compiled {
+        case .success(let made):
+            let checked = Self.checks(made, names: argumentNames, handle: opened)
+            (plan, planFallback) = checked ? (made, nil) : (nil, .selfCheck)
+        case .failure(let reason):
+            (plan, planFallback) = (nil, reason)
+        }
+    }
+
+    /// The numbers every compiled plan is checked with against ICU when it is built (its own
+    /// exact values come on top): the first integers, where the plural categories change, the
+    /// first grouped values, fractions that round at the third digit, negatives.
+    private static let probeNumbers: [MessageArgument] = [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 14, 15, 20, 21, 22, 25, 100, 101, 102, 111, 1000, 1001, 1234, 10_000, 1_000_000,
+        .double(0.5), .double(1.5), .double(2.25), .double(1.001), .double(1.0005), .double(2.5), .double(12_345.678), .double(-1),
+        .double(-2.5), .double(3), .double(-0.0001),
+    ]
+
+    /// Whether `plan` writes what ICU writes on the probe values: numbers for the arguments it
+    /// reads as numbers, each keyword and one text that is none for the arguments it selects on.
+    private static func checks(_ plan: MessagePlan, names argumentNames: [String], handle: OpaquePointer) -> Bool {
+        let numbers =
+            probeNumbers
+            + plan.exactValues.flatMap { value -> [MessageArgument] in
+                [.double(value), .double(value + 1)] + (value.magnitude < 1e15 ? [.integer(Int64(value))] : [])
+            }
+        let longest = plan.selectKeywords.values.map(\.count).max() ?? 0
+        for round in 0..<max(numbers.count, longest + 1) {
+            let values: [MessageArgument] = argumentNames.indices.map { slot in
+                if plan.numericSlots.contains(slot) { return numbers[(round + slot * 7) % numbers.count] }
+                if let keywords = plan.selectKeywords[slot] {
+                    let pick = (round + slot) % (keywords.count + 1)
+                    return .text(pick < keywords.count ? keywords[pick] : "\u{2063}none")
+                }
+                return .text("\u{2063}\(round)")
+            }
+            guard let mine = plan.format({ values[$0] }) else { continue }
+            let theirs = try? format(handle: handle, argumentNames.indices.map { (argumentNames[$0], values[$0].icuValue) })
+            guard let theirs, mine.utf8.elementsEqual(theirs.utf8) else { return false }
+        }
+        return true
     }
 
     deinit { CICU_messageFormatClose(handle) }
@@ -124,18 +177,23 @@ package final class ICUMessageFormatter: @unchecked Sendable {
         return "not a valid ICU MessageFormat pattern: \(place): \(problem.words)"
     }
 
-    /// Formats with named arguments (numbered ones named by their number as text).
+    /// Formats with named arguments (numbered ones named by their number as text), always
+    /// through ICU.
     ///
     /// - Throws: ``ParlanceError/Code/invalidArgument`` when ICU cannot format a value as the
     ///   pattern asks (text for a plural, say).
     package func format(_ arguments: [(name: String, value: ICUMessageValue)]) throws(ParlanceError) -> String {
+        try Self.format(handle: handle, arguments)
+    }
+
+    private static func format(handle: OpaquePointer, _ arguments: [(name: String, value: ICUMessageValue)]) throws(ParlanceError) -> String {
         // The arguments' UTF-16 and ASCII bytes live in arrays kept alive across the call.
         let names = arguments.map { Array($0.name.utf16) }
         let texts: [[UInt16]] = arguments.map { if case .text(let text) = $0.value { Array(text.utf16) } else { [] } }
         let decimals: [[CChar]] = arguments.map { if case .decimal(let text) = $0.value { Array(text.utf8).map { CChar(bitPattern: $0) } } else { [] } }
         do {
             return try ICUOutput.utf16 { out, capacity, status in
-                Self.withArguments(arguments, names: names, texts: texts, decimals: decimals) { buffer in
+                withArguments(arguments, names: names, texts: texts, decimals: decimals) { buffer in
                     CICU_messageFormatFormat(handle, buffer.baseAddress, Int32(buffer.count), out, capacity, status)
                 }
             }

@@ -52,23 +52,72 @@ public struct MessageFormat: Sendable, Hashable {
     ///   given; ``ParlanceError/Code/invalidArgument`` when a value does not fit its use (text
     ///   for a plural).
     public func format(_ arguments: [String: MessageArgument] = [:]) throws -> String {
-        try formatTyped(arguments.map { ($0.key, $0.value) })
+        // Names match as ICU matches them (UTF-16 units) only when they are ASCII: Swift's
+        // `==` would also match canonically equivalent spellings.
+        if let plan = icu.plan, icu.argumentNamesAreASCII {
+            let names = icu.argumentNames
+            if names.count == 1 {
+                guard let value = arguments[names[0]] else { throw Self.missing(names[0]) }
+                if let text = plan.format({ _ in value }) { return text }
+            } else {
+                var values: [MessageArgument] = []
+                values.reserveCapacity(names.count)
+                for name in names {
+                    guard let value = arguments[name] else { throw Self.missing(name) }
+                    values.append(value)
+                }
+                if let text = plan.format({ values[$0] }) { return text }
+            }
+        }
+        return try formatThroughICU(arguments.map { ($0.key, $0.value) })
     }
 
     /// Formats with numbered arguments: element 0 is `{0}`.
     ///
     /// - Throws: as `format(_:)` with named arguments.
     public func format(_ arguments: [MessageArgument]) throws -> String {
-        try formatTyped(arguments.enumerated().map { (String($0.offset), $0.element) })
+        if let plan = icu.plan {
+            var values: [MessageArgument] = []
+            values.reserveCapacity(icu.argumentNames.count)
+            for name in icu.argumentNames {
+                // Numbered arguments are named by their number as text ("0", not "00").
+                guard let index = Int(name), index >= 0, index < arguments.count, String(index) == name else { throw Self.missing(name) }
+                values.append(arguments[index])
+            }
+            if let text = plan.format({ values[$0] }) { return text }
+        }
+        return try formatThroughICU(arguments.enumerated().map { (String($0.offset), $0.element) })
     }
 
-    /// The formatting with its error type, for callers inside the package.
+    /// The formatting with its error type, for callers inside the package: the compiled plan
+    /// when it covers the values, else ICU. The first of equal names counts, as in ICU.
     package func formatTyped(_ arguments: [(String, MessageArgument)]) throws(ParlanceError) -> String {
-        let given = Set(arguments.map(\.0))
-        if let missing = icu.argumentNames.first(where: { !given.contains($0) }) {
-            throw ParlanceError(.missingArgument, "the message uses the argument \(quoted(missing)), which was not given")
+        if let plan = icu.plan, icu.argumentNamesAreASCII {
+            var values: [MessageArgument] = []
+            values.reserveCapacity(icu.argumentNames.count)
+            for name in icu.argumentNames {
+                guard let given = arguments.first(where: { $0.0 == name }) else { throw Self.missing(name) }
+                values.append(given.1)
+            }
+            if let text = plan.format({ values[$0] }) { return text }
         }
+        return try formatThroughICU(arguments)
+    }
+
+    /// The formatting always through ICU (the reference the plan is verified against).
+    package func formatThroughICU(_ arguments: [(String, MessageArgument)]) throws(ParlanceError) -> String {
+        let given = Set(arguments.map(\.0))
+        if let missing = icu.argumentNames.first(where: { !given.contains($0) }) { throw Self.missing(missing) }
         return try icu.format(arguments.map { ($0.0, $0.1.icuValue) })
+    }
+
+    /// Whether the pattern compiled into a plan (``MessagePlan``), and why not when it did not.
+    package var planFallback: MessagePlan.Fallback? { icu.planFallback }
+    /// The compiled plan, when there is one.
+    package var plan: MessagePlan? { icu.plan }
+
+    private static func missing(_ name: String) -> ParlanceError {
+        ParlanceError(.missingArgument, "the message uses the argument \(quoted(name)), which was not given")
     }
 
     public static func == (lhs: MessageFormat, rhs: MessageFormat) -> Bool { lhs.pattern == rhs.pattern && lhs.locale == rhs.locale }

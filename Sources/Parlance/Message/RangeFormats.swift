@@ -18,12 +18,18 @@ public struct NumberRangeFormat: Sendable, Hashable {
     /// The ICU number skeleton both ends are formatted with.
     public let skeleton: String
     let icu: ICUNumberRangeFormatter
+    /// The plural-range table compiled for the default skeleton (``CompiledPluralRanges``);
+    /// nil for other skeletons, whose categories ICU selects.
+    let compiledRanges: CompiledPluralRanges?
+    /// The compiled plural-range table, when there is one (the verification reads it).
+    package var compiledPluralRanges: CompiledPluralRanges? { compiledRanges }
 
     /// - Throws: ``ParlanceError/Code/invalidSkeleton`` when ICU rejects the skeleton.
     public init(locale: LocaleID, skeleton: String = "") throws {
         self.locale = locale
         self.skeleton = skeleton
         self.icu = try ICUNumberRangeFormatter.cached(skeleton: skeleton, locale: locale)
+        self.compiledRanges = skeleton.isEmpty ? CompiledPluralRanges.compiled(locale: locale, icu: icu) : nil
     }
 
     /// The range from `start` to `end`, exactly (decimals never pass through a `Double`).
@@ -48,6 +54,13 @@ public struct NumberRangeFormat: Sendable, Hashable {
 
     /// ``pluralCategory(_:_:)`` with its error type.
     package func pluralCategoryTyped(_ start: String, _ end: String) throws(ParlanceError) -> PluralCategory {
+        if let compiledRanges, let category = compiledRanges.category(start, end) { return category }
+        return try icuPluralCategory(start, end)
+    }
+
+    /// ``pluralCategory(_:_:)`` always through ICU (the reference the compiled table is verified
+    /// against).
+    package func icuPluralCategory(_ start: String, _ end: String) throws(ParlanceError) -> PluralCategory {
         let rules = try PluralRules.rules(locale: locale, type: .cardinal)
         let keyword = try icu.pluralCategory(start: start, end: end, rules: rules.icuRules)
         guard let category = PluralCategory(keyword: keyword) else {

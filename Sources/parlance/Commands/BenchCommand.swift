@@ -97,6 +97,27 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(
         help:
+            "Instead of timing, prove compiled message plans equal to ICU's MessageFormat: every ICU locale × message patterns (plural with #, offsets, =n, selectordinal, select, nesting, number arguments, apostrophes) × fixed and seeded random values."
+    )
+    var verifyMessages = false
+
+    @Option(help: "With --verify-messages: seeded random numbers per locale and pattern.")
+    var messageValues = 200
+
+    @Option(help: "With --verify-messages or --verify-plural-ranges: check only the first n locales (sorted; default all).")
+    var messageLocales: Int?
+
+    @Flag(
+        help:
+            "Instead of timing, prove compiled plural-range tables equal to ICU's uplrules_selectForRange: every ICU locale × every pair of fixed range ends (integers, visible fraction digits, rounding at the sixth digit, equal, reversed, negative) and seeded random pairs."
+    )
+    var verifyPluralRanges = false
+
+    @Option(help: "With --verify-plural-ranges: seeded random pairs per locale.")
+    var rangePairs = 1000
+
+    @Flag(
+        help:
             "Instead of ns/op, measure the CPU time of a 100 KB and a 1 MB request line on every entry point that reads them (the JSON reader, respond(to:), the stdin loop, POST /v1/{op}, POST /v1/batch) in shapes that make a careless reader quadratic; the ratio's target is 10× (minimum of --rounds runs)."
     )
     var linear = false
@@ -133,6 +154,14 @@ struct BenchCommand: ParsableCommand {
         }
         if verifyNumbers {
             try runNumberVerification()
+            return
+        }
+        if verifyMessages {
+            try runMessageVerification()
+            return
+        }
+        if verifyPluralRanges {
+            try runPluralRangeVerification()
             return
         }
         if verifyPlurals {
@@ -284,6 +313,47 @@ struct BenchCommand: ParsableCommand {
               mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
             """)
         for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
+        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
+        if report.mismatchCount > 0 { throw ExitCode(1) }
+    }
+
+    /// `--verify-messages`: prints the counts, the fallbacks and the first mismatches (exit 1 on any).
+    func runMessageVerification() throws {
+        let start = BenchHarness.now()
+        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
+        if let messageLocales { locales = Array(locales.prefix(messageLocales)) }
+        let verification = MessageVerification(locales: locales, randomValues: messageValues)
+        let report = verification.run(progress: SweepProgress("verify-messages", total: locales.count))
+        let seconds = Double(BenchHarness.now() - start) / 1e9
+        let fallbacks = report.fallbackMessages.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        print(
+            """
+            message verification: \(report.locales) locales × \(MessageVerification.patterns.count) patterns = \(report.messages) messages
+              compiled: \(report.compiledMessages) messages; fallback to ICU: \(report.messages - report.compiledMessages) (\(fallbacks.isEmpty ? "none" : fallbacks))
+              values: \(MessageVerification.fixedNumbers.count) fixed + \(messageValues) seeded random per message (select arguments: each keyword and \(MessageVerification.texts.count) texts in turn)
+              compared byte for byte with ICU's MessageFormat: \(report.compared) formats; left to ICU by the plan (decimal strings, NaN, ±∞, texts as numbers, magnitudes ≥ 2^53 in a plural): \(report.leftToICU)
+              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
+            """)
+        for example in report.selfCheckExamples.prefix(50) { print("  compile-time check failed: \(example)") }
+        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
+        if report.mismatchCount > 0 { throw ExitCode(1) }
+    }
+
+    /// `--verify-plural-ranges`: prints the counts and the first mismatches (exit 1 on any).
+    func runPluralRangeVerification() throws {
+        let start = BenchHarness.now()
+        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
+        if let messageLocales { locales = Array(locales.prefix(messageLocales)) }
+        let verification = PluralRangeVerification(locales: locales, randomPairs: rangePairs)
+        let report = verification.run(progress: SweepProgress("verify-plural-ranges", total: locales.count))
+        let seconds = Double(BenchHarness.now() - start) / 1e9
+        let ends = PluralRangeVerification.ends.count
+        print(
+            """
+            plural-range verification: \(report.locales) locales (compiled: \(report.compiledLocales)) × (\(ends)² fixed pairs + \(rangePairs) seeded random pairs)
+              compared with uplrules_selectForRange over unumrf_formatDecimalRange: \(report.compared) ranges; left to ICU by the compiled table (exponents, integers ≥ 2^53, fractions ≥ 10^9): \(report.leftToICU)
+              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
+            """)
         for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
         if report.mismatchCount > 0 { throw ExitCode(1) }
     }
