@@ -2,8 +2,10 @@
 // (udtitvfmt) behind opaque handles.
 //
 // UNumberRangeFormatter is immutable and thread-safe once built; its UFormattedNumberRange
-// result is mutable, so each call makes its own. UDateIntervalFormat keeps calendars it mutates
-// while formatting, so each handle formats under its own lock.
+// result is mutable, so each call makes its own. UDateIntervalFormat keeps a date format and
+// two calendars that formatting mutates; ICU itself formats every interval (format and
+// formatToValue, under udtitvfmt_format and udtitvfmt_formatToResult) under one process-wide
+// mutex (gFormatterMutex in dtitvfmt.cpp), so a handle is shared without a lock of its own.
 #include "CICU_Message.h"
 #include "CICU_Parts.h"
 #include "internal.h"
@@ -13,7 +15,6 @@
 #include <unicode/unumberrangeformatter.h>
 #include <unicode/upluralrules.h>
 
-#include <pthread.h>
 #include <stdlib.h>
 
 struct CICUNumberRangeFormatter {
@@ -111,7 +112,6 @@ int32_t CICU_pluralRulesSelectRange(const CICUPluralRules *rules,
 
 struct CICUDateIntervalFormatter {
     UDateIntervalFormat *formatter;
-    pthread_mutex_t lock;
 };
 
 CICUDateIntervalFormatter *CICU_dateIntervalFormatterOpen(const char *localeID,
@@ -134,14 +134,12 @@ CICUDateIntervalFormatter *CICU_dateIntervalFormatterOpen(const char *localeID,
         return NULL;
     }
     handle->formatter = formatter;
-    pthread_mutex_init(&handle->lock, NULL);
     return handle;
 }
 
 void CICU_dateIntervalFormatterClose(CICUDateIntervalFormatter *formatter) {
     if (formatter == NULL) return;
     udtitvfmt_close(formatter->formatter);
-    pthread_mutex_destroy(&formatter->lock);
     free(formatter);
 }
 
@@ -149,11 +147,7 @@ int32_t CICU_dateIntervalFormat(CICUDateIntervalFormatter *formatter, double fro
                                 uint16_t *out, int32_t capacity, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (U_FAILURE(*st)) return 0;
-    pthread_mutex_lock(&formatter->lock);
-    int32_t length =
-        udtitvfmt_format(formatter->formatter, from, to, (UChar *)out, capacity, NULL, st);
-    pthread_mutex_unlock(&formatter->lock);
-    return length;
+    return udtitvfmt_format(formatter->formatter, from, to, (UChar *)out, capacity, NULL, st);
 }
 
 int32_t CICU_numberRangeFormatParts(const CICUNumberRangeFormatter *formatter,
@@ -182,9 +176,7 @@ int32_t CICU_dateIntervalFormatParts(CICUDateIntervalFormatter *formatter, doubl
     if (U_FAILURE(*st)) return 0;
     UFormattedDateInterval *result = udtitvfmt_openResult(st);
     if (U_FAILURE(*st)) return 0;
-    pthread_mutex_lock(&formatter->lock);
     udtitvfmt_formatToResult(formatter->formatter, from, to, result, st);
-    pthread_mutex_unlock(&formatter->lock);
     const UFormattedValue *formatted = udtitvfmt_resultAsValue(result, st);
     int32_t length =
         CICU_copyFormattedValue(formatted, out, capacity, fields, fieldCapacity, fieldCount, st);

@@ -131,8 +131,8 @@ CICUDateIntervalFormatter *CICU_dateIntervalFormatterOpen(const char *localeID,
                                                           const uint16_t *zone, int32_t zoneLength,
                                                           int32_t *status);
 void CICU_dateIntervalFormatterClose(CICUDateIntervalFormatter *formatter);
-/// Formats the interval between two UDates (milliseconds since 1970). Thread-safe (the
-/// handle's own lock: DateIntervalFormat keeps calendars it mutates while formatting).
+/// Formats the interval between two UDates (milliseconds since 1970). Thread-safe: ICU formats
+/// every interval under its own process-wide lock (DateIntervalFormat mutates its calendars).
 int32_t CICU_dateIntervalFormat(CICUDateIntervalFormatter *formatter, double from, double to,
                                 uint16_t *out, int32_t capacity, int32_t *status);
 

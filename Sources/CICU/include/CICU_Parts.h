@@ -66,7 +66,7 @@ int32_t CICU_numberRangeFormatParts(const CICUNumberRangeFormatter *formatter,
                                     int32_t *fields, int32_t fieldCapacity, int32_t *fieldCount,
                                     int32_t *status);
 
-/// A date interval between two UDates, as CICU_dateIntervalFormat (under the handle's lock).
+/// A date interval between two UDates, as CICU_dateIntervalFormat (under ICU's own lock).
 int32_t CICU_dateIntervalFormatParts(CICUDateIntervalFormatter *formatter, double from,
                                      double to, uint16_t *out, int32_t capacity, int32_t *fields,
                                      int32_t fieldCapacity, int32_t *fieldCount,

@@ -306,8 +306,8 @@ package final class ICUNumberRangeFormatter: @unchecked Sendable {
 
 /// Owns an ICU date interval formatter (`UDateIntervalFormat`).
 ///
-/// `Sendable` notes: the shim formats under the handle's own lock (the formatter mutates its
-/// calendars while formatting).
+/// `Sendable` notes: ICU formats every interval under its own process-wide lock
+/// (`gFormatterMutex` in dtitvfmt.cpp; the formatter mutates its calendars while formatting).
 package final class ICUDateIntervalFormatter: @unchecked Sendable {
     let handle: OpaquePointer
 

@@ -6,6 +6,14 @@ internal import CICU
 /// (reldatefmt.h); the only caveats (assignment, adopted pointers) never apply here.
 package final class ICURelativeFormatter: @unchecked Sendable {
     let handle: OpaquePointer
+    /// The locale's patterns compiled into Swift, used first; nil when they did not compile
+    /// (see ``fallback``).
+    package let compiled: CompiledRelativeFormat?
+    /// ``compiled`` without a reference count (formatting calls it through
+    /// `_withUnsafeGuaranteedRef`; ``compiled`` keeps it alive).
+    private let compiledRef: Unmanaged<CompiledRelativeFormat>?
+    /// Why there is no compiled path, when there is none.
+    package let fallback: ICURelativeCompiler.Fallback?
 
     private struct Key: Hashable, Sendable {
         var locale: String
@@ -20,17 +28,29 @@ package final class ICURelativeFormatter: @unchecked Sendable {
             guard let handle = CICU_relativeFormatterOpen(locale.identifier, style, &status), status <= 0 else {
                 throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot open a relative time formatter for \(locale.identifier)")
             }
-            return ICURelativeFormatter(handle: handle)
+            return ICURelativeFormatter(handle: handle, locale: locale)
         }
     }
 
     package static var cachedCount: Int { cache.count }
 
-    private init(handle: OpaquePointer) { self.handle = handle }
+    private init(handle: OpaquePointer, locale: LocaleID) {
+        self.handle = handle
+        (compiled, fallback) = ICURelativeCompiler.compile(handle: handle, locale: locale)
+        compiledRef = compiled.map { Unmanaged.passUnretained($0) }
+    }
     deinit { CICU_relativeFormatterClose(handle) }
 
     /// `value` units from now; `numericAuto` uses words such as "tomorrow" where the locale has them.
     package func format(_ value: Double, unit: Int32, numericAuto: Bool) throws(ParlanceError) -> String {
+        if let compiledRef, let text = compiledRef._withUnsafeGuaranteedRef({ $0.format(value, unit: unit, numericAuto: numericAuto) }) {
+            return text
+        }
+        return try formatThroughICU(value, unit: unit, numericAuto: numericAuto)
+    }
+
+    /// ``format(_:unit:numericAuto:)`` by ICU alone (the reference of `--verify-relative`).
+    package func formatThroughICU(_ value: Double, unit: Int32, numericAuto: Bool) throws(ParlanceError) -> String {
         do {
             return try ICUOutput.utf16 { CICU_relativeFormat(handle, value, unit, numericAuto, $0, $1, $2) }
         } catch {
@@ -41,7 +61,7 @@ package final class ICURelativeFormatter: @unchecked Sendable {
 
 extension RelativeTimeUnit {
     /// The shim's constant for this value.
-    var icu: Int32 {
+    package var icu: Int32 {
         switch self {
         case .year: CICU_RELATIVE_UNIT_YEAR
         case .quarter: CICU_RELATIVE_UNIT_QUARTER
@@ -57,7 +77,7 @@ extension RelativeTimeUnit {
 
 extension RelativeTimeStyle {
     /// The shim's constant for this value.
-    var icu: Int32 {
+    package var icu: Int32 {
         switch self {
         case .long: CICU_RELATIVE_STYLE_LONG
         case .short: CICU_RELATIVE_STYLE_SHORT

@@ -118,12 +118,17 @@ public struct DateIntervalFormat: Sendable, Hashable {
 
     /// ``format(epochMilliseconds:to:)`` with its error type.
     package func formatTyped(_ start: Double, _ end: Double) throws(ParlanceError) -> String {
-        for millis in [start, end] {
-            guard millis.isFinite, millis >= ICUDateFormatter.minimumMillis, millis <= ICUDateFormatter.maximumMillis else {
-                throw ParlanceError(.invalidTime, "\(millis) ms is outside ICU's calendar range")
-            }
-        }
+        try Self.checkRange(start)
+        try Self.checkRange(end)
         return try icu.format(from: start, to: end)
+    }
+
+    /// Throws ``ParlanceError/Code/invalidTime`` unless `millis` is within ICU's calendars.
+    @inline(__always)
+    private static func checkRange(_ millis: Double) throws(ParlanceError) {
+        guard millis.isFinite, millis >= ICUDateFormatter.minimumMillis, millis <= ICUDateFormatter.maximumMillis else {
+            throw ParlanceError(.invalidTime, "\(millis) ms is outside ICU's calendar range")
+        }
     }
 
     public static func == (lhs: DateIntervalFormat, rhs: DateIntervalFormat) -> Bool {

@@ -118,6 +118,18 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(
         help:
+            "Instead of timing, prove compiled relative times equal to ICU's ureldatefmt: every ICU locale × 3 styles × 8 units × numeric always/auto × integers -300…300, ±0, powers of ten, fractions around the named offsets and rounding ties, and seeded random values."
+    )
+    var verifyRelative = false
+
+    @Option(help: "With --verify-relative: seeded random values per formatter, unit and mode (default 400).")
+    var relativeValues = 400
+
+    @Option(help: "With --verify-relative: check only the first n locales (sorted; default all).")
+    var relativeLocales: Int?
+
+    @Flag(
+        help:
             "Instead of ns/op, measure the CPU time of a 100 KB and a 1 MB request line on every entry point that reads them (the JSON reader, respond(to:), the stdin loop, POST /v1/{op}, POST /v1/batch) in shapes that make a careless reader quadratic; the ratio's target is 10× (minimum of --rounds runs)."
     )
     var linear = false
@@ -162,6 +174,10 @@ struct BenchCommand: ParsableCommand {
         }
         if verifyPluralRanges {
             try runPluralRangeVerification()
+            return
+        }
+        if verifyRelative {
+            try runRelativeVerification()
             return
         }
         if verifyPlurals {
@@ -354,6 +370,28 @@ struct BenchCommand: ParsableCommand {
               compared with uplrules_selectForRange over unumrf_formatDecimalRange: \(report.compared) ranges; left to ICU by the compiled table (exponents, integers ≥ 2^53, fractions ≥ 10^9): \(report.leftToICU)
               mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
             """)
+        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
+        if report.mismatchCount > 0 { throw ExitCode(1) }
+    }
+
+    /// `--verify-relative`: prints the counts, the fallbacks and the first mismatches (exit 1 on any).
+    func runRelativeVerification() throws {
+        let start = BenchHarness.now()
+        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
+        if let relativeLocales { locales = Array(locales.prefix(relativeLocales)) }
+        let verification = RelativeVerification(locales: locales, randomValues: relativeValues)
+        let report = verification.run(progress: SweepProgress("verify-relative", total: locales.count))
+        let seconds = Double(BenchHarness.now() - start) / 1e9
+        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
+        print(
+            """
+            relative verification: \(report.locales) locales × \(RelativeTimeStyle.allCases.count) styles = \(report.formatters) formatters
+              compiled: \(report.compiledFormatters) formatters; fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
+              values per compiled formatter: \(report.valuesPerFormatter) × \(RelativeTimeUnit.allCases.count) units × 2 modes (always, auto)
+              compared byte for byte with ICU: \(report.compared) calls; left to ICU by the compiled path: \(report.leftToICU)
+              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
+            """)
+        for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
         for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
         if report.mismatchCount > 0 { throw ExitCode(1) }
     }
