@@ -61,10 +61,10 @@ private struct SortKeyTable {
     /// The keys of `strings`, or nil when one is over ``Collator/maximumTextLength`` bytes (it
     /// has no key) or ICU fails.
     init?(_ strings: [String], collator: ICUCollator) {
-        // Keys take about 1–3 bytes per UTF-8 byte at the default strength; the buffer grows
+        // Keys take about 2–4 bytes per UTF-8 byte at the default strength; the buffer grows
         // when they take more.
         var capacity = 64
-        for string in strings { capacity += string.utf8.count * 2 + 8 }
+        for string in strings { capacity += string.utf8.count * 4 + 8 }
         bytes = .allocate(capacity: capacity)
         starts = .allocate(capacity: strings.count + 1)
         var end = 0
