@@ -2,14 +2,17 @@
 //
 // Why: ubrk_* and u_strTo* are renamed per ICU version. A UBreakIterator is stateful (its text
 // and position) and not thread-safe: a handle is either a prototype, opened once per locale and
-// kind, never given text and cloned under its own lock, or a clone owned by one iteration.
+// kind, never given text and cloned under its own lock, or a clone owned by one iteration at a
+// time, which the prototype keeps for the next iteration when it ends.
 #include "CICU_Text.h"
 #include "internal.h"
 
 #include <unicode/ubrk.h>
 #include <unicode/ustring.h>
 
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 _Static_assert(CICU_BREAK_GRAPHEME == UBRK_CHARACTER && CICU_BREAK_WORD == UBRK_WORD &&
                    CICU_BREAK_LINE == UBRK_LINE && CICU_BREAK_SENTENCE == UBRK_SENTENCE,
@@ -20,15 +23,30 @@ _Static_assert(CICU_WORD_NONE == UBRK_WORD_NONE && CICU_WORD_NONE_LIMIT == UBRK_
                    CICU_WORD_IDEO_LIMIT == UBRK_WORD_IDEO_LIMIT,
                "UWordBreak values restated in CICU_Text.h");
 
+// How many idle clones a prototype keeps for later iterations.
+enum { IdleClones = 4 };
+
 struct CICUBreakIterator {
     UBreakIterator *iterator;
-    // A prototype: cloned under `lock`, never given text. A clone: iterated by one owner.
+    // A prototype: cloned under `lock`, never given text; `idle` holds clones that finished an
+    // iteration (NULL for an empty slot), each taken and put back with one atomic exchange.
+    // A clone: iterated by one owner, with its text widened into `units`.
     bool isPrototype;
     pthread_mutex_t lock;  // initialized for prototypes only
+    _Atomic(struct CICUBreakIterator *) idle[IdleClones];
+    // A clone's text: the UTF-16 units ICU reads (`capacity` allocated), whether every unit
+    // is ASCII (then a UTF-16 offset is the UTF-8 offset), and the last boundary returned in
+    // both encodings.
+    UChar *units;
+    int32_t capacity;
+    int32_t length;
+    bool isASCII;
+    int32_t lastUnits;
+    int32_t lastBytes;
 };
 
 static CICUBreakIterator *wrap(UBreakIterator *iterator, bool isPrototype, UErrorCode *status) {
-    CICUBreakIterator *handle = malloc(sizeof(CICUBreakIterator));
+    CICUBreakIterator *handle = calloc(1, sizeof(CICUBreakIterator));
     if (handle == NULL) {
         ubrk_close(iterator);
         *status = U_MEMORY_ALLOCATION_ERROR;
@@ -37,6 +55,7 @@ static CICUBreakIterator *wrap(UBreakIterator *iterator, bool isPrototype, UErro
     handle->iterator = iterator;
     handle->isPrototype = isPrototype;
     if (isPrototype) pthread_mutex_init(&handle->lock, NULL);
+    for (int i = 0; i < IdleClones; i++) atomic_init(&handle->idle[i], NULL);
     return handle;
 }
 
@@ -55,12 +74,16 @@ CICUBreakIterator *CICU_breakIteratorOpen(const char *localeID, int32_t kind, in
     return wrap(iterator, true, st);
 }
 
-CICUBreakIterator *CICU_breakIteratorClone(CICUBreakIterator *prototype, int32_t *status) {
+CICUBreakIterator *CICU_breakIteratorAcquire(CICUBreakIterator *prototype, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (U_FAILURE(*st)) return NULL;
     if (prototype == NULL || !prototype->isPrototype) {
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return NULL;
+    }
+    for (int i = 0; i < IdleClones; i++) {
+        CICUBreakIterator *idle = atomic_exchange(&prototype->idle[i], NULL);
+        if (idle != NULL) return idle;
     }
     // ICU documents no thread safety for cloning one iterator from several threads at once
     // (the copy reads the prototype's state): the lock makes each clone a sole reader.
@@ -74,14 +97,42 @@ CICUBreakIterator *CICU_breakIteratorClone(CICUBreakIterator *prototype, int32_t
     return wrap(clone, false, st);
 }
 
+void CICU_breakIteratorRelease(CICUBreakIterator *prototype, CICUBreakIterator *iterator) {
+    if (iterator == NULL) return;
+    if (prototype != NULL && prototype->isPrototype && !iterator->isPrototype) {
+        for (int i = 0; i < IdleClones; i++) {
+            CICUBreakIterator *expected = NULL;
+            if (atomic_compare_exchange_strong(&prototype->idle[i], &expected, iterator)) return;
+        }
+    }
+    CICU_breakIteratorClose(iterator);
+}
+
 void CICU_breakIteratorClose(CICUBreakIterator *iterator) {
     if (iterator == NULL) return;
     ubrk_close(iterator->iterator);
-    if (iterator->isPrototype) pthread_mutex_destroy(&iterator->lock);
+    if (iterator->isPrototype) {
+        pthread_mutex_destroy(&iterator->lock);
+        for (int i = 0; i < IdleClones; i++) CICU_breakIteratorClose(atomic_exchange(&iterator->idle[i], NULL));
+    }
+    free(iterator->units);
     free(iterator);
 }
 
-void CICU_breakIteratorSetText(CICUBreakIterator *iterator, const uint16_t *text, int32_t length,
+// Whether the `length` bytes at `text` are all ASCII, eight at a time.
+static bool isASCII(const uint8_t *text, int32_t length) {
+    int32_t i = 0;
+    uint64_t high = 0;
+    for (; i + 8 <= length; i += 8) {
+        uint64_t word;
+        memcpy(&word, text + i, 8);
+        high |= word;
+    }
+    for (; i < length; i++) high |= text[i];
+    return (high & 0x8080808080808080ull) == 0;
+}
+
+void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, int32_t length,
                                int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (U_FAILURE(*st)) return;
@@ -90,17 +141,55 @@ void CICU_breakIteratorSetText(CICUBreakIterator *iterator, const uint16_t *text
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return;
     }
-    static const UChar empty[1] = {0};
-    ubrk_setText(iterator->iterator, text == NULL ? empty : (const UChar *)text, length, st);
+    // UTF-16 never needs more units than UTF-8 has bytes.
+    if (length > iterator->capacity || iterator->units == NULL) {
+        int32_t capacity = length > 64 ? length : 64;
+        UChar *units = malloc(sizeof(UChar) * (size_t)capacity);
+        if (units == NULL) {
+            *st = U_MEMORY_ALLOCATION_ERROR;
+            return;
+        }
+        free(iterator->units);
+        iterator->units = units;
+        iterator->capacity = capacity;
+    }
+    const uint8_t *bytes = (const uint8_t *)text;
+    iterator->isASCII = length == 0 || isASCII(bytes, length);
+    if (iterator->isASCII) {
+        for (int32_t i = 0; i < length; i++) iterator->units[i] = bytes[i];
+        iterator->length = length;
+    } else {
+        iterator->length = CICU_widenUTF8(text, length, iterator->units);
+    }
+    iterator->lastUnits = 0;
+    iterator->lastBytes = 0;
+    ubrk_setText(iterator->iterator, iterator->units, iterator->length, st);
     if (U_SUCCESS(*st)) ubrk_first(iterator->iterator);
 }
 
-int32_t CICU_breakIteratorNext(CICUBreakIterator *iterator, int32_t *ruleStatus) {
-    if (iterator == NULL || iterator->isPrototype) return -1;
+int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
+                                   int32_t *ruleStatus) {
+    if (iterator == NULL || iterator->isPrototype || iterator->units == NULL) return -1;
     int32_t boundary = ubrk_next(iterator->iterator);
-    if (boundary == UBRK_DONE) return -1;
+    if (boundary == UBRK_DONE || boundary < iterator->lastUnits || boundary > iterator->length) return -1;
     if (ruleStatus != NULL) *ruleStatus = ubrk_getRuleStatus(iterator->iterator);
-    return boundary;
+    int32_t bytes = iterator->lastBytes;
+    if (iterator->isASCII) {
+        bytes = boundary;
+    } else {
+        // The UTF-8 length of each unit: 1 below U+0080, 2 below U+0800, 3 above, and 2 for
+        // each half of a surrogate pair (4 for the pair; ICU never breaks inside one, and
+        // widened UTF-8 holds no lone surrogate).
+        const UChar *units = iterator->units;
+        for (int32_t i = iterator->lastUnits; i < boundary; i++) {
+            UChar unit = units[i];
+            bytes += 1 + (unit >= 0x80) + (unit >= 0x800 && (unit & 0xF800) != 0xD800);
+        }
+    }
+    iterator->lastUnits = boundary;
+    iterator->lastBytes = bytes;
+    if (utf16Offset != NULL) *utf16Offset = boundary;
+    return bytes;
 }
 
 // MARK: - Case mapping

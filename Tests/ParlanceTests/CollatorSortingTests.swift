@@ -1,6 +1,7 @@
 import Foundation
-import Parlance
 import Testing
+
+@testable import Parlance
 
 /// `sorted(using: Collator)` sorts by ICU sort keys; it must give exactly the order of a
 /// comparison sort with the same collator (stable, reversed, at every strength).
@@ -29,6 +30,68 @@ struct CollatorSortingTests {
         #expect(Self.names.sorted(using: collator) == byComparison)
         // Foundation's generic sort over the same comparator agrees too.
         #expect(Self.names.sorted(using: [collator]) == byComparison)
+    }
+
+    /// The 10,000 Swedish names of `parlance bench`'s sort row (the same generator), with å, ä,
+    /// ö and names that differ only in case or accent.
+    static let benchNames: [String] = {
+        let onsets = ["", "B", "D", "F", "G", "H", "J", "K", "L", "M", "N", "P", "R", "S", "T", "V", "Å", "Ä", "Ö", "Sj", "Tj", "Kj"]
+        let vowels = ["a", "e", "i", "o", "u", "y", "å", "ä", "ö", "é"]
+        let codas = ["", "n", "r", "l", "s", "k", "t", "rn", "ll", "ng", "m"]
+        var state: UInt64 = 0x5EED_5EED
+        func next() -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
+        }
+        return (0..<10_000).map { _ in
+            var name = ""
+            for syllable in 0..<(2 + next() % 2) {
+                let onset = onsets[next() % onsets.count]
+                name += syllable == 0 ? onset : onset.lowercased()
+                name += vowels[next() % vowels.count] + codas[next() % codas.count]
+            }
+            return name
+        }
+    }()
+
+    /// The order ICU's own comparison (`ucol_strcollUTF8` on the collator's ICU handle) gives,
+    /// stable: equal strings keep their input order.
+    static func icuOrder(_ strings: [String], _ collator: Collator) -> [String] {
+        let indices = strings.indices.sorted { a, b in
+            var result = Collator.withUTF8(strings[a]) { x in Collator.withUTF8(strings[b]) { y in collator.icu.compare(x, y) } }
+            if collator.order == .reverse { result = -result }
+            return result != 0 ? result < 0 : a < b
+        }
+        return indices.map { strings[$0] }
+    }
+
+    /// The bench's 10,000 names and CLDR's root conformance strings (in a scrambled order),
+    /// sorted through sort keys, come out in ICU's comparison order; every sort key orders as
+    /// ICU compares.
+    @Test(arguments: [
+        Collator(locale: "sv"), Collator(locale: "sv", order: .reverse), Collator(locale: "sv", strength: .primary), Collator(strength: .identical),
+        Collator(ignorePunctuation: true), Collator(locale: "de-u-co-phonebk"),
+    ])
+    func keysSortAsICU(collator: Collator) throws {
+        var root = CollationFixtures.root.nonIgnorable.sample + CollationFixtures.root.shifted.sample
+        var state: UInt64 = 7
+        for index in root.indices.reversed() {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            root.swapAt(index, Int(truncatingIfNeeded: state >> 33) % (index + 1))
+        }
+        for strings in [Self.benchNames, root] {
+            let sorted = strings.sorted(using: collator)
+            #expect(sorted == Self.icuOrder(strings, collator))
+            for (a, b) in zip(sorted, sorted.dropFirst()) {
+                let (x, y) = (try collator.sortKey(a), try collator.sortKey(b))
+                let icu = Collator.withUTF8(a) { x in Collator.withUTF8(b) { y in collator.icu.compare(x, y) } }
+                let keys = x.lexicographicallyPrecedes(y) ? -1 : (x == y ? 0 : 1)
+                #expect(keys == Int(icu), "\(a) \(b)")
+            }
+        }
     }
 
     @Test func smallAndEmptyInputs() {

@@ -245,6 +245,69 @@ struct SegmenterTests {
         #expect(first.next()?.text == "b")
     }
 
+    /// The `String` range of every segment is where ICU's boundary (its UTF-16 offset, which
+    /// `utf16Range` gives as ICU returned it) falls in the text, for texts in scripts of one,
+    /// two, three and four UTF-8 bytes, with ICU's dictionaries (Thai, Japanese) and with
+    /// iterators that ICU reuses from one text to the next, longer or shorter.
+    @Test("the word kinds' rule-status bounds are ICU's")
+    func wordKindBounds() {
+        #expect(Segmenter.WordKind(ruleStatus: ICUBreakCursor.wordNumber - 1) == .nonWord)
+        #expect(Segmenter.WordKind(ruleStatus: ICUBreakCursor.wordNumber) == .number)
+        #expect(Segmenter.WordKind(ruleStatus: ICUBreakCursor.wordLetter - 1) == .number)
+        #expect(Segmenter.WordKind(ruleStatus: ICUBreakCursor.wordLetter) == .letter)
+        #expect(Segmenter.WordKind(ruleStatus: ICUBreakCursor.wordKana - 1) == .letter)
+        #expect(Segmenter.WordKind(ruleStatus: ICUBreakCursor.wordKana) == .kana)
+        #expect(Segmenter.WordKind(ruleStatus: ICUBreakCursor.wordIdeographic - 1) == .kana)
+        #expect(Segmenter.WordKind(ruleStatus: ICUBreakCursor.wordIdeographic) == .ideographic)
+    }
+
+    @Test("ranges are ICU's boundaries, for every script width and reused iterators")
+    func rangesAreICUBoundaries() throws {
+        let pieces = [
+            "The quick brown fox, 3.5 times. ", "Ça va? Größe ", "สวัสดีครับยินดีต้อนรับสู่ประเทศไทย ", "東京に行きますカタカナと漢字。",
+            "𝒜𝒜 go 😀go 👍🏽 e\u{301} ", "ภาษาไทยง่าย", "Привет, мир! ", "\r\n",
+        ]
+        var texts = pieces
+        for length in [1, 3, 7, 40, 200] {
+            texts.append((0..<length).map { pieces[($0 * 5 + length) % pieces.count] }.joined())
+        }
+        texts.append(contentsOf: texts.reversed())
+        for granularity in Segmenter.Granularity.allCases {
+            for locale: LocaleID in ["en", "th", "ja", .root] {
+                let segmenter = try Segmenter(locale: locale, granularity: granularity)
+                for text in texts {
+                    let segments = Array(try segmenter.segments(of: text))
+                    var offset = 0
+                    for segment in segments {
+                        #expect(segment.utf16Range.lowerBound == offset)
+                        #expect(text.utf16.distance(from: text.startIndex, to: segment.range.lowerBound) == segment.utf16Range.lowerBound)
+                        #expect(text.utf16.distance(from: text.startIndex, to: segment.range.upperBound) == segment.utf16Range.upperBound)
+                        #expect(text[segment.range] == segment.text)
+                        offset = segment.utf16Range.upperBound
+                    }
+                    #expect(offset == text.utf16.count, "\(granularity) \(locale)")
+                }
+            }
+        }
+        // More iterations open at once than the prototype keeps idle: each has its own.
+        let segmenter = try Segmenter(locale: "th", granularity: .word)
+        let text = "ภาษาไทยง่ายนิดเดียว ภาษาไทย"
+        let expected = try segmenter.segments(of: text).map(\.utf16Range)
+        var iterators = try (0..<9).map { _ in try segmenter.segments(of: text).makeIterator() }
+        var ranges = Array(repeating: [Range<Int>](), count: iterators.count)
+        var advanced = true
+        while advanced {
+            advanced = false
+            for index in iterators.indices {
+                if let segment = iterators[index].next() {
+                    ranges[index].append(segment.utf16Range)
+                    advanced = true
+                }
+            }
+        }
+        #expect(ranges.allSatisfy { $0 == expected })
+    }
+
     @Test("text over the limit is refused before ICU; a segmenter is shared across tasks")
     func limitsAndSharing() async throws {
         let segmenter = try Segmenter(locale: "th", granularity: .word)

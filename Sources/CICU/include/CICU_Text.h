@@ -4,7 +4,8 @@
 // Why: ubrk_* and u_strTo* are renamed per ICU version (`ubrk_open_72`), which Swift cannot
 // import. A UBreakIterator holds the text and position of one iteration and is not
 // thread-safe, so the shim keeps a prototype per (locale, kind) that is never iterated, and
-// every iteration runs on a clone of it made under the prototype's lock.
+// every iteration runs on a clone of it made under the prototype's lock, which the prototype
+// keeps for a later iteration when the iteration ends.
 #ifndef CICU_TEXT_H
 #define CICU_TEXT_H
 
@@ -42,24 +43,34 @@ extern "C" {
 typedef struct CICUBreakIterator CICUBreakIterator;
 
 /// Opens the prototype break iterator of a kind (CICU_BREAK_*) for an ICU locale id
-/// (ubrk_open without text). It is never iterated: CICU_breakIteratorClone makes the
-/// iterators. Thread-safe to share. Close with CICU_breakIteratorClose.
+/// (ubrk_open without text). It is never iterated: CICU_breakIteratorAcquire hands out the
+/// iterators. Thread-safe to share. Close with CICU_breakIteratorClose (which closes the idle
+/// iterators it keeps).
 CICUBreakIterator *CICU_breakIteratorOpen(const char *localeID, int32_t kind, int32_t *status);
-/// An iterator of its own for one iteration (ubrk_clone under the prototype's lock): use it on
-/// one thread at a time. Close with CICU_breakIteratorClose.
-CICUBreakIterator *CICU_breakIteratorClone(CICUBreakIterator *prototype, int32_t *status);
-/// Closes a prototype or a clone; NULL is ignored.
+/// An iterator of its own for one iteration: one that an earlier iteration gave back (taken
+/// with an atomic exchange), else a new ubrk_clone of the prototype made under the
+/// prototype's lock. Use it on one thread at a time; give it back with
+/// CICU_breakIteratorRelease (or close it with CICU_breakIteratorClose).
+CICUBreakIterator *CICU_breakIteratorAcquire(CICUBreakIterator *prototype, int32_t *status);
+/// Gives an iterator from CICU_breakIteratorAcquire back to `prototype`, which keeps a few
+/// for later iterations and closes the others. Thread-safe; the caller must not use
+/// `iterator` afterwards.
+void CICU_breakIteratorRelease(CICUBreakIterator *prototype, CICUBreakIterator *iterator);
+/// Closes a prototype or an iterator; NULL is ignored.
 void CICU_breakIteratorClose(CICUBreakIterator *iterator);
-/// Sets the UTF-16 text of a clone (ubrk_setText) and moves to its start. ICU keeps the
-/// pointer: `text` must stay valid and unchanged until the clone is closed or given other
-/// text. A prototype, or text over CICU_TEXT_MAX_LENGTH, is refused with
-/// CICU_STATUS_ILLEGAL_ARGUMENT.
-void CICU_breakIteratorSetText(CICUBreakIterator *iterator, const uint16_t *text, int32_t length,
+/// Sets the text of an iterator from CICU_breakIteratorAcquire, as UTF-8 (`length` bytes,
+/// well-formed): the iterator widens it into UTF-16 units of its own, which ICU reads
+/// (ubrk_setText), and moves to its start. `text` is not kept. A prototype, or text over
+/// CICU_TEXT_MAX_LENGTH bytes, is refused with CICU_STATUS_ILLEGAL_ARGUMENT.
+void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, int32_t length,
                                int32_t *status);
-/// The next boundary after the current one, as a UTF-16 offset (ubrk_next), with the rule
-/// status of the segment that ends there (ubrk_getRuleStatus) in `*ruleStatus`; -1 when the
-/// text's end has been passed (or no text is set).
-int32_t CICU_breakIteratorNext(CICUBreakIterator *iterator, int32_t *ruleStatus);
+/// The next boundary after the current one (ubrk_next) as a UTF-8 offset into the text given
+/// to CICU_breakIteratorSetUTF8, with its UTF-16 offset in `*utf16Offset` and the rule status
+/// of the segment that ends there (ubrk_getRuleStatus) in `*ruleStatus`; -1 when the text's
+/// end has been passed (or no text is set). Boundaries map to UTF-8 in one pass over the
+/// text in all (none for ASCII text).
+int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
+                                   int32_t *ruleStatus);
 
 // MARK: - Case mapping (u_strToUpper, u_strToLower, u_strToTitle)
 

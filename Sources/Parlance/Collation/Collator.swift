@@ -193,18 +193,17 @@ public struct Collator: SortComparator, Hashable, Sendable, Codable {
     ///   over ``maximumTextLength`` bytes.
     public func sortKey(_ text: String) throws(ParlanceError) -> [UInt8] {
         try Self.checkLength(text, "text")
-        let result: Result<[UInt8], ICUStatusError> = Self.withUTF8(text) { bytes in
+        var failure: Int32 = 0
+        let key: [UInt8]? = Self.withUTF8(text) { bytes in
             do throws(ICUStatusError) {
-                return .success(try icu.sortKey(bytes))
+                return try icu.sortKey(bytes)
             } catch {
-                return .failure(error)
+                failure = error.status
+                return nil
             }
         }
-        do throws(ICUStatusError) {
-            return try result.get()
-        } catch {
-            throw error.parlanceError(.internal, "ICU cannot make a sort key")
-        }
+        guard let key else { throw ICUStatusError(status: failure).parlanceError(.internal, "ICU cannot make a sort key") }
+        return key
     }
 
     // MARK: Searching

@@ -353,7 +353,58 @@ package final class CompiledDateFormat: @unchecked Sendable {
     }
 
     /// The formatted instant, or nil outside the compiled range (then ICU formats it).
-    package func format(millis: Double) -> String? {
+    package func format(millis: Double) -> String? { write(millis: millis, ends: nil) }
+
+    /// The parts of the formatted instant (one per step of the pattern, adjacent steps of one
+    /// kind joined, as ICU's fields give them), or nil outside the compiled range.
+    package func formatParts(millis: Double) -> [FormatPart]? {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(steps.count, 1)) { ends -> [FormatPart]? in
+            guard var text = write(millis: millis, ends: ends) else { return nil }
+            var parts: [FormatPart] = []
+            parts.reserveCapacity(steps.count)
+            text.withUTF8 { bytes in
+                var start = 0
+                for (index, step) in steps.enumerated() {
+                    let end = Int(ends[index])
+                    CompiledParts.append(
+                        FormatPart(kind: Self.partKind(step), value: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)),
+                        to: &parts)
+                    start = end
+                }
+            }
+            return parts
+        }
+    }
+
+    /// The part kind of what a step writes (ECMA-402's types for ICU's date fields).
+    private static func partKind(_ step: Step) -> FormatPart.Kind {
+        switch step.kind {
+        case .literal: .literal
+        case .number:
+            switch NumericField(rawValue: step.field) ?? .year {
+            case .year: .year
+            case .month: .month
+            case .day: .day
+            case .hour0To23, .hour1To12, .hour0To11, .hour1To24: .hour
+            case .minute: .minute
+            case .second: .second
+            }
+        case .text:
+            switch TextField(rawValue: step.field) ?? .era {
+            case .era: .era
+            case .month: .month
+            case .weekday: .weekday
+            case .amPm: .dayPeriod
+            }
+        case .fraction: .fractionalSecond
+        case .zone: .timeZoneName
+        }
+    }
+
+    /// Writes the instant; when `ends` is given, records there the UTF-8 length written after
+    /// each step (one entry per step).
+    @inline(__always)
+    private func write(millis: Double, ends: UnsafeMutableBufferPointer<Int32>?) -> String? {
         guard millis >= Self.lowerBoundMillis, millis < Self.upperBoundMillis else { return nil }
         // ICU's calendar fields come from the instant floored to a millisecond.
         let instant = Int64(millis.rounded(.down))
@@ -425,7 +476,8 @@ package final class CompiledDateFormat: @unchecked Sendable {
                     }
                 }
             }
-            for step in steps {
+            for (stepIndex, step) in steps.enumerated() {
+                defer { ends?[stepIndex] = Int32(length) }
                 switch step.kind {
                 case .literal:
                     put(Span(start: step.first, count: step.count), from: bytes)

@@ -3,9 +3,10 @@ internal import CICU
 /// Owns the prototype of an ICU break iterator (`UBreakIterator`) for one locale and kind.
 ///
 /// `Sendable` notes: a `UBreakIterator` holds its text and position and is not thread-safe.
-/// The prototype is never given text; the shim clones it under its own lock
-/// (`CICU_breakIteratorClone`), and each clone belongs to one ``ICUBreakCursor``, which is not
-/// `Sendable` and is iterated by one owner at a time.
+/// The prototype is never given text; the shim hands out iterators of its own
+/// (`CICU_breakIteratorAcquire`: an idle one taken atomically, else a clone made under the
+/// prototype's lock), and each belongs to one ``ICUBreakCursor``, which is not `Sendable`, is
+/// iterated by one owner at a time, and gives the iterator back when it is released.
 package final class ICUBreakIterator: @unchecked Sendable {
     /// The kinds of boundaries, ICU's `UBreakIteratorType`.
     package enum Kind: Int32, Sendable {
@@ -25,7 +26,7 @@ package final class ICUBreakIterator: @unchecked Sendable {
 
     private static let cache = LRUCache<Key, ICUBreakIterator>(capacity: 512)
 
-    /// The longest text, in UTF-16 units, the shim accepts (`CICU_TEXT_MAX_LENGTH`).
+    /// The longest text, in UTF-8 bytes, the shim accepts (`CICU_TEXT_MAX_LENGTH`).
     package static var maximumLength: Int { Int(CICU_TEXT_MAX_LENGTH) }
 
     /// The prototype for a locale and kind, opened once and cached.
@@ -46,60 +47,64 @@ package final class ICUBreakIterator: @unchecked Sendable {
 
     deinit { CICU_breakIteratorClose(prototype) }
 
-    /// A cursor over `text` on a clone of the prototype: the text is copied into UTF-16 once,
-    /// here. The text must have at most ``maximumLength`` UTF-16 units.
+    /// A cursor over `text` on an iterator of its own (one an earlier cursor gave back, else a
+    /// clone of the prototype): the shim widens the text's UTF-8 into the iterator's UTF-16
+    /// buffer, here. The text must have at most ``maximumLength`` UTF-8 bytes.
     package func cursor(over text: String) throws(ParlanceError) -> ICUBreakCursor {
         var status: Int32 = 0
-        guard let clone = CICU_breakIteratorClone(prototype, &status), status <= 0 else {
+        guard let iterator = CICU_breakIteratorAcquire(prototype, &status), status <= 0 else {
             throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot clone a break iterator")
         }
-        return try ICUBreakCursor(clone: clone, text: text)
+        let count = text.utf8.count
+        guard count <= Self.maximumLength else {
+            CICU_breakIteratorRelease(prototype, iterator)
+            throw ParlanceError(.invalidArgument, "the text has \(count) UTF-8 bytes; at most \(Self.maximumLength) are segmented")
+        }
+        Self.withUTF8(text) { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { CICU_breakIteratorSetUTF8(iterator, $0.baseAddress, Int32($0.count), &status) }
+        }
+        guard status <= 0 else {
+            CICU_breakIteratorRelease(prototype, iterator)
+            throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot set the text of a break iterator")
+        }
+        return ICUBreakCursor(iterator: iterator, owner: self)
+    }
+
+    /// Gives a cursor's iterator back to the prototype.
+    fileprivate func release(_ iterator: OpaquePointer) { CICU_breakIteratorRelease(prototype, iterator) }
+
+    /// Runs `body` over the UTF-8 bytes of `text` (its own storage for a native string).
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 }
 
-/// One iteration over one text: a clone of a prototype ``ICUBreakIterator`` and the text's
-/// UTF-16 copy, which ICU reads in place until the cursor is released.
+/// One iteration over one text: an iterator of a prototype ``ICUBreakIterator``, holding the
+/// text's UTF-16 copy, which goes back to the prototype when the cursor is released.
 ///
-/// Not `Sendable`: the clone holds the iteration's position.
+/// Not `Sendable`: the iterator holds the iteration's position.
+@usableFromInline
 package final class ICUBreakCursor {
     private let iterator: OpaquePointer
-    private let units: UnsafeMutableBufferPointer<UInt16>
+    private let owner: ICUBreakIterator
 
-    fileprivate init(clone: OpaquePointer, text: String) throws(ParlanceError) {
-        let count = text.utf16.count
-        guard count <= ICUBreakIterator.maximumLength else {
-            CICU_breakIteratorClose(clone)
-            throw ParlanceError(.invalidArgument, "the text has \(count) UTF-16 units; at most \(ICUBreakIterator.maximumLength) are segmented")
-        }
-        let units = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(count, 1))
-        _ = units.initialize(from: text.utf16)
-        var status: Int32 = 0
-        CICU_breakIteratorSetText(clone, units.baseAddress, Int32(count), &status)
-        guard status <= 0 else {
-            CICU_breakIteratorClose(clone)
-            units.deallocate()
-            throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot set the text of a break iterator")
-        }
-        self.iterator = clone
-        self.units = UnsafeMutableBufferPointer(rebasing: units[..<count])
+    fileprivate init(iterator: OpaquePointer, owner: ICUBreakIterator) {
+        self.iterator = iterator
+        self.owner = owner
     }
 
-    deinit {
-        // The clone reads the units: it goes first.
-        CICU_breakIteratorClose(iterator)
-        units.deallocate()
-    }
+    deinit { owner.release(iterator) }
 
-    /// The text's UTF-16 units, as ICU reads them.
-    package var utf16: UnsafeBufferPointer<UInt16> { UnsafeBufferPointer(units) }
-
-    /// The next boundary as a UTF-16 offset and the rule status of the segment ending there
-    /// (`ubrk_next`, `ubrk_getRuleStatus`); nil after the text's end.
-    package func next() -> (offset: Int, ruleStatus: Int32)? {
+    /// The next boundary as a UTF-8 and a UTF-16 offset into the text, and the rule status of
+    /// the segment ending there (`ubrk_next`, `ubrk_getRuleStatus`); nil after the text's end.
+    @usableFromInline
+    package func next() -> (utf8Offset: Int, utf16Offset: Int, ruleStatus: Int32)? {
         var ruleStatus: Int32 = 0
-        let boundary = CICU_breakIteratorNext(iterator, &ruleStatus)
+        var utf16Offset: Int32 = 0
+        let boundary = CICU_breakIteratorNextUTF8(iterator, &utf16Offset, &ruleStatus)
         guard boundary >= 0 else { return nil }
-        return (Int(boundary), ruleStatus)
+        return (Int(boundary), Int(utf16Offset), ruleStatus)
     }
 
     /// ICU's word rule-status ranges (`UWordBreak`): the lower bounds of number, letter, kana

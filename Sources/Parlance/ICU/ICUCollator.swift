@@ -78,24 +78,48 @@ package final class ICUCollator: @unchecked Sendable {
     }
 
     /// The sort key of a text of at most ``maximumTextLength`` bytes, without ICU's terminating
-    /// zero byte.
+    /// zero byte: written by ICU into the array's own storage (one allocation; a key longer
+    /// than the first estimate costs a second round of the size ICU reported).
     package func sortKey(_ text: UnsafeBufferPointer<UInt8>) throws(ICUStatusError) -> [UInt8] {
-        // Keys are about 1–3 bytes per character at the default strength.
+        // Keys are about 1–3 bytes per UTF-8 byte at the default strength.
         var capacity = min(text.count * 3 + 16, Int(Int32.max))
         for _ in 0..<3 {
-            var status: Int32 = 0
-            var needed: Int32 = 0
+            var outcome = WrittenKey.failed(0)
             let key = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                needed = text.withMemoryRebound(to: CChar.self) { text in
-                    CICU_collatorSortKey(handle, text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(capacity), &status)
-                }
-                count = status <= 0 ? Int(needed) : 0
+                outcome = writeSortKey(text, into: buffer)
+                if case .written(let length) = outcome { count = length } else { count = 0 }
             }
-            if status <= 0 { return key }
-            guard status == CICU_STATUS_BUFFER_OVERFLOW, Int(needed) > capacity else { throw ICUStatusError(status: status) }
-            capacity = Int(needed)
+            switch outcome {
+            case .written: return key
+            case .needs(let needed): capacity = needed
+            case .failed(let status): throw ICUStatusError(status: status)
+            }
         }
         throw ICUStatusError(status: CICU_STATUS_BUFFER_OVERFLOW)
+    }
+
+    /// What ``writeSortKey(_:into:)`` did.
+    package enum WrittenKey {
+        /// The key is in the buffer: this many bytes (without ICU's terminating zero byte).
+        case written(Int)
+        /// The buffer is too small: a buffer of this many bytes holds the key.
+        case needs(Int)
+        /// ICU failed with this status.
+        case failed(Int32)
+    }
+
+    /// Writes the sort key of a text of at most ``maximumTextLength`` bytes into `buffer`
+    /// (ICU writes a terminating zero byte after it, so the buffer needs one more byte).
+    @inline(__always)
+    package func writeSortKey(_ text: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> WrittenKey {
+        var status: Int32 = 0
+        let capacity = Int32(clamping: buffer.count)
+        let length = text.withMemoryRebound(to: CChar.self) { text in
+            CICU_collatorSortKey(handle, text.baseAddress, Int32(text.count), buffer.baseAddress, capacity, &status)
+        }
+        if status <= 0 { return .written(Int(length)) }
+        if status == CICU_STATUS_BUFFER_OVERFLOW, length > capacity { return .needs(Int(length)) }
+        return .failed(status)
     }
 
     /// The matches of `pattern` in `text` (both UTF-8, at most ``maximumTextLength`` bytes, the

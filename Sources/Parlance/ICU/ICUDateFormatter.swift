@@ -22,6 +22,8 @@ package final class ICUDateFormatter: @unchecked Sendable {
     /// `_withUnsafeGuaranteedRef`, which neither retains nor releases, so that threads sharing
     /// one formatter do not all write its count (``compiled`` keeps it alive).
     private let compiledRef: Unmanaged<CompiledDateFormat>?
+    /// The compiled parts (``compiledParts``), made and checked on first use.
+    let partsSlot = CompiledPartsSlot<CompiledDateParts>()
     /// Why there is no compiled path, when there is none.
     package let fallback: ICUDateCompiler.Fallback?
 

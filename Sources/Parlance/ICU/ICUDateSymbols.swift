@@ -45,14 +45,16 @@ package enum ICUDateCompiler {
         guard let compiled else { return (nil, .field) }
         // A few instants of the compiled range, checked against ICU before the compiled path is
         // used at all (the full proof is `parlance bench --verify-dates`).
-        let samples: [Double] = [0, 951_782_400_000, 1_700_000_000_123, -2_208_988_800_001, 4_102_444_799_999]
-        for millis in samples {
+        for millis in selfCheckMillis {
             guard let mine = compiled.format(millis: millis), let theirs = reference(millis), mine == theirs else {
                 return (nil, .selfCheck)
             }
         }
         return (compiled, nil)
     }
+
+    /// The instants every compiled date format is checked on before it is used.
+    static let selfCheckMillis: [Double] = [0, 951_782_400_000, 1_700_000_000_123, -2_208_988_800_001, 4_102_444_799_999]
 
     private static func readSymbols(_ localeID: String) throws(ICUStatusError) -> SymbolsBox {
         var status: Int32 = 0

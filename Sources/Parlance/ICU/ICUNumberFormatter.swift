@@ -29,6 +29,8 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     private let compiledRef: Unmanaged<CompiledNumberFormat>?
     /// Why there is no compiled path, when there is none.
     package let fallback: ICUNumberCompiler.Fallback?
+    /// The compiled parts (``compiledParts``), made and checked on first use.
+    let partsSlot = CompiledPartsSlot<CompiledNumberParts>()
 
     /// Compiles `skeleton` for `locale`.
     ///

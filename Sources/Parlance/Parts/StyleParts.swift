@@ -5,8 +5,16 @@ public import Foundation
 #endif
 
 extension FormattableNumber {
-    /// The parts of the number as `formatter` writes it (through ICU, never the compiled path).
+    /// The parts of the number as `formatter` writes it: from the compiled path where it
+    /// covers the value and its parts are compiled, else from ICU's fields.
     func formatParts(with formatter: ICUNumberFormatter) -> [FormatPart] {
+        if let compiled = formatter.compiledParts {
+            switch storage {
+            case .int64(let value): if let parts = compiled.parts(value) { return parts }
+            case .double(let value): if let parts = compiled.parts(value) { return parts }
+            case .decimal: break
+            }
+        }
         do {
             switch storage {
             case .int64(let value):
@@ -56,7 +64,9 @@ extension DateFormatStyle: ParlancePartsFormatStyle {
         let millis = min(max(value.timeIntervalSince1970 * 1000, ICUDateFormatter.minimumMillis), ICUDateFormatter.maximumMillis)
         do {
             let formatter = try ICUDateFormatter.cached(locale: locale, spec: spec, zone: timeZone.identifier)
-            return try formatter.formatFields(millis: millis.isNaN ? 0 : millis) { FormatPartsAssembler.parts($0, subject: .date) }
+            let instant = millis.isNaN ? 0 : millis
+            if let parts = formatter.compiledParts?.parts(millis: instant) { return parts }
+            return try formatter.formatFields(millis: instant) { FormatPartsAssembler.parts($0, subject: .date) }
         } catch {
             preconditionFailure("ICU failed to describe a date within its range: \(error)")
         }

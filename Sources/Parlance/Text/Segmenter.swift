@@ -12,9 +12,10 @@
 ///                                                                   // ["é", "👍🏽"]
 /// ```
 ///
-/// `Sendable`: a segmenter holds settings and a shared ICU prototype that is never iterated,
-/// only cloned (under a lock). Every iteration of ``Segments`` runs on a clone of its own, so
-/// one segmenter serves any number of tasks at once.
+/// `Sendable`: a segmenter holds settings and a shared ICU prototype that is never iterated.
+/// Every iteration of ``Segments`` runs on an ICU iterator of its own (a clone of the
+/// prototype, kept for a later iteration when the iteration ends), so one segmenter serves
+/// any number of tasks at once.
 public struct Segmenter: Sendable, Hashable {
     /// What a segment is.
     public enum Granularity: String, Sendable, Hashable, Codable, CaseIterable {
@@ -61,6 +62,14 @@ public struct Segmenter: Sendable, Hashable {
         /// than spaces or punctuation: ICU's rule status is not `UBRK_WORD_NONE`. nil for the
         /// other granularities, as in `Intl.Segmenter`.
         public var isWordLike: Bool? { wordKind.map { $0 != .nonWord } }
+
+        @usableFromInline
+        init(range: Range<String.Index>, text: Substring, utf16Range: Range<Int>, wordKind: WordKind?) {
+            self.range = range
+            self.text = text
+            self.utf16Range = utf16Range
+            self.wordKind = wordKind
+        }
     }
 
     /// The longest text segmented, in UTF-8 bytes: 16,777,216 (16 MiB). Its UTF-16 form, which
@@ -122,8 +131,8 @@ public struct Segmenter: Sendable, Hashable {
         hasher.combine(granularity)
     }
 
-    /// The segments of one text: a lazy sequence. Each iteration copies the text into UTF-16
-    /// once (what ICU reads) and asks ICU for one boundary per segment.
+    /// The segments of one text: a lazy sequence, which builds no array. Each iteration widens
+    /// the text into UTF-16 once (what ICU reads) and asks ICU for one boundary per segment.
     public struct Segments: Sequence, Sendable {
         /// The segmented text.
         public let text: String
@@ -150,14 +159,16 @@ public struct Segmenter: Sendable, Hashable {
         }
     }
 
-    /// Iterates segments: one ICU iterator and one UTF-16 copy of the text. Copies of an
-    /// iterator share its position.
+    /// Iterates segments: one ICU iterator, which holds a UTF-16 copy of the text and gives
+    /// each boundary as a UTF-8 offset, so that a `String.Index` is O(1) per segment. Copies
+    /// of an iterator share its position.
     public struct Iterator: IteratorProtocol {
-        private let text: String
-        private let cursor: ICUBreakCursor
-        private let isWord: Bool
-        private var utf16Offset = 0
-        private var index: String.Index
+        @usableFromInline let text: String
+        @usableFromInline let cursor: ICUBreakCursor
+        @usableFromInline let isWord: Bool
+        @usableFromInline var utf8Offset = 0
+        @usableFromInline var utf16Offset = 0
+        @usableFromInline var index: String.Index
 
         fileprivate init(text: String, cursor: ICUBreakCursor, granularity: Granularity) {
             self.text = text
@@ -166,37 +177,18 @@ public struct Segmenter: Sendable, Hashable {
             self.index = text.utf8.startIndex
         }
 
-        /// The next segment, or nil at the end of the text.
+        /// The next segment, or nil at the end of the text. (Inlinable, so that a caller that
+        /// reads only part of a segment, as a count of words does, pays for no more.)
+        @inlinable
         public mutating func next() -> Segment? {
-            guard let (boundary, ruleStatus) = cursor.next(), boundary > utf16Offset else { return nil }
-            // The UTF-8 length of the segment's UTF-16 units (a surrogate pair is one code
-            // point of 4 bytes; ICU never puts a boundary inside one, and a String holds no
-            // lone surrogates), so that the String.Index moves by UTF-8 offset: O(1) per
-            // segment in a native string, whatever it holds beyond the BMP.
-            let units = cursor.utf16
-            var bytes = 0
-            var position = utf16Offset
-            while position < boundary {
-                let unit = units[position]
-                if unit < 0x80 {
-                    bytes += 1
-                } else if unit < 0x800 {
-                    bytes += 2
-                } else if unit & 0xFC00 == 0xD800, position + 1 < boundary {
-                    bytes += 4
-                    position += 1
-                } else {
-                    bytes += 3
-                }
-                position += 1
-            }
-            let end = text.utf8.index(index, offsetBy: bytes)
+            guard let (bytes, units, ruleStatus) = cursor.next(), bytes > utf8Offset else { return nil }
+            let end = text.utf8.index(index, offsetBy: bytes - utf8Offset)
             let range = index..<end
             let segment = Segment(
-                range: range, text: text[range], utf16Range: utf16Offset..<boundary,
-                wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
+                range: range, text: text[range], utf16Range: utf16Offset..<units, wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
             index = end
-            utf16Offset = boundary
+            utf8Offset = bytes
+            utf16Offset = units
             return segment
         }
     }
@@ -214,13 +206,16 @@ extension Segmenter.Granularity {
 }
 
 extension Segmenter.WordKind {
-    /// The kind for ICU's rule status of a word segment: its `UWordBreak` range.
+    /// The kind for ICU's rule status of a word segment: its `UWordBreak` range (none below
+    /// 100, numbers below 200, letters below 300, kana below 400, ideographs above; the
+    /// shim asserts these bounds, and a test compares them with ``ICUBreakCursor``'s).
+    @inlinable
     init(ruleStatus: Int32) {
         switch ruleStatus {
-        case ..<ICUBreakCursor.wordNumber: self = .nonWord
-        case ..<ICUBreakCursor.wordLetter: self = .number
-        case ..<ICUBreakCursor.wordKana: self = .letter
-        case ..<ICUBreakCursor.wordIdeographic: self = .kana
+        case ..<100: self = .nonWord
+        case ..<200: self = .number
+        case ..<300: self = .letter
+        case ..<400: self = .kana
         default: self = .ideographic
         }
     }

@@ -130,6 +130,21 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(
         help:
+            "Instead of timing, prove the compiled parts (formatParts) equal to the parts of ICU's field positions: every ICU locale × the number skeletons of --verify-numbers × values, and × the date specs of --verify-dates in two zones × instants."
+    )
+    var verifyParts = false
+
+    @Option(help: "With --verify-parts: generated number values per locale (default 20,000).")
+    var partsValues = 20_000
+
+    @Option(help: "With --verify-parts: check only the first n locales (sorted; default all).")
+    var partsLocales: Int?
+
+    @Option(help: "With --verify-parts: check every n-th hour of the two years (default 7).")
+    var partsHourStride = 7
+
+    @Flag(
+        help:
             "Instead of ns/op, measure the CPU time of a 100 KB and a 1 MB request line on every entry point that reads them (the JSON reader, respond(to:), the stdin loop, POST /v1/{op}, POST /v1/batch) in shapes that make a careless reader quadratic; the ratio's target is 10× (minimum of --rounds runs)."
     )
     var linear = false
@@ -178,6 +193,10 @@ struct BenchCommand: ParsableCommand {
         }
         if verifyRelative {
             try runRelativeVerification()
+            return
+        }
+        if verifyParts {
+            try runPartsVerification()
             return
         }
         if verifyPlurals {
