@@ -48,7 +48,7 @@ struct BatchAdapter: Sendable {
     ///
     /// The body is read once; the request the engine answers is that value with `op` and
     /// (when absent and wanted) the negotiated `locale` added.
-    func answer(op: String, body: String, defaultLocale: LocaleID?) -> Answer {
+    func answer(op: String, body: String, defaultLocale: () -> LocaleID?) -> Answer {
         var out: [UInt8] = []
         var body = body
         let read = body.withUTF8 { bytes in
@@ -90,7 +90,7 @@ struct BatchAdapter: Sendable {
                 let document = try JSONReader.read(bytes, keeping: BatchRequest.isField)
                 var request = document.value
                 if case .string(let op)? = request["op"] {
-                    request = prepared(request, op: op, defaultLocale: defaultLocale)
+                    request = prepared(request, op: op, defaultLocale: { defaultLocale })
                 }
                 engine.answer(request, id: BatchEngine.id(of: document, in: bytes), into: &out)
             } catch {
@@ -102,11 +102,13 @@ struct BatchAdapter: Sendable {
 
     /// The request with `op` and (when absent and wanted) the negotiated `locale` added as its
     /// first members; unchanged when it is not a JSON object (the engine reports it).
-    private func prepared(_ request: JSONValue, op: String, defaultLocale: LocaleID?) -> JSONValue {
+    /// `defaultLocale` is asked only when the request has no `locale` (negotiating costs more
+    /// than the rest of a small request).
+    private func prepared(_ request: JSONValue, op: String, defaultLocale: () -> LocaleID?) -> JSONValue {
         guard case .object(let members) = request else { return request }
         var added: [(String, JSONValue)] = []
         if request["op"] == nil { added.append(("op", .string(op))) }
-        if request["locale"] == nil, let defaultLocale, Self.usesLocale(op: op, request: request) {
+        if request["locale"] == nil, Self.usesLocale(op: op, request: request), let defaultLocale = defaultLocale() {
             added.append(("locale", .string(defaultLocale.languageTag)))
         }
         guard !added.isEmpty else { return request }

@@ -67,6 +67,8 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     /// Answers written since the last flush.
     private var unflushed = false
     private var date = HTTPDate()
+    /// The metrics series of this connection's answers, by status.
+    private var series: [Int: ServerMetrics.RequestSeries] = [:]
 
     init(server: ServerState, logger: Logger, accessLog: Bool, connections: ConnectionGauge) {
         self.server = server
@@ -188,26 +190,21 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     // MARK: Answering
 
     private func answer(_ taken: Taken, context: ChannelHandlerContext) {
-        var head: HTTPResponse
-        let body: [UInt8]
+        let close = taken.headers[.connection]?.lowercased() == "close"
+        if close { state = .closing }
+        let status: Int
         do {
             try RequestBodies.requireMediaType(taken.headers[.contentType], ["application/json"])
             let answer = server.operationAnswer(
                 op: taken.op, acceptLanguage: taken.headers, body: taken.body ?? context.channel.allocator.buffer(capacity: 0))
-            head = HTTPResponse(status: HTTPResponse.Status(code: answer.status))
-            if let language = answer.contentLanguage { head.headerFields[.contentLanguage] = language }
-            head.headerFields[.vary] = "Accept-Language"
-            body = answer.body
+            status = answer.status
+            write(status: status, contentLanguage: answer.contentLanguage, vary: true, body: answer.body, close: close, context: context)
         } catch {
             // As the router's error answer: the language played no part in it.
-            head = HTTPResponse(status: HTTPResponse.Status(code: HTTPErrorMapping.status(for: error)))
-            body = HTTPErrorMapping.body(for: error)
+            status = HTTPErrorMapping.status(for: error)
+            write(status: status, contentLanguage: nil, vary: false, body: HTTPErrorMapping.body(for: error), close: close, context: context)
         }
-        head.headerFields[.contentType] = ServerState.jsonType
-        let close = taken.headers[.connection]?.lowercased() == "close"
-        if close { state = .closing }
-        write(head, body: body, close: close, context: context)
-        record(status: head.status.code, path: taken.path, start: taken.start)
+        record(status: status, path: taken.path, start: taken.start)
     }
 
     private func bodyTimedOut(context: ChannelHandlerContext) {
@@ -215,19 +212,28 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         state = .closing
         let timeout = server.configuration.bodyTimeout
         let error = RequestBodies.failure("request-timeout", "the body did not arrive within \(timeout)")
-        var head = HTTPResponse(status: HTTPResponse.Status(code: HTTPErrorMapping.status(for: error)))
-        head.headerFields[.contentType] = ServerState.jsonType
-        write(head, body: HTTPErrorMapping.body(for: error), close: true, context: context)
-        record(status: head.status.code, path: taken.path, start: taken.start)
+        let status = HTTPErrorMapping.status(for: error)
+        write(status: status, contentLanguage: nil, vary: false, body: HTTPErrorMapping.body(for: error), close: true, context: context)
+        record(status: status, path: taken.path, start: taken.start)
     }
 
-    private func write(_ head: HTTPResponse, body: [UInt8], close: Bool, context: ChannelHandlerContext) {
-        var head = head
-        head.headerFields[.contentLength] = String(body.count)
-        head.headerFields[.date] = date.now()
-        head.headerFields[.server] = "parlance"
-        if close { head.headerFields[.connection] = "close" }
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
+    /// The fields every answer has, made once (a field is checked when it is made).
+    private static let contentTypeField = HTTPField(name: .contentType, value: ServerState.jsonType)
+    private static let varyField = HTTPField(name: .vary, value: "Accept-Language")
+    private static let serverField = HTTPField(name: .server, value: "parlance")
+    private static let closeField = HTTPField(name: .connection, value: "close")
+
+    private func write(status: Int, contentLanguage: String?, vary: Bool, body: [UInt8], close: Bool, context: ChannelHandlerContext) {
+        var fields = HTTPFields()
+        fields.reserveCapacity(7)
+        fields.append(Self.contentTypeField)
+        if let contentLanguage { fields.append(HTTPField(name: .contentLanguage, value: contentLanguage)) }
+        if vary { fields.append(Self.varyField) }
+        fields.append(HTTPField(name: .contentLength, value: String(body.count)))
+        fields.append(HTTPField(name: .date, value: date.now()))
+        fields.append(Self.serverField)
+        if close { fields.append(Self.closeField) }
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: HTTPResponse.Status(code: status), headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
         if close {
             // Closed once the answer is on the wire (a close before would drop unsent bytes).
@@ -250,7 +256,8 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     private func record(status: Int, path: String, start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
-        server.metrics.recordRequest(method: "POST", route: Self.route, status: status, duration: elapsed)
+        if series[status] == nil { series[status] = ServerMetrics.RequestSeries(metrics: server.metrics, method: "POST", route: Self.route, status: status) }
+        series[status]?.record(elapsed)
         if accessLog { ServerMiddleware<BasicRequestContext>.logAccess(logger, method: "POST", path: path, status: status, elapsed: elapsed) }
     }
 }

@@ -266,7 +266,7 @@ struct ServerState: Sendable {
                 status: HTTPErrorMapping.status(for: "invalid-json"),
                 body: HTTPErrorMapping.body(code: "invalid-json", message: "the body is not UTF-8"), contentLanguage: nil)
         }
-        var answer = adapter.answer(op: op, body: text, defaultLocale: negotiatedLocale(headers))
+        var answer = adapter.answer(op: op, body: text, defaultLocale: { negotiatedLocale(headers) })
         if answer.status != 200 { answer.body = Array(paths.scrub(String(decoding: answer.body, as: UTF8.self)).utf8) }
         return answer
     }

@@ -25,17 +25,28 @@ public struct ServerMetrics: Sendable {
     }
 
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        Metrics.Counter(
-            label: "parlance_http_requests_total",
-            dimensions: [("method", method), ("route", route), ("status", String(status))], factory: factory
-        )
-        .increment()
-        let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-        Metrics.Timer(
-            label: "parlance_http_request_duration_seconds",
-            dimensions: [("method", method), ("route", route)], factory: factory
-        )
-        .recordNanoseconds(nanoseconds)
+        RequestSeries(metrics: self, method: method, route: route, status: status).record(duration)
+    }
+
+    /// The two series one kind of request (method, route, status) counts in, made once and kept
+    /// by a caller that records many (making a series looks it up in the registry by name and
+    /// labels).
+    struct RequestSeries {
+        let count: Metrics.Counter
+        let duration: Metrics.Timer
+
+        init(metrics: ServerMetrics, method: String, route: String, status: Int) {
+            count = Metrics.Counter(
+                label: "parlance_http_requests_total",
+                dimensions: [("method", method), ("route", route), ("status", String(status))], factory: metrics.factory)
+            duration = Metrics.Timer(
+                label: "parlance_http_request_duration_seconds", dimensions: [("method", method), ("route", route)], factory: metrics.factory)
+        }
+
+        func record(_ elapsed: Duration) {
+            count.increment()
+            duration.recordNanoseconds(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        }
     }
 
     /// The Prometheus text exposition.
