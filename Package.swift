@@ -147,16 +147,14 @@ let tools: [Target] = [
         ]),
 ]
 
+/// The reduced sweeps of `parlance bench --verify-…`: dates; lists; numbers, relative times and parts; messages and ranges.
+let verification: [Target] = ["Date", "List", "Number", "Message"].map { tests("Parlance\($0)VerificationTests", ["Parlance", "ParlanceVerification"]) }
+
 /// Tests, and the programs and generated sources they build beside the products.
 let testing: [Target] = [
     // What the test targets share: child processes, work off the cooperative pool, fixtures, the PostgreSQL test database.
     module("ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
     tests("ParlanceTests", ["ParlanceTestSupport", "Parlance"]),
-    // The reduced sweeps of `parlance bench --verify-{dates,lists,numbers,messages,plural-ranges}`.
-    tests("ParlanceDateVerificationTests", ["Parlance", "ParlanceVerification"]),
-    tests("ParlanceListVerificationTests", ["Parlance", "ParlanceVerification"]),
-    tests("ParlanceNumberVerificationTests", ["Parlance", "ParlanceVerification"]),
-    tests("ParlanceMessageVerificationTests", ["Parlance", "ParlanceVerification"]),
     tests("ParlanceLocalizationTests", ["ParlanceTestSupport", "ParlanceVerification", "ParlanceLint", .logging], exclude: ["Fixtures"]),
     // The catalog linter's rules, output and CLI, on fixtures written as the real files are.
     tests("ParlanceLintTests", ["ParlanceTestSupport", "ParlanceLint"], exclude: ["Fixtures"]),
@@ -244,7 +242,7 @@ let package = Package(
         // NIOHTTPTypes: `parlance serve` has channel handlers in Hummingbird's HTTP/1 pipeline.
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
-    targets: core + localization + services + server + tools + testing,
+    targets: core + localization + services + server + tools + testing + verification,
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
