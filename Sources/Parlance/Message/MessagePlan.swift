@@ -1,5 +1,3 @@
-internal import CICU
-
 /// A MessageFormat pattern compiled into Swift: literal text, simple arguments, `number`
 /// arguments without a style or with the `integer` style, `plural` and `selectordinal`
 /// arguments (exact matches, `offset:`, `#`) and `select` arguments, nested to any depth,
@@ -305,13 +303,13 @@ package final class MessagePlan: Sendable {
             if UTF16.isTrailSurrogate(unit) { return .failure(.text) }
             index += 1
         }
-        guard let parts = readParts(units) else { return .failure(.parse) }
+        guard let parts = MessagePatternPart.parts(of: units) else { return .failure(.parse) }
         guard let decimal = try? ICUNumberFormatter.cached(skeleton: ".### group-on-aligned", locale: locale),
             let integer = try? ICUNumberFormatter.cached(skeleton: "precision-integer group-on-aligned", locale: locale),
             decimal.compiled != nil, integer.compiled != nil
         else { return .failure(.numberFormat) }
         var compiler = Compiler(units: units, parts: parts, names: names, locale: locale)
-        guard parts.first?.type == CICU_MESSAGE_PART_MSG_START else { return .failure(.parse) }
+        guard parts.first?.type == .msgStart else { return .failure(.parse) }
         switch compiler.message(at: 0) {
         case .success(let root):
             return .success(
@@ -322,29 +320,9 @@ package final class MessagePlan: Sendable {
         }
     }
 
-    private static func readParts(_ units: [UInt16]) -> [CICUMessagePart]? {
-        var capacity = max(16, units.count / 2)
-        for _ in 0..<2 {
-            var status: Int32 = 0
-            var parts = [CICUMessagePart](repeating: CICUMessagePart(), count: capacity)
-            let count = units.withUnsafeBufferPointer { buffer in
-                parts.withUnsafeMutableBufferPointer { out in
-                    CICU_messagePatternParts(buffer.baseAddress, Int32(buffer.count), out.baseAddress, Int32(out.count), &status)
-                }
-            }
-            if status == CICU_STATUS_BUFFER_OVERFLOW {
-                capacity = Int(count)
-                continue
-            }
-            guard status <= 0, count >= 2 else { return nil }
-            return Array(parts.prefix(Int(count)))
-        }
-        return nil
-    }
-
     private struct Compiler {
         let units: [UInt16]
-        let parts: [CICUMessagePart]
+        let parts: [MessagePatternPart]
         let names: [String]
         let locale: LocaleID
         var numericSlots: Set<Int> = []
@@ -352,7 +330,7 @@ package final class MessagePlan: Sendable {
         var exactValues: [Double] = []
         var rules: [PluralRuleType: PluralRules] = [:]
 
-        init(units: [UInt16], parts: [CICUMessagePart], names: [String], locale: LocaleID) {
+        init(units: [UInt16], parts: [MessagePatternPart], names: [String], locale: LocaleID) {
             self.units = units
             self.parts = parts
             self.names = names
@@ -363,12 +341,12 @@ package final class MessagePlan: Sendable {
             String(decoding: units[start..<end], as: UTF16.self)
         }
 
-        func substring(_ part: CICUMessagePart) -> String { text(Int(part.index), Int(part.index + part.length)) }
+        func substring(_ part: MessagePatternPart) -> String { text(Int(part.index), Int(part.index + part.length)) }
 
         /// The keyword of an argument type or style as ICU's `findKeyword` reads it: trimmed of
         /// pattern white space, lowercased. Nil for anything not ASCII (ICU lowercases by the
         /// full Unicode rules; such spellings are left to ICU).
-        func keyword(_ part: CICUMessagePart) -> String? {
+        func keyword(_ part: MessagePatternPart) -> String? {
             var bytes = Array(substring(part).utf8)
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             let space: (UInt8) -> Bool = { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
@@ -394,18 +372,18 @@ package final class MessagePlan: Sendable {
                 let index = Int(part.index)
                 guard index >= previous, index <= units.count else { return .failure(.parse) }
                 pending += units[previous..<index]
-                if part.type == CICU_MESSAGE_PART_MSG_LIMIT {
+                if part.type == .msgLimit {
                     flush()
                     return .success(Message(nodes: nodes))
                 }
                 previous = Int(part.index + part.length)
-                if part.type == CICU_MESSAGE_PART_REPLACE_NUMBER {
+                if part.type == .replaceNumber {
                     flush()
                     nodes.append(.pound)
                     i += 1
                     continue
                 }
-                guard part.type == CICU_MESSAGE_PART_ARG_START else {
+                guard part.type == .argStart else {
                     i += 1
                     continue
                 }
@@ -413,7 +391,7 @@ package final class MessagePlan: Sendable {
                 let limit = Int(part.limitPart)
                 guard limit > i, limit < parts.count, i + 1 < limit else { return .failure(.parse) }
                 let nameType = parts[i + 1].type
-                guard nameType == CICU_MESSAGE_PART_ARG_NAME || nameType == CICU_MESSAGE_PART_ARG_NUMBER,
+                guard nameType == .argName || nameType == .argNumber,
                     let slot = names.firstIndex(of: substring(parts[i + 1]))
                 else { return .failure(.parse) }
                 switch argument(start: i, limit: limit, slot: slot) {
@@ -429,15 +407,15 @@ package final class MessagePlan: Sendable {
         /// The argument between the ARG_START part `start` and its ARG_LIMIT part `limit`.
         mutating func argument(start: Int, limit: Int, slot: Int) -> Result<Node, Fallback> {
             switch parts[start].argType {
-            case CICU_MESSAGE_ARG_NONE:
+            case .noType:
                 return .success(.argument(slot: slot, style: .plain))
-            case CICU_MESSAGE_ARG_SIMPLE:
-                guard start + 2 < limit, parts[start + 2].type == CICU_MESSAGE_PART_ARG_TYPE, keyword(parts[start + 2]) == "number" else {
+            case .simple:
+                guard start + 2 < limit, parts[start + 2].type == .argType, keyword(parts[start + 2]) == "number" else {
                     return .failure(.construct)
                 }
                 numericSlots.insert(slot)
                 if start + 3 < limit {
-                    guard parts[start + 3].type == CICU_MESSAGE_PART_ARG_STYLE, let style = keyword(parts[start + 3]) else { return .failure(.construct) }
+                    guard parts[start + 3].type == .argStyle, let style = keyword(parts[start + 3]) else { return .failure(.construct) }
                     switch style {
                     case "": return .success(.argument(slot: slot, style: .number))
                     case "integer": return .success(.argument(slot: slot, style: .integer))
@@ -445,9 +423,9 @@ package final class MessagePlan: Sendable {
                     }
                 }
                 return .success(.argument(slot: slot, style: .number))
-            case CICU_MESSAGE_ARG_PLURAL, CICU_MESSAGE_ARG_SELECTORDINAL:
+            case .plural, .selectOrdinal:
                 numericSlots.insert(slot)
-                let type: PluralRuleType = parts[start].argType == CICU_MESSAGE_ARG_PLURAL ? .cardinal : .ordinal
+                let type: PluralRuleType = parts[start].argType == .plural ? .cardinal : .ordinal
                 let rules: PluralRules
                 if let known = self.rules[type] {
                     rules = known
@@ -461,17 +439,17 @@ package final class MessagePlan: Sendable {
                 var other: Message?
                 var otherStart = -1
                 var i = start + 2
-                if i < limit, parts[i].type == CICU_MESSAGE_PART_ARG_INT || parts[i].type == CICU_MESSAGE_PART_ARG_DOUBLE { i += 1 }
+                if i < limit, parts[i].type == .argInt || parts[i].type == .argDouble { i += 1 }
                 while i < limit {
-                    guard parts[i].type == CICU_MESSAGE_PART_ARG_SELECTOR else { return .failure(.parse) }
+                    guard parts[i].type == .argSelector else { return .failure(.parse) }
                     let selector = parts[i]
                     i += 1
                     var value: Double?
-                    if parts[i].type == CICU_MESSAGE_PART_ARG_INT || parts[i].type == CICU_MESSAGE_PART_ARG_DOUBLE {
+                    if parts[i].type == .argInt || parts[i].type == .argDouble {
                         value = parts[i].number
                         i += 1
                     }
-                    guard parts[i].type == CICU_MESSAGE_PART_MSG_START else { return .failure(.parse) }
+                    guard parts[i].type == .msgStart else { return .failure(.parse) }
                     let messageStart = i
                     let compiled: Message
                     switch message(at: messageStart) {
@@ -501,10 +479,10 @@ package final class MessagePlan: Sendable {
                 scan: while j < parts.count {
                     let part = parts[j]
                     switch part.type {
-                    case CICU_MESSAGE_PART_MSG_LIMIT, CICU_MESSAGE_PART_REPLACE_NUMBER: break scan
-                    case CICU_MESSAGE_PART_ARG_START:
-                        if part.argType == CICU_MESSAGE_ARG_NONE || part.argType == CICU_MESSAGE_ARG_SIMPLE, substring(parts[j + 1]) == name {
-                            if part.argType == CICU_MESSAGE_ARG_SIMPLE {
+                    case .msgLimit, .replaceNumber: break scan
+                    case .argStart:
+                        if part.argType == .noType || part.argType == .simple, substring(parts[j + 1]) == name {
+                            if part.argType == .simple {
                                 let limit = Int(part.limitPart)
                                 let isNumber = j + 2 < limit && keyword(parts[j + 2]) == "number"
                                 let hasStyle = j + 3 < limit && keyword(parts[j + 3]) != ""
@@ -524,12 +502,12 @@ package final class MessagePlan: Sendable {
                         Plural(
                             slot: slot, rules: rules, offset: parts[start].number, exact: exact, byCategory: byCategory, other: other,
                             selects: !keywords.isEmpty)))
-            case CICU_MESSAGE_ARG_SELECT:
+            case .select:
                 var cases: [(keyword: String, message: Message)] = []
                 var other: Message?
                 var i = start + 2
                 while i < limit {
-                    guard parts[i].type == CICU_MESSAGE_PART_ARG_SELECTOR, i + 1 < limit, parts[i + 1].type == CICU_MESSAGE_PART_MSG_START else {
+                    guard parts[i].type == .argSelector, i + 1 < limit, parts[i + 1].type == .msgStart else {
                         return .failure(.parse)
                     }
                     let name = substring(parts[i])
