@@ -47,28 +47,48 @@ public struct Segmenter: Sendable, Hashable {
     }
 
     /// One segment of a text.
+    ///
+    /// A segment holds the segmented string and its bounds; ``text`` is the slice between
+    /// them, made when it is read, so that a caller that reads only ``isWordLike`` or
+    /// ``range`` makes no slice.
     public struct Segment: Sendable, Hashable {
         /// Where the segment is in the segmented string.
         public let range: Range<String.Index>
-        /// The segment's text (a slice of the segmented string).
-        public let text: Substring
+        /// The segmented string.
+        @usableFromInline let base: String
         /// Where the segment is in UTF-16 units, as JavaScript and ICU count: the `index` of
         /// `Intl.Segmenter`'s segments is `utf16Range.lowerBound`.
         public let utf16Range: Range<Int>
         /// For words, what kind of word this is; nil for the other granularities.
         public let wordKind: WordKind?
 
+        /// The segment's text (a slice of the segmented string).
+        public var text: Substring { base[range] }
+
         /// For words, whether the segment is a word (letters, numbers, kana, ideographs) rather
         /// than spaces or punctuation: ICU's rule status is not `UBRK_WORD_NONE`. nil for the
         /// other granularities, as in `Intl.Segmenter`.
+        @inlinable
         public var isWordLike: Bool? { wordKind.map { $0 != .nonWord } }
 
-        @usableFromInline
-        init(range: Range<String.Index>, text: Substring, utf16Range: Range<Int>, wordKind: WordKind?) {
+        @inlinable
+        init(base: String, range: Range<String.Index>, utf16Range: Range<Int>, wordKind: WordKind?) {
+            self.base = base
             self.range = range
-            self.text = text
             self.utf16Range = utf16Range
             self.wordKind = wordKind
+        }
+
+        /// Segments are equal when their ranges, texts, UTF-16 ranges and kinds are.
+        public static func == (lhs: Segment, rhs: Segment) -> Bool {
+            lhs.range == rhs.range && lhs.utf16Range == rhs.utf16Range && lhs.wordKind == rhs.wordKind && lhs.text == rhs.text
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(range)
+            hasher.combine(text)
+            hasher.combine(utf16Range)
+            hasher.combine(wordKind)
         }
     }
 
@@ -185,7 +205,7 @@ public struct Segmenter: Sendable, Hashable {
             let end = text.utf8.index(index, offsetBy: bytes - utf8Offset)
             let range = index..<end
             let segment = Segment(
-                range: range, text: text[range], utf16Range: utf16Offset..<units, wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
+                base: text, range: range, utf16Range: utf16Offset..<units, wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
             index = end
             utf8Offset = bytes
             utf16Offset = units
