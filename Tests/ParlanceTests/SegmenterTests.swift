@@ -245,6 +245,20 @@ struct SegmenterTests {
         #expect(first.next()?.text == "b")
     }
 
+    @Test("texts of more segments than ICU's boundaries come in per call: every segment, in order")
+    func manyBoundaries() throws {
+        let words = try Segmenter(locale: "en", granularity: .word)
+        let batch = ICUBreakCursor.batchCapacity
+        for pairs in [1, batch / 2 - 1, batch / 2, batch / 2 + 1, batch, batch + 1, 3 * batch + 7] {
+            // "ab " is a word and a space (UAX #29): 2 segments per pair.
+            let text = String(repeating: "ab ", count: pairs)
+            let segments = Array(try words.segments(of: text))
+            #expect(segments.map { String($0.text) } == Array(repeating: ["ab", " "], count: pairs).flatMap { $0 }, "\(pairs)")
+            #expect(segments.map(\.utf16Range) == (0..<(2 * pairs)).map { $0 / 2 * 3 + ($0 % 2 == 0 ? 0 : 2)..<$0 / 2 * 3 + ($0 % 2 == 0 ? 2 : 3) })
+            #expect(segments.map(\.isWordLike) == Array(repeating: [true, false], count: pairs).flatMap { $0 })
+        }
+    }
+
     @Test("segments are equal when their ranges, texts, UTF-16 ranges and kinds are")
     func segmentEquality() throws {
         let words = try Segmenter(locale: "en", granularity: .word)

@@ -180,8 +180,9 @@ public struct Segmenter: Sendable, Hashable {
     }
 
     /// Iterates segments: one ICU iterator, which holds a UTF-16 copy of the text and gives
-    /// each boundary as a UTF-8 offset, so that a `String.Index` is O(1) per segment. Copies
-    /// of an iterator share its position.
+    /// boundaries as UTF-8 offsets, several per call into the shim, so that a `String.Index`
+    /// is O(1) per segment. (Iterate one iterator at a time: copies share the ICU iterator,
+    /// not the position within its batch of boundaries.)
     public struct Iterator: IteratorProtocol {
         @usableFromInline let text: String
         @usableFromInline let cursor: ICUBreakCursor
@@ -189,6 +190,9 @@ public struct Segmenter: Sendable, Hashable {
         @usableFromInline var utf8Offset = 0
         @usableFromInline var utf16Offset = 0
         @usableFromInline var index: String.Index
+        /// The next boundary to read in the cursor's batch, and how many the batch holds.
+        @usableFromInline var position = 0
+        @usableFromInline var count = 0
 
         fileprivate init(text: String, cursor: ICUBreakCursor, granularity: Granularity) {
             self.text = text
@@ -201,11 +205,19 @@ public struct Segmenter: Sendable, Hashable {
         /// reads only part of a segment, as a count of words does, pays for no more.)
         @inlinable
         public mutating func next() -> Segment? {
-            guard let (bytes, units, ruleStatus) = cursor.next(), bytes > utf8Offset else { return nil }
+            if position >= count {
+                count = cursor.fill()
+                position = 0
+                guard count > 0 else { return nil }
+            }
+            let bytes = Int(cursor.bytes[position])
+            let units = Int(cursor.units[position])
+            let ruleStatus = cursor.statuses[position]
+            position += 1
+            guard bytes > utf8Offset else { return nil }
             let end = text.utf8.index(index, offsetBy: bytes - utf8Offset)
-            let range = index..<end
             let segment = Segment(
-                base: text, range: range, utf16Range: utf16Offset..<units, wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
+                base: text, range: index..<end, utf16Range: utf16Offset..<units, wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
             index = end
             utf8Offset = bytes
             utf16Offset = units
