@@ -167,12 +167,12 @@ void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, in
     if (U_SUCCESS(*st)) ubrk_first(iterator->iterator);
 }
 
-int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
-                                   int32_t *ruleStatus) {
-    if (iterator == NULL || iterator->isPrototype || iterator->units == NULL) return -1;
+// The next boundary as CICU_breakIteratorNextUTF8 gives it, for an iterator with text.
+static inline int32_t nextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
+                               int32_t *ruleStatus) {
     int32_t boundary = ubrk_next(iterator->iterator);
     if (boundary == UBRK_DONE || boundary < iterator->lastUnits || boundary > iterator->length) return -1;
-    if (ruleStatus != NULL) *ruleStatus = ubrk_getRuleStatus(iterator->iterator);
+    *ruleStatus = ubrk_getRuleStatus(iterator->iterator);
     int32_t bytes = iterator->lastBytes;
     if (iterator->isASCII) {
         bytes = boundary;
@@ -188,8 +188,35 @@ int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Of
     }
     iterator->lastUnits = boundary;
     iterator->lastBytes = bytes;
-    if (utf16Offset != NULL) *utf16Offset = boundary;
+    *utf16Offset = boundary;
     return bytes;
+}
+
+int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
+                                   int32_t *ruleStatus) {
+    if (iterator == NULL || iterator->isPrototype || iterator->units == NULL) return -1;
+    int32_t units = 0;
+    int32_t status = 0;
+    int32_t bytes = nextUTF8(iterator, &units, &status);
+    if (bytes < 0) return -1;
+    if (utf16Offset != NULL) *utf16Offset = units;
+    if (ruleStatus != NULL) *ruleStatus = status;
+    return bytes;
+}
+
+int32_t CICU_breakIteratorNextBatch(CICUBreakIterator *iterator, int32_t *bytes, int32_t *units,
+                                    int32_t *statuses) {
+    if (iterator == NULL || iterator->isPrototype || iterator->units == NULL || bytes == NULL ||
+        units == NULL || statuses == NULL) {
+        return 0;
+    }
+    int32_t count = 0;
+    while (count < CICU_BREAK_BATCH) {
+        int32_t next = nextUTF8(iterator, &units[count], &statuses[count]);
+        if (next < 0) break;
+        bytes[count++] = next;
+    }
+    return count;
 }
 
 // MARK: - Case mapping

@@ -245,6 +245,37 @@ struct SegmenterTests {
         #expect(first.next()?.text == "b")
     }
 
+    @Test("texts of more segments than ICU's boundaries come in per call: every segment, in order")
+    func manyBoundaries() throws {
+        let words = try Segmenter(locale: "en", granularity: .word)
+        let batch = ICUBreakCursor.batchCapacity
+        for pairs in [1, batch / 2 - 1, batch / 2, batch / 2 + 1, batch, batch + 1, 3 * batch + 7] {
+            // "ab " is a word and a space (UAX #29): 2 segments per pair.
+            let text = String(repeating: "ab ", count: pairs)
+            let segments = Array(try words.segments(of: text))
+            #expect(segments.map { String($0.text) } == Array(repeating: ["ab", " "], count: pairs).flatMap { $0 }, "\(pairs)")
+            #expect(segments.map(\.utf16Range) == (0..<(2 * pairs)).map { $0 / 2 * 3 + ($0 % 2 == 0 ? 0 : 2)..<$0 / 2 * 3 + ($0 % 2 == 0 ? 2 : 3) })
+            #expect(segments.map(\.isWordLike) == Array(repeating: [true, false], count: pairs).flatMap { $0 })
+        }
+    }
+
+    @Test("segments are equal when their ranges, texts, UTF-16 ranges and kinds are")
+    func segmentEquality() throws {
+        let words = try Segmenter(locale: "en", granularity: .word)
+        let once = Array(try words.segments(of: "to be or not to be"))
+        // Iterating again (another iterator, and a copy of the text) gives equal segments.
+        #expect(once == Array(try words.segments(of: String("to be or not to be".reversed().reversed()))))
+        #expect(Set(once).count == once.count)
+        // "to" at the start and "to" later: equal texts, different ranges.
+        #expect(once[0].text == once[8].text)
+        #expect(once[0] != once[8])
+        // The same range of another text with other characters there.
+        let other = Array(try words.segments(of: "xy be or not to be"))
+        #expect(other[0].range == once[0].range && other[0].utf16Range == once[0].utf16Range)
+        #expect(other[0] != once[0])
+        #expect(other[1] == once[1])
+    }
+
     /// The `String` range of every segment is where ICU's boundary (its UTF-16 offset, which
     /// `utf16Range` gives as ICU returned it) falls in the text, for texts in scripts of one,
     /// two, three and four UTF-8 bytes, with ICU's dictionaries (Thai, Japanese) and with

@@ -71,6 +71,14 @@ void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, in
 /// text in all (none for ASCII text).
 int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
                                    int32_t *ruleStatus);
+/// How many boundaries CICU_breakIteratorNextBatch gives at most per call.
+#define CICU_BREAK_BATCH 64
+/// The next boundaries, at most CICU_BREAK_BATCH, as CICU_breakIteratorNextUTF8 gives them
+/// one by one: their UTF-8 offsets in `bytes`, UTF-16 offsets in `units` and the rule statuses
+/// of the segments ending there in `statuses` (each of room for CICU_BREAK_BATCH values).
+/// Returns how many were written; 0 once the text's end has been passed (or no text is set).
+int32_t CICU_breakIteratorNextBatch(CICUBreakIterator *iterator, int32_t *bytes, int32_t *units,
+                                    int32_t *statuses);
 
 // MARK: - Case mapping (u_strToUpper, u_strToLower, u_strToTitle)
 

@@ -88,23 +88,37 @@ package final class ICUBreakIterator: @unchecked Sendable {
 package final class ICUBreakCursor {
     private let iterator: OpaquePointer
     private let owner: ICUBreakIterator
+    /// The boundaries of the last ``fill()``: UTF-8 offsets, UTF-16 offsets and rule statuses,
+    /// ``batchCapacity`` of each (one allocation, owned by the cursor).
+    @usableFromInline let bytes: UnsafeMutablePointer<Int32>
+    @usableFromInline let units: UnsafeMutablePointer<Int32>
+    @usableFromInline let statuses: UnsafeMutablePointer<Int32>
+
+    /// How many boundaries one ``fill()`` gives at most (`CICU_BREAK_BATCH`).
+    package static var batchCapacity: Int { Int(CICU_BREAK_BATCH) }
 
     fileprivate init(iterator: OpaquePointer, owner: ICUBreakIterator) {
         self.iterator = iterator
         self.owner = owner
+        let storage = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * Self.batchCapacity)
+        self.bytes = storage
+        self.units = storage + Self.batchCapacity
+        self.statuses = storage + 2 * Self.batchCapacity
     }
 
-    deinit { owner.release(iterator) }
+    deinit {
+        bytes.deallocate()
+        owner.release(iterator)
+    }
 
-    /// The next boundary as a UTF-8 and a UTF-16 offset into the text, and the rule status of
-    /// the segment ending there (`ubrk_next`, `ubrk_getRuleStatus`); nil after the text's end.
+    /// Asks ICU for the next boundaries, at most ``batchCapacity`` (`ubrk_next`,
+    /// `ubrk_getRuleStatus`, in one call into the shim), written to ``bytes``, ``units`` and
+    /// ``statuses`` from their start: each boundary's UTF-8 and UTF-16 offset into the text
+    /// and the rule status of the segment ending there. Returns how many; 0 after the text's
+    /// end.
     @usableFromInline
-    package func next() -> (utf8Offset: Int, utf16Offset: Int, ruleStatus: Int32)? {
-        var ruleStatus: Int32 = 0
-        var utf16Offset: Int32 = 0
-        let boundary = CICU_breakIteratorNextUTF8(iterator, &utf16Offset, &ruleStatus)
-        guard boundary >= 0 else { return nil }
-        return (Int(boundary), Int(utf16Offset), ruleStatus)
+    package func fill() -> Int {
+        Int(CICU_breakIteratorNextBatch(iterator, bytes, units, statuses))
     }
 
     /// ICU's word rule-status ranges (`UWordBreak`): the lower bounds of number, letter, kana

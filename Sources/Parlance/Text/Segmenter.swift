@@ -47,28 +47,48 @@ public struct Segmenter: Sendable, Hashable {
     }
 
     /// One segment of a text.
+    ///
+    /// A segment holds the segmented string and its bounds; ``text`` is the slice between
+    /// them, made when it is read, so that a caller that reads only ``isWordLike`` or
+    /// ``range`` makes no slice.
     public struct Segment: Sendable, Hashable {
         /// Where the segment is in the segmented string.
         public let range: Range<String.Index>
-        /// The segment's text (a slice of the segmented string).
-        public let text: Substring
+        /// The segmented string.
+        @usableFromInline let base: String
         /// Where the segment is in UTF-16 units, as JavaScript and ICU count: the `index` of
         /// `Intl.Segmenter`'s segments is `utf16Range.lowerBound`.
         public let utf16Range: Range<Int>
         /// For words, what kind of word this is; nil for the other granularities.
         public let wordKind: WordKind?
 
+        /// The segment's text (a slice of the segmented string).
+        public var text: Substring { base[range] }
+
         /// For words, whether the segment is a word (letters, numbers, kana, ideographs) rather
         /// than spaces or punctuation: ICU's rule status is not `UBRK_WORD_NONE`. nil for the
         /// other granularities, as in `Intl.Segmenter`.
+        @inlinable
         public var isWordLike: Bool? { wordKind.map { $0 != .nonWord } }
 
-        @usableFromInline
-        init(range: Range<String.Index>, text: Substring, utf16Range: Range<Int>, wordKind: WordKind?) {
+        @inlinable
+        init(base: String, range: Range<String.Index>, utf16Range: Range<Int>, wordKind: WordKind?) {
+            self.base = base
             self.range = range
-            self.text = text
             self.utf16Range = utf16Range
             self.wordKind = wordKind
+        }
+
+        /// Segments are equal when their ranges, texts, UTF-16 ranges and kinds are.
+        public static func == (lhs: Segment, rhs: Segment) -> Bool {
+            lhs.range == rhs.range && lhs.utf16Range == rhs.utf16Range && lhs.wordKind == rhs.wordKind && lhs.text == rhs.text
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(range)
+            hasher.combine(text)
+            hasher.combine(utf16Range)
+            hasher.combine(wordKind)
         }
     }
 
@@ -160,8 +180,9 @@ public struct Segmenter: Sendable, Hashable {
     }
 
     /// Iterates segments: one ICU iterator, which holds a UTF-16 copy of the text and gives
-    /// each boundary as a UTF-8 offset, so that a `String.Index` is O(1) per segment. Copies
-    /// of an iterator share its position.
+    /// boundaries as UTF-8 offsets, several per call into the shim, so that a `String.Index`
+    /// is O(1) per segment. (Iterate one iterator at a time: copies share the ICU iterator,
+    /// not the position within its batch of boundaries.)
     public struct Iterator: IteratorProtocol {
         @usableFromInline let text: String
         @usableFromInline let cursor: ICUBreakCursor
@@ -169,6 +190,9 @@ public struct Segmenter: Sendable, Hashable {
         @usableFromInline var utf8Offset = 0
         @usableFromInline var utf16Offset = 0
         @usableFromInline var index: String.Index
+        /// The next boundary to read in the cursor's batch, and how many the batch holds.
+        @usableFromInline var position = 0
+        @usableFromInline var count = 0
 
         fileprivate init(text: String, cursor: ICUBreakCursor, granularity: Granularity) {
             self.text = text
@@ -181,11 +205,19 @@ public struct Segmenter: Sendable, Hashable {
         /// reads only part of a segment, as a count of words does, pays for no more.)
         @inlinable
         public mutating func next() -> Segment? {
-            guard let (bytes, units, ruleStatus) = cursor.next(), bytes > utf8Offset else { return nil }
+            if position >= count {
+                count = cursor.fill()
+                position = 0
+                guard count > 0 else { return nil }
+            }
+            let bytes = Int(cursor.bytes[position])
+            let units = Int(cursor.units[position])
+            let ruleStatus = cursor.statuses[position]
+            position += 1
+            guard bytes > utf8Offset else { return nil }
             let end = text.utf8.index(index, offsetBy: bytes - utf8Offset)
-            let range = index..<end
             let segment = Segment(
-                range: range, text: text[range], utf16Range: utf16Offset..<units, wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
+                base: text, range: index..<end, utf16Range: utf16Offset..<units, wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
             index = end
             utf8Offset = bytes
             utf16Offset = units
