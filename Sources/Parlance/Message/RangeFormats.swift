@@ -12,6 +12,9 @@ public import Foundation
 /// try NumberRangeFormat(locale: "de", skeleton: "currency/EUR").format(3, 5)      // "3–5 €"
 /// try NumberRangeFormat(locale: "en", skeleton: "currency/EUR").format(5, 5)      // "~€5.00"
 /// ```
+///
+/// A formatter type rather than a `FormatStyle`: a range is two values, and Swift's ranges
+/// cannot hold the reversed or equal ends ICU formats.
 public struct NumberRangeFormat: Sendable, Hashable {
     /// The locale the range is written for.
     public let locale: LocaleID
@@ -84,6 +87,9 @@ public struct NumberRangeFormat: Sendable, Hashable {
 /// try stay.format(from: Date(timeIntervalSince1970: 1_699_920_000), to: Date(timeIntervalSince1970: 1_700_179_200))
 /// // "Nov 14 – 17, 2023" (ICU's exact bytes: U+2009 around the dash)
 /// ```
+///
+/// A formatter type rather than a `FormatStyle`: it formats two instants, which Swift's
+/// `Range<Date>` cannot hold in either order.
 public struct DateIntervalFormat: Sendable, Hashable {
     /// The locale the interval is written for.
     public let locale: LocaleID
