@@ -154,7 +154,7 @@ let verification: [Target] = ["Date", "List", "Number", "Message"].map { tests("
 let testing: [Target] = [
     // What the test targets share: child processes, work off the cooperative pool, fixtures, the PostgreSQL test database.
     module("ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
-    tests("ParlanceTests", ["ParlanceTestSupport", "Parlance"]),
+    tests("ParlanceTests", ["ParlanceTestSupport", "Parlance", "ParlanceVerification"]),
     tests("ParlanceLocalizationTests", ["ParlanceTestSupport", "ParlanceVerification", "ParlanceLint", .logging], exclude: ["Fixtures"]),
     // The catalog linter's rules, output and CLI, on fixtures written as the real files are.
     tests("ParlanceLintTests", ["ParlanceTestSupport", "ParlanceLint"], exclude: ["Fixtures"]),

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceVerification
 import Testing
 
 @testable import Parlance
@@ -32,31 +33,6 @@ struct CollatorSortingTests {
         #expect(Self.names.sorted(using: [collator]) == byComparison)
     }
 
-    /// The 10,000 Swedish names of `parlance bench`'s sort row (the same generator), with å, ä,
-    /// ö and names that differ only in case or accent.
-    static let benchNames: [String] = {
-        let onsets = ["", "B", "D", "F", "G", "H", "J", "K", "L", "M", "N", "P", "R", "S", "T", "V", "Å", "Ä", "Ö", "Sj", "Tj", "Kj"]
-        let vowels = ["a", "e", "i", "o", "u", "y", "å", "ä", "ö", "é"]
-        let codas = ["", "n", "r", "l", "s", "k", "t", "rn", "ll", "ng", "m"]
-        var state: UInt64 = 0x5EED_5EED
-        func next() -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
-        }
-        return (0..<10_000).map { _ in
-            var name = ""
-            for syllable in 0..<(2 + next() % 2) {
-                let onset = onsets[next() % onsets.count]
-                name += syllable == 0 ? onset : onset.lowercased()
-                name += vowels[next() % vowels.count] + codas[next() % codas.count]
-            }
-            return name
-        }
-    }()
-
     /// The order ICU's own comparison (`ucol_strcollUTF8` on the collator's ICU handle) gives,
     /// stable: equal strings keep their input order.
     static func icuOrder(_ strings: [String], _ collator: Collator) -> [String] {
@@ -82,7 +58,7 @@ struct CollatorSortingTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             root.swapAt(index, Int(truncatingIfNeeded: state >> 33) % (index + 1))
         }
-        for strings in [Self.benchNames, root] {
+        for strings in [BenchInputs.swedishNames, root] {
             let sorted = strings.sorted(using: collator)
             #expect(sorted == Self.icuOrder(strings, collator))
             for (a, b) in zip(sorted, sorted.dropFirst()) {
