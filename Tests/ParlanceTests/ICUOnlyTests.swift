@@ -53,5 +53,16 @@ struct ICUOnlyChildTests {
         #expect(try PluralRules(locale: "en").category(for: "1.0") == .other)
         #expect(try PluralOperands("1.50").plainDecimal == "1.50")
         #expect(try PluralOperands("2.05").plainDecimal == "2.05")
+
+        // Messages, relative times and plural ranges: ICU formats and selects.
+        let files = try MessageFormat("{n, plural, one {# Datei} other {# Dateien}}", locale: "de")
+        #expect(files.plan == nil && files.planFallback == .disabled)
+        #expect(try files.format(["n": 1]) == "1 Datei" && files.format(["n": 1234]) == "1.234 Dateien")
+        let relative = try RelativeTimeFormat(locale: "de")
+        #expect(relative.icu.compiled == nil && relative.icu.fallback == .disabled)
+        #expect(try relative.format(-3.0, .day) == "vor 3 Tagen")
+        // CLDR's plural ranges: ru one–few is few, en one–other is other.
+        #expect(try NumberRangeFormat(locale: "ru").pluralCategory(DecimalNumber("1"), DecimalNumber("2")) == .few)
+        #expect(try NumberRangeFormat(locale: "en").pluralCategory(DecimalNumber("1"), DecimalNumber("2")) == .other)
     }
 }

@@ -59,7 +59,7 @@ public struct CatalogLookup: Hashable, Sendable {
 ///
 /// A key is answered four ways, each for one job:
 /// - ``localizedString(_:table:locale:arguments:width:)`` (and its `named:` and
-///   ``LocalizableKey`` forms): the formatted string; throws ``ParlanceError`` (a missing key,
+///   ``LocalizableKey`` forms): the formatted string; throws `ParlanceError` (a missing key,
 ///   an argument that does not fit, a malformed translation).
 /// - ``lookup(_:table:locale:arguments:width:)``: the same, with the locale of the table the
 ///   string came from (for `Content-Language`) and the entry.
