@@ -1,36 +1,42 @@
 #if Server
 import Foundation
-import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 import ParlanceHTTP
 
 /// Answers `POST /v1/{op}` on the connection's event loop, without making the request a Swift
-/// task: the batch engine is synchronous and answers in microseconds, so the hops between the
+/// task, and keeps the connection's state (idle timeout, graceful shutdown) for every request
+/// on it. The batch engine is synchronous and answers in microseconds, so the hops between the
 /// event loop and the task pool, the async body reader and the timer task a routed request
-/// costs would be most of its time.
+/// costs would be most of its time; so would the conversion of each request and answer to
+/// `HTTPTypes` and back, which is why the handler works on NIO's HTTP/1 parts.
 ///
-/// It sits in each connection's pipeline after Hummingbird's connection state handler (which
-/// sees every part read and written, so idle timeouts, keep-alive and graceful shutdown count
-/// these requests as any other) and before Hummingbird's request loop. A request it takes:
-/// `POST /v1/{op}` (one path segment, not `batch`) with a `Content-Length` within the body
-/// limit, no `Expect`, on a connection whose earlier requests are all answered and which can
-/// take writes. Everything else goes on to the router unchanged, and so does every part of such
-/// a request; `/v1/{op}` stays a route there, answered by the same
-/// ``ServerState/operationAnswer(op:acceptLanguage:body:)``.
+/// It sits in each connection's pipeline right after NIO's HTTP/1 decoder and before the
+/// conversion to `HTTPTypes`, Hummingbird's request loop and router. A request it takes:
+/// HTTP/1.1 `POST /v1/{op}` (one path segment, not `batch`) with one `Content-Length` within the
+/// body limit, no `Expect`, on a connection whose earlier requests are all answered and which
+/// can take writes. Everything else goes on to the router unchanged, and so does every part of
+/// such a request; `/v1/{op}` stays a route there, answered by the same
+/// ``ServerState/operationAnswer(op:acceptLanguage:body:)``. Its answers go through NIO's
+/// encoder as the router's do.
 ///
 /// What a routed request gets from ``ServerMiddleware`` it gets here too: the JSON error body
 /// and its status, `Content-Language` and `Vary`, `Date` and `Server`, the request metrics and
 /// (when on) the access-log line. A body that does not arrive in full within the body timeout
-/// gets `408 request-timeout`, and the connection is closed; `Connection: close` closes it
-/// after the answer.
+/// gets `408 request-timeout`, and the connection is closed; a request that does not keep the
+/// connection alive (`Connection: close`) closes it after the answer.
+///
+/// Because it sees every request part read and every answer written on both paths, it also
+/// does what Hummingbird's connection state handler does for its HTTP/1 channel: a connection
+/// with no request for the idle timeout is closed (one waiting for an answer is not), and on
+/// graceful shutdown an idle connection is closed at once and a busy one after its last answer.
 final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     /// The route label of these requests in the metrics, as the router names the route.
     static let route = "/v1/{op}"
@@ -39,13 +45,15 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     private let logger: Logger
     private let accessLog: Bool
     private let connections: ConnectionGauge
+    private let idleTimeout: TimeAmount?
 
     /// A request this handler answers, while its body arrives.
     private struct Taken {
         var op: String
         /// The path without its query, for the access log.
         var path: String
-        var headers: HTTPFields
+        var headers: HTTPHeaders
+        var keepAlive: Bool
         var body: ByteBuffer?
         var start: ContinuousClock.Instant
         var deadline: Scheduled<Void>?
@@ -70,28 +78,57 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     /// The metrics series of this connection's answers, by status.
     private var series: [Int: ServerMetrics.RequestSeries] = [:]
 
-    init(server: ServerState, logger: Logger, accessLog: Bool, connections: ConnectionGauge) {
+    /// Requests read (their head) whose answer has not been written in full, on either path.
+    private var requestsInProgress = 0
+    /// A request's head has been read and its end not yet.
+    private var requestBeingRead = false
+    /// When a request part was last read or an answer last ended.
+    private var lastActive = NIODeadline.now()
+    /// Graceful shutdown came while requests were in progress: the last answer closes.
+    private var closeAfterAnswers = false
+    private var idleCheck: Scheduled<Void>?
+
+    init(server: ServerState, logger: Logger, accessLog: Bool, connections: ConnectionGauge, idleTimeout: TimeAmount?) {
         self.server = server
         self.logger = logger
         self.accessLog = accessLog
         self.connections = connections
+        self.idleTimeout = idleTimeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         connections.opened()
+        if context.channel.isActive { scheduleIdleCheck(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        scheduleIdleCheck(context: context)
+        context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        switch part {
+        case .head:
+            requestsInProgress += 1
+            requestBeingRead = true
+            lastActive = .now()
+        case .end:
+            requestBeingRead = false
+            lastActive = .now()
+        case .body:
+            break
+        }
         switch state {
         case .idle:
-            guard case .head(let head) = unwrapInboundIn(data), let op = takenOperation(head, context: context) else {
-                handOn(data, context: context)
+            guard case .head(let head) = part, let op = takenOperation(head, context: context) else {
+                handOn(part, data, context: context)
                 return
             }
-            let path = head.path.map { String($0.prefix { $0 != "?" }) } ?? ""
-            state = .taken(Taken(op: op, path: path, headers: head.headerFields, body: nil, start: .now))
+            let path = head.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(head.uri[..<$0]) } ?? head.uri
+            state = .taken(Taken(op: op, path: path, headers: head.headers, keepAlive: head.isKeepAlive, body: nil, start: .now))
         case .taken(var taken):
-            switch unwrapInboundIn(data) {
+            switch part {
             case .body(var chunk):
                 // The state lets go of the request first, so that the body grows in place.
                 state = .idle
@@ -107,15 +144,15 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
                 context.close(promise: nil)
             }
         case .handingOn:
-            handOn(data, context: context)
+            handOn(part, data, context: context)
         case .closing:
             break
         }
     }
 
     /// Hands a part on to the router; a head starts a routed request.
-    private func handOn(_ data: NIOAny, context: ChannelHandlerContext) {
-        switch unwrapInboundIn(data) {
+    private func handOn(_ part: HTTPServerRequestPart, _ data: NIOAny, context: ChannelHandlerContext) {
+        switch part {
         case .head:
             state = .handingOn
             routedAnswersPending += 1
@@ -131,9 +168,7 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         // A body still on its way: its time starts now (one timer per slow request, none for
         // a request that arrived in one read).
         if case .taken(var taken) = state, taken.deadline == nil {
-            let timeout = server.configuration.bodyTimeout.components
-            let nanoseconds = timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000
-            taken.deadline = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: .nanoseconds(nanoseconds)) {
+            taken.deadline = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: Self.timeAmount(server.configuration.bodyTimeout)) {
                 self.bodyTimedOut(context: context)
             }
             state = .taken(taken)
@@ -143,41 +178,115 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        // Only the router's answers come through here (this handler writes from its own context).
-        if case .end = unwrapOutboundIn(data) { routedAnswersPending -= 1 }
-        context.write(data, promise: promise)
+        // Only the router's answers (and the malformed-request answer) come through here: this
+        // handler writes its own from its own context.
+        guard case .end = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
+        }
+        routedAnswersPending = max(0, routedAnswersPending - 1)
+        if answerEnded() {
+            context.writeAndFlush(data, promise: promise)
+            context.close(promise: nil)
+        } else {
+            context.write(data, promise: promise)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ChannelShouldQuiesceEvent else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        // Graceful shutdown: an idle connection closes now, a busy one after its last answer.
+        if requestsInProgress > 0 {
+            closeAfterAnswers = true
+        } else {
+            context.close(promise: nil)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A decoding error ends the connection (the malformed-request handler answers it).
+        if case .taken(let taken) = state { taken.deadline?.cancel() }
+        state = .closing
+        context.fireErrorCaught(error)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         if case .taken(let taken) = state { taken.deadline?.cancel() }
         state = .idle
+        idleCheck?.cancel()
+        idleCheck = nil
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         if case .taken(let taken) = state { taken.deadline?.cancel() }
+        idleCheck?.cancel()
+        idleCheck = nil
         connections.closed()
+    }
+
+    // MARK: Connection state
+
+    /// Counts an answer written in full; true when the connection is to close after it.
+    private func answerEnded() -> Bool {
+        requestsInProgress = max(0, requestsInProgress - 1)
+        guard requestsInProgress == 0 else { return false }
+        lastActive = .now()
+        return closeAfterAnswers
+    }
+
+    private func scheduleIdleCheck(context: ChannelHandlerContext, at deadline: NIODeadline? = nil) {
+        guard let idleTimeout, idleCheck == nil else { return }
+        let deadline = deadline ?? lastActive + idleTimeout
+        idleCheck = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(deadline: deadline) {
+            self.idleCheckDue(context: context)
+        }
+    }
+
+    private func idleCheckDue(context: ChannelHandlerContext) {
+        idleCheck = nil
+        guard let idleTimeout, context.channel.isActive else { return }
+        // A request read in full and waiting for its answer is not idle; the answer's end
+        // starts the clock again.
+        if requestsInProgress > 0, !requestBeingRead {
+            scheduleIdleCheck(context: context, at: .now() + idleTimeout)
+            return
+        }
+        if NIODeadline.now() >= lastActive + idleTimeout {
+            context.close(promise: nil)
+        } else {
+            scheduleIdleCheck(context: context)
+        }
+    }
+
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let components = duration.components
+        return .nanoseconds(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)
     }
 
     // MARK: Taking a request
 
     /// The operation of a request this handler answers, or nil to hand it on.
-    private func takenOperation(_ head: HTTPRequest, context: ChannelHandlerContext) -> String? {
-        guard head.method == .post, routedAnswersPending == 0, context.channel.isWritable,
-            let path = head.path, let op = Self.operation(inPath: path), op != "batch",
-            head.headerFields[.expect] == nil,
-            let length = head.headerFields[.contentLength].flatMap(Int.init), length <= server.configuration.maxBodySize
+    private func takenOperation(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> String? {
+        guard head.method == .POST, head.version == .http1_1, routedAnswersPending == 0, !closeAfterAnswers,
+            context.channel.isWritable, let op = Self.operation(inPath: head.uri), op != "batch",
+            !head.headers.contains(name: "expect")
         else { return nil }
+        let lengths = head.headers["content-length"]
+        guard lengths.count == 1, let length = Int(lengths[0]), length <= server.configuration.maxBodySize else { return nil }
         return op
     }
 
     /// `op` of `/v1/{op}` (a query string ignored), when it is one segment of lowercase
     /// letters, digits and `-` (the engine's operation names; anything else is the router's).
     static func operation(inPath path: String) -> String? {
-        var target = Substring(path)
-        if let query = target.firstIndex(of: "?") { target = target[..<query] }
-        guard target.hasPrefix("/v1/") else { return nil }
-        let op = target.dropFirst(4)
+        let utf8 = path.utf8
+        let end = utf8.firstIndex(of: UInt8(ascii: "?")) ?? utf8.endIndex
+        guard utf8[..<end].starts(with: "/v1/".utf8) else { return nil }
+        let op = path[utf8.index(utf8.startIndex, offsetBy: 4)..<end]
         guard !op.isEmpty,
             op.utf8.allSatisfy({
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
@@ -187,16 +296,27 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         return String(op)
     }
 
+    /// A field's values as one (RFC 9110 §5.3: repeated fields are one list), nil when absent.
+    private static func combined(_ headers: HTTPHeaders, _ name: String) -> String? {
+        let values = headers[name]
+        switch values.count {
+        case 0: return nil
+        case 1: return values[0]
+        default: return values.joined(separator: ", ")
+        }
+    }
+
     // MARK: Answering
 
     private func answer(_ taken: Taken, context: ChannelHandlerContext) {
-        let close = taken.headers[.connection]?.lowercased() == "close"
+        let close = !taken.keepAlive || closeAfterAnswers
         if close { state = .closing }
         let status: Int
         do {
-            try RequestBodies.requireMediaType(taken.headers[.contentType], ["application/json"])
+            try RequestBodies.requireMediaType(Self.combined(taken.headers, "content-type"), ["application/json"])
             let answer = server.operationAnswer(
-                op: taken.op, acceptLanguage: taken.headers, body: taken.body ?? context.channel.allocator.buffer(capacity: 0))
+                op: taken.op, acceptLanguage: { Self.combined(taken.headers, "accept-language") ?? "" },
+                body: taken.body ?? context.channel.allocator.buffer(capacity: 0))
             status = answer.status
             write(status: status, contentLanguage: answer.contentLanguage, vary: true, body: answer.body, close: close, context: context)
         } catch {
@@ -217,26 +337,23 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         record(status: status, path: taken.path, start: taken.start)
     }
 
-    /// The fields every answer has, made once (a field is checked when it is made).
-    private static let contentTypeField = HTTPField(name: .contentType, value: ServerState.jsonType)
-    private static let varyField = HTTPField(name: .vary, value: "Accept-Language")
-    private static let serverField = HTTPField(name: .server, value: "parlance")
-    private static let closeField = HTTPField(name: .connection, value: "close")
-
     private func write(status: Int, contentLanguage: String?, vary: Bool, body: [UInt8], close: Bool, context: ChannelHandlerContext) {
-        var fields = HTTPFields()
-        fields.reserveCapacity(7)
-        fields.append(Self.contentTypeField)
-        if let contentLanguage { fields.append(HTTPField(name: .contentLanguage, value: contentLanguage)) }
-        if vary { fields.append(Self.varyField) }
-        fields.append(HTTPField(name: .contentLength, value: String(body.count)))
-        fields.append(HTTPField(name: .date, value: date.now()))
-        fields.append(Self.serverField)
-        if close { fields.append(Self.closeField) }
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: HTTPResponse.Status(code: status), headerFields: fields))), promise: nil)
-        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
-        if close {
+        // The names as HTTPTypes spells them, so that both paths' answers read the same.
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(7)
+        headers.add(name: "Content-Type", value: ServerState.jsonType)
+        if let contentLanguage { headers.add(name: "Content-Language", value: contentLanguage) }
+        if vary { headers.add(name: "Vary", value: "Accept-Language") }
+        headers.add(name: "Content-Length", value: String(body.count))
+        headers.add(name: "Date", value: date.now())
+        headers.add(name: "Server", value: "parlance")
+        if close { headers.add(name: "Connection", value: "close") }
+        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        if answerEnded() || close {
             // Closed once the answer is on the wire (a close before would drop unsent bytes).
+            state = .closing
             context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
                 context.close(promise: nil)
             }

@@ -7,21 +7,18 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 
-/// Hummingbird's HTTP/1.1 child channel with Parlance's handlers placed around its connection
-/// state handler: ``MalformedRequestHandler`` before it (the decoder's errors), and
-/// ``OperationChannelHandler`` after it, so that the state handler sees the requests answered
-/// on the event loop and their answers (idle timeout, graceful shutdown).
-///
-/// The pipeline is `HTTP1Channel`'s: NIO's HTTP/1 server pipeline without pipelining
-/// assistance or error handling (the request loop and the handlers above do both), the
-/// conversion to `HTTPTypes`, then the handlers.
+/// Hummingbird's HTTP/1.1 child channel with Parlance's handlers: NIO's HTTP/1 server pipeline
+/// (without pipelining assistance or error handling: the handlers below and the request loop do
+/// both), then ``OperationChannelHandler`` on NIO's HTTP/1 parts (it answers `POST /v1/{op}` and
+/// keeps the connection's idle timeout and graceful shutdown, the job of the connection state
+/// handler in Hummingbird's own channel), the conversion to `HTTPTypes`, then
+/// ``MalformedRequestHandler`` (the decoder's errors) before Hummingbird's request loop.
 struct ParlanceHTTP1Channel: HTTPChannelHandler {
     typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
     let responder: HTTPChannelHandler.Responder
-    let idleTimeout: TimeAmount
-    let beforeStateHandler: @Sendable () -> [any RemovableChannelHandler]
-    let afterStateHandler: @Sendable () -> [any RemovableChannelHandler]
+    let operationHandler: @Sendable () -> OperationChannelHandler
+    let malformedRequestHandler: @Sendable () -> MalformedRequestHandler
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
@@ -35,10 +32,9 @@ struct ParlanceHTTP1Channel: HTTPChannelHandler {
             try pipeline.configureHTTPServerPipeline(
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
                 withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
+            try pipeline.addHandler(operationHandler())
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-            try pipeline.addHandlers(beforeStateHandler())
-            try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: .nanoseconds(idleTimeout.nanoseconds), logger: logger))
-            try pipeline.addHandlers(afterStateHandler())
+            try pipeline.addHandler(malformedRequestHandler())
             return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
         }
     }

@@ -65,17 +65,17 @@ public enum ParlanceServer {
         let guarded = router.group().add(middleware: WriteTokenMiddleware(token: configuration.writeToken))
         for item in extensions { item.addRoutes(to: guarded) }
         let connections = ConnectionGauge()
-        let idle = configuration.idleTimeout.components
-        let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
+        let idleTimeout = OperationChannelHandler.timeAmount(configuration.idleTimeout)
         return Application(
             router: router,
             server: HTTPServerBuilder { responder in
                 ParlanceHTTP1Channel(
-                    responder: responder, idleTimeout: idleTimeout,
-                    beforeStateHandler: { [MalformedRequestHandler(metrics: metrics, logger: logger)] },
-                    afterStateHandler: {
-                        [OperationChannelHandler(server: state, logger: logger, accessLog: configuration.accessLog, connections: connections)]
-                    })
+                    responder: responder,
+                    operationHandler: {
+                        OperationChannelHandler(
+                            server: state, logger: logger, accessLog: configuration.accessLog, connections: connections, idleTimeout: idleTimeout)
+                    },
+                    malformedRequestHandler: { MalformedRequestHandler(metrics: metrics, logger: logger) })
             },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "parlance"),
@@ -168,7 +168,11 @@ struct ServerState: Sendable {
     /// catalog's languages (its development language without the header), or (no catalog) the
     /// header's preferred well-formed range; nil without catalog and header.
     func negotiatedLocale(_ headers: HTTPFields) -> LocaleID? {
-        let header = headers[values: .acceptLanguage].joined(separator: ", ")
+        negotiatedLocale(acceptLanguage: headers[values: .acceptLanguage].joined(separator: ", "))
+    }
+
+    /// The locale negotiated from an `Accept-Language` value (its fields joined by ", ").
+    func negotiatedLocale(acceptLanguage header: String) -> LocaleID? {
         // With a catalog, no header (or no close match) means its development language.
         if let negotiator { return negotiator.negotiate(acceptLanguage: header, query: nil, cookie: nil).locale }
         guard !header.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
@@ -250,7 +254,7 @@ struct ServerState: Sendable {
     func operation(_ request: Request, op: String) async throws -> Response {
         try RequestBodies.requireMediaType(request.headers[.contentType], ["application/json"])
         let body = try await RequestBodies.buffer(of: request, limit: configuration.maxBodySize, timeout: configuration.bodyTimeout)
-        let answer = operationAnswer(op: op, acceptLanguage: request.headers, body: body)
+        let answer = operationAnswer(op: op, acceptLanguage: { request.headers[values: .acceptLanguage].joined(separator: ", ") }, body: body)
         var response = Self.response(answer.status, contentType: Self.jsonType, bytes: answer.body)
         if let language = answer.contentLanguage { response.headers[.contentLanguage] = language }
         response.headers[.vary] = "Accept-Language"
@@ -259,14 +263,15 @@ struct ServerState: Sendable {
 
     /// The answer to `POST /v1/{op}` once its media type is checked and its whole body has
     /// arrived: the body read as UTF-8 JSON once and answered by the batch engine, error
-    /// messages cleared of the catalog's location on the server.
-    func operationAnswer(op: String, acceptLanguage headers: HTTPFields, body: ByteBuffer) -> BatchAdapter.Answer {
+    /// messages cleared of the catalog's location on the server. `acceptLanguage` (the field's
+    /// value) is asked for only when the request names no locale.
+    func operationAnswer(op: String, acceptLanguage: () -> String, body: ByteBuffer) -> BatchAdapter.Answer {
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
             return BatchAdapter.Answer(
                 status: HTTPErrorMapping.status(for: "invalid-json"),
                 body: HTTPErrorMapping.body(code: "invalid-json", message: "the body is not UTF-8"), contentLanguage: nil)
         }
-        var answer = adapter.answer(op: op, body: text, defaultLocale: { negotiatedLocale(headers) })
+        var answer = adapter.answer(op: op, body: text, defaultLocale: { negotiatedLocale(acceptLanguage: acceptLanguage()) })
         if answer.status != 200 { answer.body = Array(paths.scrub(String(decoding: answer.body, as: UTF8.self)).utf8) }
         return answer
     }

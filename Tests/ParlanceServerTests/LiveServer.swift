@@ -177,6 +177,21 @@ final class RawConnection: Sendable {
     /// Every byte until the peer closes the connection (or 120 s pass).
     func readBytes() async -> [UInt8] { await offPool { Loopback.readToEnd(self.fd) } }
 
+    /// Every byte until the peer closes the connection, and whether it did (false: 120 s
+    /// passed or the read failed).
+    func readUntilClosed() async -> (bytes: [UInt8], closed: Bool) {
+        await offPool {
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(self.fd, $0.baseAddress, $0.count, 0) }
+                if count < 0 { return (received, false) }
+                if count == 0 { return (received, true) }
+                received.append(contentsOf: buffer[0..<count])
+            }
+        }
+    }
+
     /// Everything until the peer closes the connection or `until` appears (or 120 s pass).
     func read(until marker: String? = nil) async -> String { await offPool { self.blockingRead(until: marker) } }
 

@@ -1,6 +1,7 @@
 #if Server
 import Foundation
 @testable import ParlanceServer
+import ParlanceVerification
 import Testing
 
 #if canImport(Glibc)
@@ -115,6 +116,82 @@ struct OperationPathTests {
             #expect(afterRouted == 1)
             #expect(try await count() == 3)
         }
+    }
+
+    /// The request decoder tells NIO's response encoder each request's method (a `HEAD`
+    /// answer carries no body): answers written on the event loop keep the two in step, so a
+    /// `HEAD` after them on the same connection still gets its head alone.
+    @Test func aHeadAfterEventLoopAnswersHasNoBody() async throws {
+        try await LiveServer.with(Self.configuration()) { server in
+            let body = Array(#"{"locale":"ru","number":"21"}"#.utf8)
+            let bytes =
+                Self.request("plural", body, chunked: false, close: false) + Self.request("plural", body, chunked: false, close: false)
+                + Array("HEAD /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+            let connection = try RawConnection(port: server.port)
+            _ = bytes.withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let (received, closed) = await connection.readUntilClosed()
+            #expect(closed)
+            let text = String(decoding: received, as: UTF8.self)
+            let separator = "\r\n\r\n"
+            guard let headStart = text.range(of: "HTTP/1.1 200", options: .backwards),
+                let headEnd = text.range(of: separator, range: headStart.upperBound..<text.endIndex)
+            else {
+                Issue.record("no answer to HEAD in \(text)")
+                return
+            }
+            let answers = try Self.responses(Array(text[..<headStart.lowerBound].utf8))
+            #expect(answers.map(\.status) == [200, 200])
+            #expect(answers.allSatisfy { $0.body == #"{"result":"one"}"# })
+            #expect(text[headStart.lowerBound..<headEnd.lowerBound].lowercased().contains("content-type: application/json"))
+            #expect(text[headEnd.upperBound...].isEmpty, "a body after the HEAD answer: \(text[headEnd.upperBound...].prefix(80))")
+        }
+    }
+
+    /// A keep-alive connection with nothing more to send is closed once the idle timeout has
+    /// passed after an answer written on the event loop.
+    @Test func anIdleConnectionIsClosedAfterItsLastAnswer() async throws {
+        var configuration = Self.configuration()
+        configuration.idleTimeout = .milliseconds(50)
+        try await LiveServer.with(configuration) { server in
+            let connection = try RawConnection(port: server.port)
+            let body = Array(#"{"locale":"pl","number":"5"}"#.utf8)
+            let bytes = Self.request("plural", body, chunked: false, close: false)
+            _ = bytes.withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let (received, closed) = await connection.readUntilClosed()
+            #expect(closed, "the server did not close the idle connection")
+            let answers = try Self.responses(received)
+            #expect(answers.count == 1 && answers.first?.body == #"{"result":"many"}"#)
+            #expect(answers.first?[header: "Connection"] == nil)
+        }
+    }
+
+    /// Graceful shutdown while the body of a request answered on the event loop is still
+    /// arriving: the request is answered in full, then the connection closes and the server
+    /// stops.
+    @Test func gracefulShutdownLetsAnEventLoopRequestFinish() async throws {
+        let server = try await LiveServer.start(Self.configuration())
+        let connection = try RawConnection(port: server.port)
+        let first = Self.request("plural", Array(#"{"locale":"ru","number":"2","id":1}"#.utf8), chunked: false, close: false)
+        let body = Array(#"{"locale":"ru","number":"5","id":2}"#.utf8)
+        let second = Self.request("plural", body, chunked: false, close: false)
+        // The first request and the second one's head with part of its body, in one write: once
+        // the first answer is back, the server has read the second request's start.
+        let split = second.count - 10
+        _ = (first + second[..<split]).withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let start = await connection.read(until: #""result":"few"}"#)
+        #expect(start.contains(#"{"id":1,"result":"few"}"#), "\(start)")
+        await server.group.triggerGracefulShutdown()
+        // The listener closes as shutdown begins; open connections are told to finish next.
+        while let probe = Loopback.connect(port: server.port) {
+            close(probe)
+            await Task.yield()
+        }
+        _ = second[split...].withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let (rest, closed) = await connection.readUntilClosed()
+        #expect(closed)
+        let answers = try Self.responses(rest)
+        #expect(answers.count == 1 && answers.first?.body == #"{"id":2,"result":"many"}"#, "\(String(decoding: rest, as: UTF8.self))")
+        try await server.task.value  // the service group ends once the request is done
     }
 
     /// The responses of one connection, in order (bodies with a length or chunked).
