@@ -52,7 +52,9 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         var op: String
         /// The path without its query, for the access log.
         var path: String
-        var headers: HTTPHeaders
+        /// `Content-Type` and `Accept-Language`, each field's values joined by ", ".
+        var contentType: String?
+        var acceptLanguage: String?
         var keepAlive: Bool
         var body: ByteBuffer?
         var start: ContinuousClock.Instant
@@ -121,12 +123,11 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         }
         switch state {
         case .idle:
-            guard case .head(let head) = part, let op = takenOperation(head, context: context) else {
+            guard case .head(let head) = part, let taken = taken(head, context: context) else {
                 handOn(part, data, context: context)
                 return
             }
-            let path = head.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(head.uri[..<$0]) } ?? head.uri
-            state = .taken(Taken(op: op, path: path, headers: head.headers, keepAlive: head.isKeepAlive, body: nil, start: .now))
+            state = .taken(taken)
         case .taken(var taken):
             switch part {
             case .body(var chunk):
@@ -269,15 +270,48 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     // MARK: Taking a request
 
-    /// The operation of a request this handler answers, or nil to hand it on.
-    private func takenOperation(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> String? {
+    /// The request as this handler answers it, or nil to hand it on.
+    private func taken(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> Taken? {
         guard head.method == .POST, head.version == .http1_1, routedAnswersPending == 0, !closeAfterAnswers,
-            context.channel.isWritable, let op = Self.operation(inPath: head.uri), op != "batch",
-            !head.headers.contains(name: "expect")
+            context.channel.isWritable, let op = Self.operation(inPath: head.uri), op != "batch"
         else { return nil }
-        let lengths = head.headers["content-length"]
-        guard lengths.count == 1, let length = Int(lengths[0]), length <= server.configuration.maxBodySize else { return nil }
-        return op
+        // One pass over the fields for the four this handler reads.
+        var length: Int?
+        var lengths = 0
+        var contentType: String?
+        var acceptLanguage: String?
+        for (name, value) in head.headers {
+            switch name.utf8.count {
+            case 6 where Self.named(name, "expect"):
+                return nil
+            case 12 where Self.named(name, "content-type"):
+                contentType = contentType.map { $0 + ", " + value } ?? value
+            case 14 where Self.named(name, "content-length"):
+                lengths += 1
+                length = Int(value)
+            case 15 where Self.named(name, "accept-language"):
+                acceptLanguage = acceptLanguage.map { $0 + ", " + value } ?? value
+            default:
+                break
+            }
+        }
+        guard lengths == 1, let length, length <= server.configuration.maxBodySize else { return nil }
+        let path = head.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(head.uri[..<$0]) } ?? head.uri
+        return Taken(
+            op: op, path: path, contentType: contentType, acceptLanguage: acceptLanguage, keepAlive: head.isKeepAlive, body: nil,
+            start: .now)
+    }
+
+    /// Whether a field name is `lowercase` (a lowercase ASCII name of the same length), ASCII
+    /// case-insensitively.
+    private static func named(_ name: String, _ lowercase: StaticString) -> Bool {
+        var index = 0
+        for byte in name.utf8 {
+            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            guard lowered == lowercase.utf8Start[index] else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// `op` of `/v1/{op}` (a query string ignored), when it is one segment of lowercase
@@ -296,16 +330,6 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         return String(op)
     }
 
-    /// A field's values as one (RFC 9110 §5.3: repeated fields are one list), nil when absent.
-    private static func combined(_ headers: HTTPHeaders, _ name: String) -> String? {
-        let values = headers[name]
-        switch values.count {
-        case 0: return nil
-        case 1: return values[0]
-        default: return values.joined(separator: ", ")
-        }
-    }
-
     // MARK: Answering
 
     private func answer(_ taken: Taken, context: ChannelHandlerContext) {
@@ -313,9 +337,9 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         if close { state = .closing }
         let status: Int
         do {
-            try RequestBodies.requireMediaType(Self.combined(taken.headers, "content-type"), ["application/json"])
+            try RequestBodies.requireMediaType(taken.contentType, ["application/json"])
             let answer = server.operationAnswer(
-                op: taken.op, acceptLanguage: { Self.combined(taken.headers, "accept-language") ?? "" },
+                op: taken.op, acceptLanguage: { taken.acceptLanguage ?? "" },
                 body: taken.body ?? context.channel.allocator.buffer(capacity: 0))
             status = answer.status
             write(status: status, contentLanguage: answer.contentLanguage, vary: true, body: answer.body, close: close, context: context)

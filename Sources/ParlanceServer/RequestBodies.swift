@@ -22,15 +22,24 @@ package enum RequestBodies {
     /// Whether a `Content-Type` value's media type (before any `;`, spaces and tabs around it
     /// ignored) is `expected`, ASCII case-insensitively; `expected` is lowercase.
     package static func mediaType(of contentType: String, is expected: String) -> Bool {
-        var value = Substring(contentType).utf8
-        if let semicolon = value.firstIndex(of: UInt8(ascii: ";")) { value = value[..<semicolon] }
-        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        while let first = value.first, blank(first) { value = value.dropFirst() }
-        while let last = value.last, blank(last) { value = value.dropLast() }
-        guard value.count == expected.utf8.count else { return false }
-        // ASCII lowercase (`A`–`Z` only): a media type is ASCII, so no other byte can match.
-        return zip(value, expected.utf8).allSatisfy { byte, wanted in
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == wanted : byte == wanted
+        var contentType = contentType
+        var expected = expected
+        return contentType.withUTF8 { value in
+            expected.withUTF8 { wanted in
+                let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                var start = 0
+                var end = value.firstIndex(of: UInt8(ascii: ";")) ?? value.count
+                while start < end, blank(value[start]) { start += 1 }
+                while end > start, blank(value[end - 1]) { end -= 1 }
+                guard end - start == wanted.count else { return false }
+                // ASCII lowercase (`A`–`Z` only): a media type is ASCII, so no other byte can match.
+                for offset in 0..<wanted.count {
+                    let byte = value[start + offset]
+                    let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                    guard lowered == wanted[offset] else { return false }
+                }
+                return true
+            }
         }
     }
 

@@ -177,15 +177,15 @@ final class RawConnection: Sendable {
     /// Every byte until the peer closes the connection (or 120 s pass).
     func readBytes() async -> [UInt8] { await offPool { Loopback.readToEnd(self.fd) } }
 
-    /// Every byte until the peer closes the connection, and whether it did (false: 120 s
-    /// passed or the read failed).
+    /// Every byte until the peer closes the connection, and whether it did (with a FIN or a
+    /// reset; false: 120 s passed or the read failed otherwise).
     func readUntilClosed() async -> (bytes: [UInt8], closed: Bool) {
         await offPool {
             var received: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
                 let count = buffer.withUnsafeMutableBytes { recv(self.fd, $0.baseAddress, $0.count, 0) }
-                if count < 0 { return (received, false) }
+                if count < 0 { return (received, errno == ECONNRESET) }
                 if count == 0 { return (received, true) }
                 received.append(contentsOf: buffer[0..<count])
             }
