@@ -145,7 +145,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "404": {
-                    "description": "Unknown operation (`unknown-op`) or key (`missing-key`).",
+                    "description": "Unknown operation (`unknown-op`), key (`missing-key`), or `localize` on a server without a catalog (`no-catalog`).",
                     "content": {
                       "application/json": {
                         "schema": {

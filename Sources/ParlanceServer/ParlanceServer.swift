@@ -261,11 +261,18 @@ struct ServerState: Sendable {
         return response
     }
 
+    static let noCatalog = "the server was started without --catalog"
+
     /// The answer to `POST /v1/{op}` once its media type is checked and its whole body has
     /// arrived: the body read as UTF-8 JSON once and answered by the batch engine, error
     /// messages cleared of the catalog's location on the server. `acceptLanguage` (the field's
     /// value) is asked for only when the request names no locale.
     func operationAnswer(op: String, acceptLanguage: () -> String, body: ByteBuffer) -> BatchAdapter.Answer {
+        // As `GET /v1/catalog/{locale}` answers without a catalog (the batch protocol's own
+        // answer, `internal`, would be a 500 for a server started that way on purpose).
+        if op == "localize", catalog == nil {
+            return BatchAdapter.Answer(status: 404, body: HTTPErrorMapping.body(code: "no-catalog", message: Self.noCatalog), contentLanguage: nil)
+        }
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
             return BatchAdapter.Answer(
                 status: HTTPErrorMapping.status(for: "invalid-json"),
@@ -295,7 +302,7 @@ struct ServerState: Sendable {
 
     func catalogResponse(_ request: Request, locale raw: String) throws -> Response {
         guard let catalog else {
-            throw RequestBodies.failure("no-catalog", "the server was started without --catalog")
+            throw RequestBodies.failure("no-catalog", Self.noCatalog)
         }
         let locale = try LocaleID(raw)
         let table = request.uri.queryParameters.get("table") ?? "Localizable"

@@ -77,6 +77,19 @@ struct OperationPathTests {
         }
     }
 
+    /// Without a catalog, `localize` is 404 `no-catalog` on both paths, as the catalog route.
+    @Test func localizeWithoutACatalogIsNoCatalog() async throws {
+        try await LiveServer.with(ParlanceServerConfiguration()) { server in
+            let body = Array(#"{"locale":"en","key":"place_bet"}"#.utf8)
+            for chunked in [false, true] {
+                let answer = try HTTPAnswer(parsing: try await Self.exchange(server.port, Self.request("localize", body, chunked: chunked)))
+                #expect(answer.status == 404 && errorCode(answer.body) == "no-catalog", "chunked \(chunked): \(answer.body)")
+            }
+            let catalog = try await server.send("GET", "/v1/catalog/en")
+            #expect(catalog.status == 404 && errorCode(catalog.body) == "no-catalog")
+        }
+    }
+
     /// Requests written in one go on one connection, alternating the two paths: the answers
     /// come back in the order of the requests, each echoing its own `id`.
     @Test func pipelinedAnswersKeepTheirOrder() async throws {
