@@ -126,11 +126,17 @@ package enum ICUCompactCompiler {
             return affixes.count - 1
         }
         for magnitude in 0...CompiledCompactFormat.maximumMagnitude {
-            // -10^m is written as -10^(m + multiplier): its integer digits give the multiplier.
-            // (Negative: an explicit "1" pattern, which may write no number, is for +1 alone.)
-            guard let power = Double("-1e\(magnitude)"), let probe = ICUNumberCompiler.probe(handle, power),
-                let span = numberSpan(probe), probe.spans(CICU_NUMBER_FIELD_FRACTION).isEmpty
-            else { return nil }
+            // k · 10^m is written as k · 10^(m + multiplier): its integer digits give the
+            // multiplier. (Several k: a pattern for one, such as French and Italian "mille",
+            // may write no number.)
+            var found: (probe: ICUNumberCompiler.Probe, span: Range<Int>)?
+            for k in ["-1", "2", "-2", "3", "5"] {
+                if let value = Double("\(k)e\(magnitude)"), let probe = ICUNumberCompiler.probe(handle, value), let span = numberSpan(probe) {
+                    found = (probe, span)
+                    break
+                }
+            }
+            guard let (probe, span) = found, probe.spans(CICU_NUMBER_FIELD_FRACTION).isEmpty else { return nil }
             let integers = probe.spans(CICU_NUMBER_FIELD_INTEGER)
             let separators = probe.spans(CICU_NUMBER_FIELD_GROUPING_SEPARATOR)
             let digitScalars =
@@ -141,14 +147,17 @@ package enum ICUCompactCompiler {
             multipliers.append(multiplier)
             let scaled = magnitude + multiplier
             var row = [Int](repeating: -1, count: CompiledCompactFormat.classCount)
-            var probes: [(kinds: [Int], value: Scaled)] = []
+            var probes: [(kinds: [Int], value: Scaled, single: Bool)] = []
             if scaled <= CompiledCompactFormat.maximumScaledMagnitude {
                 if samples[scaled] == nil {
                     let found = classes(scaledMagnitude: scaled, program)
                     classTables[scaled] = found.table
                     samples[scaled] = found.samples
                 }
-                for (kind, value) in samples[scaled] ?? [:] { probes.append(([kind], value)) }
+                let table = classTables[scaled]
+                for (kind, value) in samples[scaled] ?? [:] {
+                    probes.append(([kind], value, table.lazy.filter { Int($0) == kind }.count == 1))
+                }
             } else if multiplier == 0 {
                 // An unscaled magnitude beyond the tables: a pattern here would need m + 1
                 // zeros; the samples (a number of each class found among them) show it has
@@ -160,14 +169,14 @@ package enum ICUCompactCompiler {
                     let kind = index(program.category(forInteger: UInt64(candidate)))
                     if byKind[kind] == nil { byKind[kind] = Scaled(digits: candidate, fractionDigits: 0) }
                 }
-                for (_, value) in byKind { probes.append((Array(0..<CompiledCompactFormat.classCount), value)) }
+                for (_, value) in byKind { probes.append((Array(0..<CompiledCompactFormat.classCount), value, false)) }
             } else {
                 patterns.append(nil)
                 continue
             }
             var readable = true
-            for (kinds, value) in probes.sorted(by: { $0.kinds[0] < $1.kinds[0] }) {
-                guard let affix = readAffixes(handle, value, multiplier: multiplier) else {
+            for (kinds, value, single) in probes.sorted(by: { $0.kinds[0] < $1.kinds[0] }) {
+                guard let affix = readAffixes(handle, value, multiplier: multiplier, single: single) else {
                     readable = false
                     break
                 }
@@ -188,10 +197,13 @@ package enum ICUCompactCompiler {
         Double("\(scaled.digits)e\(-multiplier - scaled.fractionDigits)")
     }
 
-    /// The affixes ICU writes around the number for a positive and a negative probe; a text
-    /// with no number field (an explicit "1" pattern such as French "mille") is kept whole as the
-    /// prefix, marked numberless.
-    private static func readAffixes(_ handle: OpaquePointer, _ scaled: Scaled, multiplier: Int) -> (texts: [[UInt8]], numberless: [Bool])? {
+    /// The affixes ICU writes around the number for a positive and a negative probe. A text with
+    /// no number field (French "mille" for the integer 1,000, Italian "mille" and "-mille" for
+    /// the category one) is kept whole as the prefix, marked numberless, when `single`: its class
+    /// has that one scaled number, so the text is the same for every value of the class.
+    private static func readAffixes(_ handle: OpaquePointer, _ scaled: Scaled, multiplier: Int, single: Bool)
+        -> (texts: [[UInt8]], numberless: [Bool])?
+    {
         guard let value = Self.value(scaled, multiplier: multiplier), let positive = ICUNumberCompiler.probe(handle, value),
             let negative = ICUNumberCompiler.probe(handle, -value)
         else { return nil }
@@ -202,8 +214,7 @@ package enum ICUCompactCompiler {
                 texts += [probe.utf8(0..<span.lowerBound), probe.utf8(span.upperBound..<probe.units.count)]
                 numberless.append(false)
             } else {
-                // Only the positive integer 1 takes an explicit "1" pattern.
-                guard probe.spans(CICU_NUMBER_FIELD_SIGN).isEmpty, scaled == Scaled(digits: 1, fractionDigits: 0), texts.isEmpty else { return nil }
+                guard single else { return nil }
                 texts += [probe.utf8(0..<probe.units.count), []]
                 numberless.append(true)
             }
