@@ -35,6 +35,9 @@ struct ICUOnlyChildTests {
         #expect(number.compiled == nil && number.fallback == .disabled)
         #expect(1234.5.formatted(.parlance.number.locale("de")) == "1.234,5")
         #expect(1234567.formatted(.parlance.number.locale("hi-IN")) == "12,34,567")
+        let compact = try ICUNumberFormatter(skeleton: "compact-short", locale: "de")
+        #expect(compact.compiledCompact == nil && compact.compactFallback == .disabled)
+        #expect(try NumberFormat(locale: "de", skeleton: "compact-short").format(-1_500_000.0) == "-1,5\u{A0}Mio.")
 
         let date = try ICUDateFormatter.cached(locale: "de", spec: .skeleton("yMMMdjm"), zone: "UTC")
         #expect(date.compiled == nil && date.fallback == .disabled)

@@ -135,7 +135,7 @@ package enum ICUNumberCompiler {
     }
 
     /// A formatted probe: its UTF-16 text and ICU's number fields (id, start, limit).
-    private struct Probe {
+    struct Probe {
         var units: [UInt16]
         var fields: [(field: Int32, start: Int, limit: Int)]
 
@@ -148,7 +148,7 @@ package enum ICUNumberCompiler {
         }
     }
 
-    private static func probe(_ handle: OpaquePointer, _ value: Double) -> Probe? {
+    static func probe(_ handle: OpaquePointer, _ value: Double) -> Probe? {
         var units = [UInt16](repeating: 0, count: 256)
         var raw = [Int32](repeating: 0, count: 3 * 32)
         var fieldCount: Int32 = 0
@@ -238,7 +238,7 @@ package enum ICUNumberCompiler {
             number: Array(probe.units[integer.lowerBound..<end]))
     }
 
-    private static func readLayout(_ handle: OpaquePointer, _ rounding: CompiledNumberFormat.Rounding) -> CompiledNumberFormat.Layout? {
+    static func readLayout(_ handle: OpaquePointer, _ rounding: CompiledNumberFormat.Rounding) -> CompiledNumberFormat.Layout? {
         let unscale: Double = rounding.scale == 2 ? 100 : 1
         // 123456789012.5 and 1234567890.125 are exact binary doubles (so is their shortest form).
         let value = rounding.scale == 2 ? 1_234_567_890.125 : rounding.scale == 0 ? 123_456_789_012.5 : 0

@@ -29,6 +29,14 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     private let compiledRef: Unmanaged<CompiledNumberFormat>?
     /// Why there is no compiled path, when there is none.
     package let fallback: ICUNumberCompiler.Fallback?
+    /// A compact skeleton (`compact-short`, `compact-long`) compiled into Swift, used first for
+    /// every finite value below 10^15; nil for other skeletons and when the locale's output is
+    /// not covered (see ``compactFallback``).
+    package let compiledCompact: CompiledCompactFormat?
+    /// ``compiledCompact`` without a reference count (as ``compiledRef``).
+    private let compactRef: Unmanaged<CompiledCompactFormat>?
+    /// Why a compact skeleton has no compiled path, when it has none (nil for other skeletons).
+    package let compactFallback: ICUCompactCompiler.Fallback?
     /// The compiled parts (``compiledParts``), made and checked on first use.
     let partsSlot = CompiledPartsSlot<CompiledNumberParts>()
 
@@ -57,6 +65,9 @@ package final class ICUNumberFormatter: @unchecked Sendable {
         self.locale = locale
         (self.compiled, self.fallback) = ICUNumberCompiler.compile(handle: opened, skeleton: skeleton)
         self.compiledRef = compiled.map { Unmanaged.passUnretained($0) }
+        (self.compiledCompact, self.compactFallback) =
+            ICUCompactCompiler.isCompact(skeleton) ? ICUCompactCompiler.compile(handle: opened, skeleton: skeleton, locale: locale) : (nil, nil)
+        self.compactRef = compiledCompact.map { Unmanaged.passUnretained($0) }
         // The compiled formatter writes small integers itself; the 16 KB table is kept only for
         // a default skeleton that did not compile (most locales' defaults compile, so the
         // every-locale sweep keeps 12.9 MB fewer).
@@ -113,6 +124,10 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     package func format(_ value: Int64) -> String {
         if let smallIntegers, value >= 0, value < 1000 { return smallIntegers[Int(value)] }
         if let compiledRef { return compiledRef._withUnsafeGuaranteedRef { $0.format(value) } }
+        // Integers below 2^53 are exact doubles, so the compact path reads the same digits.
+        if let compactRef, value.magnitude < 1 << 53, let text = compactRef._withUnsafeGuaranteedRef({ $0.format(Double(value)) }) {
+            return text
+        }
         return formatThroughICU(value)
     }
 
@@ -125,6 +140,7 @@ package final class ICUNumberFormatter: @unchecked Sendable {
     /// compiled skeleton when there is one, else with ICU.
     package func format(_ value: Double) -> String {
         if let compiledRef, let text = compiledRef._withUnsafeGuaranteedRef({ $0.format(value) }) { return text }
+        if let compactRef, let text = compactRef._withUnsafeGuaranteedRef({ $0.format(value) }) { return text }
         return formatThroughICU(value)
     }
 

@@ -95,7 +95,6 @@ package final class CompiledNumberFormat: @unchecked Sendable {
     private let primary: Int
     private let secondary: Int
     private let minimumGrouping: Int
-    private let affixBytes: Int
 
     /// Compiles a layout and a rounding; nil when the layout is not one this formatter writes
     /// (digits of unequal widths, fraction bounds out of range).
@@ -125,8 +124,6 @@ package final class CompiledNumberFormat: @unchecked Sendable {
         self.primary = layout.primaryGroup
         self.secondary = layout.secondaryGroup
         self.minimumGrouping = layout.minimumGrouping
-        self.affixBytes =
-            max(layout.positivePrefix.count, layout.negativePrefix.count) + max(layout.positiveSuffix.count, layout.negativeSuffix.count)
     }
 
     /// 2^53: below it every integral double is an exact integer, its own shortest digits.
@@ -136,9 +133,44 @@ package final class CompiledNumberFormat: @unchecked Sendable {
     package func format(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
         let negative = value.sign == .minus
-        let magnitude = Swift.abs(value)
+        return Self.withShortestDigits(Swift.abs(value)) { digits, count, exponent in
+            write(digits, count: count, exponent: exponent, negative: negative)
+        }
+    }
+
+    /// Formats an integer as ICU does (exactly; the fraction only pads to the minimum).
+    package func format(_ value: Int64) -> String {
+        let negative = value < 0
+        return Self.withDigits(of: value.magnitude) { digits, count, exponent in
+            write(digits, count: count, exponent: exponent, negative: negative)
+        }
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// 10^0 … 10^22, each exact: in memory allocated once and never freed or written again, so
+    /// that reading it touches no array's reference count.
+    private nonisolated(unsafe) static let powersOfTen: UnsafeBufferPointer<Double> = {
+        let table = UnsafeMutableBufferPointer<Double>.allocate(capacity: 23)
+        var power = 1.0
+        for exponent in 0...22 {
+            table[exponent] = power
+            power *= 10
+        }
+        return UnsafeBufferPointer(table)
+    }()
+
+    /// Calls `body` with the shortest round-trip decimal digits of a finite, non-negative double
+    /// (ICU's double-conversion; Swift's `description` gives the same digits) as 0.d₁d₂…dₙ ×
+    /// 10^exponent: `count` digits, the first and last non-zero (`count` 0 for zero), in a
+    /// buffer of 24 places. Nil when the digits cannot be read (never for a
+    /// finite double).
+    @inline(__always)
+    package static func withShortestDigits<R>(
+        _ magnitude: Double, _ body: (UnsafeMutableBufferPointer<UInt8>, _ count: Int, _ exponent: Int) -> R?
+    ) -> R? {
         if magnitude < Self.exactIntegerLimit, magnitude.rounded(.towardZero) == magnitude {
-            return format(magnitude: UInt64(magnitude), negative: negative)
+            return withDigits(of: UInt64(magnitude), body)
         }
         // A value with at most 15 significant digits, m / 10^k for the least k that gives the
         // double back: those are its shortest digits. (Below 10^15 the doubles around m / 10^k
@@ -150,7 +182,7 @@ package final class CompiledNumberFormat: @unchecked Sendable {
             while scaled < 1e15, k <= 15 {
                 let m = scaled.rounded()
                 if m / Self.powersOfTen[k] == magnitude {
-                    return format(magnitude: UInt64(m), negative: negative, fractionDigits: k)
+                    return withDigits(of: UInt64(m), fractionDigits: k, body)
                 }
                 k += 1
                 scaled = magnitude * Self.powersOfTen[k]
@@ -158,7 +190,7 @@ package final class CompiledNumberFormat: @unchecked Sendable {
         }
         // The shortest round-trip digits, as Swift writes them: "1234.5", "1e-05", "1.2e+16".
         let text = magnitude.description
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits -> String? in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits -> R? in
             var count = 0
             var pointAt = -1
             var exponent = 0
@@ -195,31 +227,16 @@ package final class CompiledNumberFormat: @unchecked Sendable {
             // The integer digits written before the point, less the leading zeros.
             let integerDigits = (pointAt < 0 ? count + leadingZeros : pointAt) - leadingZeros
             while count > 0, digits[count - 1] == 0 { count -= 1 }
-            return write(digits, count: count, exponent: integerDigits + exponent, negative: negative)
+            return body(digits, count, integerDigits + exponent)
         }
     }
 
-    /// Formats an integer as ICU does (exactly; the fraction only pads to the minimum).
-    package func format(_ value: Int64) -> String {
-        format(magnitude: value.magnitude, negative: value < 0)
-    }
-
-    deinit { bytes.deallocate() }
-
-    /// 10^0 … 10^22, each exact: in memory allocated once and never freed or written again, so
-    /// that reading it touches no array's reference count.
-    private nonisolated(unsafe) static let powersOfTen: UnsafeBufferPointer<Double> = {
-        let table = UnsafeMutableBufferPointer<Double>.allocate(capacity: 23)
-        var power = 1.0
-        for exponent in 0...22 {
-            table[exponent] = power
-            power *= 10
-        }
-        return UnsafeBufferPointer(table)
-    }()
-
-    /// Formats magnitude · 10^-fractionDigits.
-    private func format(magnitude: UInt64, negative: Bool, fractionDigits: Int = 0) -> String {
+    /// Calls `body` with the digits of magnitude · 10^-fractionDigits, as
+    /// ``withShortestDigits(_:_:)`` does.
+    @inline(__always)
+    package static func withDigits<R>(
+        of magnitude: UInt64, fractionDigits: Int = 0, _ body: (UnsafeMutableBufferPointer<UInt8>, _ count: Int, _ exponent: Int) -> R
+    ) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
             var count = 0
             var rest = magnitude
@@ -238,16 +255,20 @@ package final class CompiledNumberFormat: @unchecked Sendable {
             }
             let exponent = count - fractionDigits
             while count > 0, digits[count - 1] == 0 { count -= 1 }
-            return write(digits, count: count, exponent: exponent, negative: negative)
+            return body(digits, count, exponent)
         }
     }
 
-    /// Writes 0.d₁d₂…dₙ × 10^exponent (`count` digits, the first non-zero, the last non-zero;
-    /// `count` 0 for zero), after scaling and rounding. `digits` needs one spare place.
-    private func write(_ digits: UnsafeMutableBufferPointer<UInt8>, count digitCount: Int, exponent: Int, negative: Bool) -> String {
+    /// Rounds 0.d₁d₂…dₙ × 10^exponent half-even to `maxFraction` fraction digits, in place (a
+    /// carry can make it 0.1 × 10^(exponent + 1)); returns the digits left (trailing zeros
+    /// dropped; 0 for zero) and the exponent (0 for zero).
+    @inline(__always)
+    package static func round(
+        _ digits: UnsafeMutableBufferPointer<UInt8>, count digitCount: Int, exponent start: Int, maxFraction: Int
+    ) -> (count: Int, exponent: Int) {
         var count = digitCount
-        var exponent = count == 0 ? 0 : exponent + rounding.scale
-        let keep = exponent + rounding.maxFraction
+        var exponent = start
+        let keep = exponent + maxFraction
         if keep < count {
             if keep < 0 {
                 count = 0
@@ -286,22 +307,49 @@ package final class CompiledNumberFormat: @unchecked Sendable {
             }
         }
         if count == 0 { exponent = 0 }
+        return (count, exponent)
+    }
+
+    /// Writes 0.d₁d₂…dₙ × 10^exponent (`count` digits, the first non-zero, the last non-zero;
+    /// `count` 0 for zero), after scaling and rounding. `digits` needs one spare place.
+    private func write(_ digits: UnsafeMutableBufferPointer<UInt8>, count digitCount: Int, exponent: Int, negative: Bool) -> String {
+        let (count, exponent) = Self.round(
+            digits, count: digitCount, exponent: digitCount == 0 ? 0 : exponent + rounding.scale, maxFraction: rounding.maxFraction)
+        let bytes = UnsafeBufferPointer(self.bytes)
+        return emit(
+            digits, count: count, exponent: exponent, minFraction: rounding.minFraction,
+            prefix: UnsafeBufferPointer(rebasing: bytes[negative ? negativePrefix : positivePrefix]),
+            suffix: UnsafeBufferPointer(rebasing: bytes[negative ? negativeSuffix : positiveSuffix]))
+    }
+
+    /// Writes rounded digits (``round(_:count:exponent:maxFraction:)``'s result) in the layout's
+    /// digits, separators and grouping, padded to `minFraction` fraction digits, between
+    /// `prefix` and `suffix`.
+    @inline(__always)
+    package func emit(
+        _ digits: UnsafeMutableBufferPointer<UInt8>, count: Int, exponent: Int, minFraction: Int, prefix: UnsafeBufferPointer<UInt8>,
+        suffix: UnsafeBufferPointer<UInt8>
+    ) -> String {
         let integerCount = exponent > 0 ? exponent : 1
         let fractionWritten = count > exponent ? count - exponent : 0
-        let fractionCount = Swift.max(fractionWritten, rounding.minFraction)
+        let fractionCount = Swift.max(fractionWritten, minFraction)
         let grouped = primary > 0 && integerCount - primary >= minimumGrouping
         let separators = grouped ? 1 + (integerCount - primary - 1) / secondary : 0
         let capacity =
-            affixBytes + (integerCount + fractionCount) * digitWidth + separators * groupingSeparator.count
+            prefix.count + suffix.count + (integerCount + fractionCount) * digitWidth + separators * groupingSeparator.count
             + (fractionCount > 0 ? decimalSeparator.count : 0)
-        let prefix = negative ? negativePrefix : positivePrefix
-        let suffix = negative ? negativeSuffix : positiveSuffix
         let bytes = self.bytes
         return String(unsafeUninitializedCapacity: capacity) { out in
             var at = 0
             @inline(__always) func put(_ range: Range<Int>) {
                 for index in range {
                     out[at] = bytes[index]
+                    at += 1
+                }
+            }
+            @inline(__always) func put(_ affix: UnsafeBufferPointer<UInt8>) {
+                for byte in affix {
+                    out[at] = byte
                     at += 1
                 }
             }

@@ -55,6 +55,9 @@ public struct PluralRules: Hashable, Sendable {
     /// The rule text, as ICU compiled it for this locale (UTS #35 syntax).
     public var ruleSource: String { compiled.source }
 
+    /// The program compiled from the rules (compiled formatters select categories with it).
+    package var program: PluralRuleProgram { compiled.program }
+
     /// The category of an integer.
     public func category(for number: Int) -> PluralCategory {
         if FormattingPaths.icuOnly { return icuSelected(PluralOperands(number)) }

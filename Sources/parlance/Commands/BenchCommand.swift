@@ -97,6 +97,18 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(
         help:
+            "Instead of timing, prove compiled compact notation equal to ICU's unumf output: every ICU locale × compact-short and compact-long × edge values around every power of ten and rounding edge (doubles and Ints, both signs) and 20,000 seeded values per formatter."
+    )
+    var verifyCompact = false
+
+    @Option(help: "With --verify-compact: generated values per locale and skeleton (default 20,000).")
+    var compactValues = 20_000
+
+    @Option(help: "With --verify-compact: check only the first n locales (sorted; default all).")
+    var compactLocales: Int?
+
+    @Flag(
+        help:
             "Instead of timing, prove compiled message plans equal to ICU's MessageFormat: every ICU locale × message patterns (plural with #, offsets, =n, selectordinal, select, nesting, number arguments, apostrophes) × fixed and seeded random values."
     )
     var verifyMessages = false
@@ -181,6 +193,10 @@ struct BenchCommand: ParsableCommand {
         }
         if verifyNumbers {
             try runNumberVerification()
+            return
+        }
+        if verifyCompact {
+            try runCompactVerification()
             return
         }
         if verifyMessages {
@@ -408,6 +424,28 @@ struct BenchCommand: ParsableCommand {
               compiled: \(report.compiledFormatters) formatters; fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
               values per compiled formatter: \(report.valuesPerFormatter) × \(RelativeTimeUnit.allCases.count) units × 2 modes (always, auto)
               compared byte for byte with ICU: \(report.compared) calls; left to ICU by the compiled path: \(report.leftToICU)
+              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
+            """)
+        for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
+        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
+        if report.mismatchCount > 0 { throw ExitCode(1) }
+    }
+
+    /// `--verify-compact`: prints the counts and the first mismatches (exit 1 on any).
+    func runCompactVerification() throws {
+        let start = BenchHarness.now()
+        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
+        if let compactLocales { locales = Array(locales.prefix(compactLocales)) }
+        let report = CompactVerification(locales: locales, valuesPerFormatter: compactValues).run(
+            progress: SweepProgress("verify-compact", total: locales.count))
+        let seconds = Double(BenchHarness.now() - start) / 1e9
+        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        print(
+            """
+            compact verification: \(report.locales) locales × \(CompactVerification.skeletons.count) skeletons = \(report.formatters) formatters
+              compiled: \(report.compiledFormatters) formatters; fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
+              values: \(CompactVerification.edgeValues.count) edge values + \(compactValues) generated per formatter
+              compared byte for byte with unumf_formatDouble/unumf_formatInt: \(report.compared) formats; left to ICU by the compiled path (10^15 and above, NaN, ±∞): \(report.leftToICU); values of fallback formatters (ICU): \(report.fallbackValues)
               mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
             """)
         for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
