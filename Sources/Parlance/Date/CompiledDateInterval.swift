@@ -151,7 +151,10 @@ package final class CompiledDateInterval: @unchecked Sendable {
             return compiled(pattern).map { .fallback($0) } ?? .icu
         }
         var entries: [Entry] = []
-        for field in Field.allCases {
+        // Every instant of the compiled range is in the common era: the era entry is never
+        // used, and its patterns (with the era field, often as narrow as "GGGGG") are left to ICU.
+        entries.append(.icu)
+        for field in Field.allCases.dropFirst() {
             let first = plan.firstParts[field.rawValue]
             let second = plan.secondParts[field.rawValue]
             let sameDay = field.rawValue >= Field.amPm.rawValue
@@ -188,9 +191,10 @@ package final class CompiledDateInterval: @unchecked Sendable {
         zoneRef.release()
     }
 
-    /// Whether every field's intervals are compiled (none is left to ICU).
+    /// Whether the intervals of every field that differs within the compiled range (all but
+    /// the era) are compiled: none is left to ICU.
     package var isComplete: Bool {
-        entries.allSatisfy {
+        entries.dropFirst().allSatisfy {
             if case .icu = $0 { return false }
             return true
         }
@@ -205,7 +209,9 @@ package final class CompiledDateInterval: @unchecked Sendable {
         // ICU's calendar fields come from the instants floored to a millisecond.
         let from = Int64(start.rounded(.down))
         let to = Int64(end.rounded(.down))
-        guard let (fromOffset, toOffset) = zoneRef._withUnsafeGuaranteedRef({ zone in zone.offset(at: from).flatMap { a in zone.offset(at: to).map { (a, $0) } } })
+        guard
+            let (fromOffset, toOffset) = zoneRef._withUnsafeGuaranteedRef({ zone in zone.offset(at: from).flatMap { a in zone.offset(at: to).map { (a, $0) } } }
+            )
         else { return nil }
         let index = Self.greatestDifference(from + Int64(fromOffset), to + Int64(toOffset))
         switch entries[index] {
