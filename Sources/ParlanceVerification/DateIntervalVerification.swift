@@ -88,6 +88,8 @@ package struct DateIntervalVerification: Sendable {
         package var compiledFormatters = 0
         /// Compiled formatters that leave some field to ICU (a pattern that does not compile).
         package var partialFormatters = 0
+        /// The first few partial formatters and the fields they leave to ICU.
+        package var partialExamples: [String] = []
         /// Formatters with no compiled path, by reason, and the first few of them.
         package var fallbackFormatters: [String: Int] = [:]
         package var fallbackExamples: [String] = []
@@ -127,7 +129,12 @@ package struct DateIntervalVerification: Sendable {
                         continue
                     }
                     report.compiledFormatters += 1
-                    if !compiled.isComplete { report.partialFormatters += 1 }
+                    if !compiled.isComplete {
+                        report.partialFormatters += 1
+                        if report.partialExamples.count < 5 {
+                            report.partialExamples.append("\(name): \(compiled.uncompiledFields.map { "\($0)" }.joined(separator: ", "))")
+                        }
+                    }
                     for (start, end) in pairsByZone[zone] ?? [] {
                         guard let mine = compiled.format(from: start, to: end) else {
                             report.leftToICU += 1
@@ -156,6 +163,7 @@ package struct DateIntervalVerification: Sendable {
             total.partialFormatters += report.partialFormatters
             total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
             if total.fallbackExamples.count < 20 { total.fallbackExamples += report.fallbackExamples }
+            if total.partialExamples.count < 20 { total.partialExamples += report.partialExamples }
             total.compared += report.compared
             total.leftToICU += report.leftToICU
             total.mismatchCount += report.mismatchCount

@@ -177,7 +177,7 @@ package final class CompiledDateInterval: @unchecked Sendable {
             }
         }
         entries.append(compiled(plan.pattern).map { .single($0) } ?? .icu)
-        guard !formats.isEmpty else { return nil }
+        guard entries.contains(where: { if case .icu = $0 { false } else { true } }) else { return nil }
         self.entries = .allocate(copying: entries)
         self.formats = formats
         self.fallback = plan.fallback
@@ -193,10 +193,14 @@ package final class CompiledDateInterval: @unchecked Sendable {
 
     /// Whether the intervals of every field that differs within the compiled range (all but
     /// the era) are compiled: none is left to ICU.
-    package var isComplete: Bool {
-        entries.dropFirst().allSatisfy {
-            if case .icu = $0 { return false }
-            return true
+    package var isComplete: Bool { uncompiledFields.isEmpty }
+
+    /// The fields (all but the era) whose intervals ICU formats, because a pattern of theirs
+    /// does not compile.
+    package var uncompiledFields: [Field] {
+        Field.allCases.dropFirst().filter {
+            if case .icu = entries[$0.rawValue] { return true }
+            return false
         }
     }
 

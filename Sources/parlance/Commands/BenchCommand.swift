@@ -450,6 +450,7 @@ struct BenchCommand: ParsableCommand {
               mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
             """)
         for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
+        for example in report.partialExamples.prefix(20) { print("  partly compiled: \(example)") }
         for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
         if report.mismatchCount > 0 { throw ExitCode(1) }
     }
