@@ -29,7 +29,7 @@ package enum ICUDateIntervalCompiler {
         return (compiled, nil)
     }
 
-    /// The pairs every compiled interval format is checked on: from three instants (a winter
+    /// The pairs every compiled interval format is checked on: from three instants (a November
     /// evening, a leap day's midnight, a summer morning, in UTC) to each of them plus 0, 1 ms,
     /// 1 s, 1 min, 1 h, 5 h, 12 h, 1 day, 3 days, 40 days and 400 days, and back.
     static let selfCheckPairs: [(Double, Double)] = {
