@@ -119,12 +119,11 @@ extern "C" int32_t CICU_dateIntervalPlan(const char *localeID, const uint16_t *s
         UCAL_ERA,  UCAL_YEAR,   UCAL_MONTH,  UCAL_DATE,       UCAL_AM_PM,
         UCAL_HOUR, UCAL_MINUTE, UCAL_SECOND, UCAL_MILLISECOND};
     for (int32_t index = 0; index < CICU_DATE_INTERVAL_FIELDS; index++) {
-        const int32_t i = index;
         writer.add(patterns[index].firstPart);
         writer.add(patterns[index].secondPart);
-        flags[i] = patterns[index].laterDateFirst ? 1 : 0;
-        flags[CICU_DATE_INTERVAL_FIELDS + i] =
-            icu::SimpleDateFormat::isFieldUnitIgnored(mainPattern, fields[i]) ? 1 : 0;
+        flags[index] = patterns[index].laterDateFirst ? 1 : 0;
+        flags[CICU_DATE_INTERVAL_FIELDS + index] =
+            icu::SimpleDateFormat::isFieldUnitIgnored(mainPattern, fields[index]) ? 1 : 0;
     }
     int32_t *more = flags + 2 * CICU_DATE_INTERVAL_FIELDS;
     icu::UnicodeString fallback;
