@@ -14,6 +14,7 @@ struct ICUOnlyTests {
         // In this process the compiled paths are on.
         #expect(!FormattingPaths.icuOnly)
         #expect(try ICUNumberFormatter(skeleton: "", locale: "de").compiled != nil)
+        #expect(try DateIntervalFormat(locale: "de", skeleton: "yMMMd").icu.compiled != nil)
         var environment = ProcessInfo.processInfo.environment
         environment[FormattingPaths.environmentVariable] = "1"
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -64,6 +65,10 @@ struct ICUOnlyChildTests {
         let relative = try RelativeTimeFormat(locale: "de")
         #expect(relative.icu.compiled == nil && relative.icu.fallback == .disabled)
         #expect(try relative.format(-3.0, .day) == "vor 3 Tagen")
+        // Date intervals: ICU formats them.
+        let interval = try DateIntervalFormat(locale: "de", skeleton: "yMMMd")
+        #expect(interval.icu.compiled == nil && interval.icu.fallback == .disabled)
+        #expect(try interval.format(epochMilliseconds: 1_699_920_000_000, to: 1_700_179_200_000) == "14.–17. Nov. 2023")
         // CLDR's plural ranges: ru one–few is few, en one–other is other.
         #expect(try NumberRangeFormat(locale: "ru").pluralCategory(DecimalNumber("1"), DecimalNumber("2")) == .few)
         #expect(try NumberRangeFormat(locale: "en").pluralCategory(DecimalNumber("1"), DecimalNumber("2")) == .other)

@@ -136,6 +136,30 @@ void CICU_dateIntervalFormatterClose(CICUDateIntervalFormatter *formatter);
 int32_t CICU_dateIntervalFormat(CICUDateIntervalFormatter *formatter, double from, double to,
                                 uint16_t *out, int32_t capacity, int32_t *status);
 
+/// The calendar fields a date interval compares, greatest first: era, year, month, day, am/pm,
+/// hour, minute, second, millisecond.
+#define CICU_DATE_INTERVAL_FIELDS 9
+/// The strings of a date interval plan: the single-date pattern; the first and second part of
+/// the interval pattern for each field of CICU_DATE_INTERVAL_FIELDS (both empty: none); the
+/// fallback interval pattern's text without its arguments; the same-day fallback's date
+/// pattern and time pattern; the date-time pattern's text without its arguments; the calendar
+/// type (e.g. "gregorian").
+#define CICU_DATE_INTERVAL_PLAN_STRINGS 24
+/// The numbers of a plan: per field, whether the later date comes first (9), then whether the
+/// single-date pattern ignores the field (9); then where arguments 0 and 1 go in the fallback
+/// text, in the date-time text (-1 when there is none), and whether the date pattern, the
+/// time pattern and the date-time pattern exist (1 or 0).
+#define CICU_DATE_INTERVAL_PLAN_FLAGS 25
+/// What ICU's date interval formatter for (locale, skeleton, zone) decided, read from a
+/// formatter of its own: the strings back to back in `out` (UTF-16, `lengths[i]` units each,
+/// CICU_DATE_INTERVAL_PLAN_STRINGS of them) and the numbers in `flags`
+/// (CICU_DATE_INTERVAL_PLAN_FLAGS). Returns the units written, or the units needed with
+/// U_BUFFER_OVERFLOW_ERROR.
+int32_t CICU_dateIntervalPlan(const char *localeID, const uint16_t *skeleton,
+                              int32_t skeletonLength, const uint16_t *zone, int32_t zoneLength,
+                              uint16_t *out, int32_t capacity, int32_t *lengths, int32_t *flags,
+                              int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -146,6 +146,21 @@ package final class CompiledDateFormat: @unchecked Sendable {
         return low
     }
 
+    /// The year, month (1…12) and day of the day `days` after 1970-01-01 in the proleptic
+    /// Gregorian calendar (H. Hinnant's algorithm).
+    @inline(__always)
+    static func civilDate(days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
+        return (Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0), month, day)
+    }
+
     enum NumericField: UInt8, Sendable {
         case year, month, day, hour0To23, hour1To12, hour0To11, hour1To24, minute, second
     }
@@ -412,16 +427,7 @@ package final class CompiledDateFormat: @unchecked Sendable {
         let local = instant + Int64(offset)
         let days = local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000
         let millisInDay = Int(local - days * 86_400_000)
-        // Civil date from days since 1970 (proleptic Gregorian; H. Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
-        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
-        let year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
+        let (year, month, day) = Self.civilDate(days: days)
         // 1970-01-01 was a Thursday; ICU numbers weekdays 1 = Sunday … 7 = Saturday.
         let weekday = Int(((days + 4) % 7 + 7) % 7) + 1
         let hour = millisInDay / 3_600_000

@@ -25,9 +25,11 @@ package enum ICUDateCompiler {
     private static let zoneCache = LRUCache<String, CompiledDateFormat.ZoneOffsets?>(capacity: 256)
     private static let zoneTextCache = LRUCache<String, CompiledDateFormat.ZoneTexts?>(capacity: 1024)
 
-    /// Compiles `formatter`'s pattern, or says why it falls back to ICU.
+    /// Compiles `formatter`'s pattern, or says why it falls back to ICU. With no `reference`,
+    /// the owner checks the compiled pattern itself (a date interval checks the whole interval
+    /// against ICU's).
     static func compile(
-        locale: LocaleID, zone: String, pattern: String, reference: (Double) -> String?
+        locale: LocaleID, zone: String, pattern: String, reference: ((Double) -> String?)?
     ) -> (CompiledDateFormat?, Fallback?) {
         if FormattingPaths.icuOnly { return (nil, .disabled) }
         let box = symbolsCache.value(for: locale.identifier) { () -> SymbolsBox in
@@ -43,6 +45,7 @@ package enum ICUDateCompiler {
             zoneTexts(locale: locale, zone: zone, run: run)
         }
         guard let compiled else { return (nil, .field) }
+        guard let reference else { return (compiled, nil) }
         // A few instants of the compiled range, checked against ICU before the compiled path is
         // used at all (the full proof is `parlance bench --verify-dates`).
         for millis in selfCheckMillis {

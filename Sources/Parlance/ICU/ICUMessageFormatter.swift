@@ -310,6 +310,14 @@ package final class ICUNumberRangeFormatter: @unchecked Sendable {
 /// (`gFormatterMutex` in dtitvfmt.cpp; the formatter mutates its calendars while formatting).
 package final class ICUDateIntervalFormatter: @unchecked Sendable {
     let handle: OpaquePointer
+    /// The interval format compiled into Swift, used first; nil when it is not compiled (see
+    /// ``fallback``).
+    package let compiled: CompiledDateInterval?
+    /// ``compiled`` without a reference count (formatting calls it through
+    /// `_withUnsafeGuaranteedRef`; ``compiled`` keeps it alive).
+    private let compiledRef: Unmanaged<CompiledDateInterval>?
+    /// Why there is no compiled path, when there is none.
+    package let fallback: ICUDateCompiler.Fallback?
 
     private struct Key: Hashable, Sendable {
         var locale: String
@@ -319,36 +327,62 @@ package final class ICUDateIntervalFormatter: @unchecked Sendable {
 
     private static let cache = LRUCache<Key, ICUDateIntervalFormatter>(capacity: 512)
 
-    /// The formatter for (locale, skeleton, zone); `zone` must be a validated zone id.
+    /// The formatter for (locale, skeleton, zone), compiled on first use; `zone` must be a
+    /// validated zone id.
     package static func cached(locale: LocaleID, skeleton: String, zone: String) throws(ParlanceError) -> ICUDateIntervalFormatter {
         try cache.value(for: Key(locale: locale.identifier, skeleton: skeleton, zone: zone)) { () throws(ParlanceError) in
-            var status: Int32 = 0
-            let skeletonUnits = Array(skeleton.utf16)
-            let zoneUnits = Array(zone.utf16)
-            let opened = skeletonUnits.withUnsafeBufferPointer { skeletonBuffer in
-                zoneUnits.withUnsafeBufferPointer { zoneBuffer in
-                    CICU_dateIntervalFormatterOpen(
-                        locale.identifier, skeletonBuffer.baseAddress, Int32(skeletonBuffer.count), zoneBuffer.baseAddress,
-                        Int32(zoneBuffer.count), &status)
-                }
-            }
-            guard let opened, status <= 0 else {
-                throw ICUStatusError(status: status).parlanceError(
-                    .invalidSkeleton, "ICU cannot open a date interval formatter for the skeleton \(quoted(skeleton)) in \(locale.identifier)")
-            }
-            return ICUDateIntervalFormatter(handle: opened)
+            try ICUDateIntervalFormatter(locale: locale, skeleton: skeleton, zone: zone)
         }
     }
 
-    private init(handle: OpaquePointer) { self.handle = handle }
+    /// A formatter for one use, not cached (the verification sweep makes one per locale and
+    /// skeleton, which would only push out the formatters that callers use).
+    package static func uncached(locale: LocaleID, skeleton: String, zone: String) throws(ParlanceError) -> ICUDateIntervalFormatter {
+        try ICUDateIntervalFormatter(locale: locale, skeleton: skeleton, zone: zone)
+    }
+
+    private init(locale: LocaleID, skeleton: String, zone: String) throws(ParlanceError) {
+        var status: Int32 = 0
+        let skeletonUnits = Array(skeleton.utf16)
+        let zoneUnits = Array(zone.utf16)
+        let opened = skeletonUnits.withUnsafeBufferPointer { skeletonBuffer in
+            zoneUnits.withUnsafeBufferPointer { zoneBuffer in
+                CICU_dateIntervalFormatterOpen(
+                    locale.identifier, skeletonBuffer.baseAddress, Int32(skeletonBuffer.count), zoneBuffer.baseAddress,
+                    Int32(zoneBuffer.count), &status)
+            }
+        }
+        guard let opened, status <= 0 else {
+            throw ICUStatusError(status: status).parlanceError(
+                .invalidSkeleton, "ICU cannot open a date interval formatter for the skeleton \(quoted(skeleton)) in \(locale.identifier)")
+        }
+        handle = opened
+        (compiled, fallback) = ICUDateIntervalCompiler.compile(locale: locale, skeleton: skeleton, zone: zone) { start, end in
+            try? Self.icuFormat(handle: opened, from: start, to: end)
+        }
+        compiledRef = compiled.map { Unmanaged.passUnretained($0) }
+    }
+
     deinit { CICU_dateIntervalFormatterClose(handle) }
 
-    /// The interval between two instants (milliseconds since 1970, within ICU's calendar limits).
+    /// The interval between two instants (milliseconds since 1970, within ICU's calendar
+    /// limits): with the compiled format where it covers them, else with ICU.
     package func format(from: Double, to: Double) throws(ParlanceError) -> String {
+        if let compiledRef, let text = compiledRef._withUnsafeGuaranteedRef({ $0.format(from: from, to: to) }) { return text }
+        return try icuFormat(from: from, to: to)
+    }
+
+    /// The interval through ICU's udtitvfmt_format only (the reference the compiled format is
+    /// verified against).
+    package func icuFormat(from: Double, to: Double) throws(ParlanceError) -> String {
         do {
-            return try ICUOutput.utf16 { CICU_dateIntervalFormat(handle, from, to, $0, $1, $2) }
+            return try Self.icuFormat(handle: handle, from: from, to: to)
         } catch {
             throw error.parlanceError(.internal, "ICU cannot format the interval \(from)–\(to)")
         }
+    }
+
+    private static func icuFormat(handle: OpaquePointer, from: Double, to: Double) throws(ICUStatusError) -> String {
+        try ICUOutput.utf16 { CICU_dateIntervalFormat(handle, from, to, $0, $1, $2) }
     }
 }

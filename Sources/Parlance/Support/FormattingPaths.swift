@@ -6,14 +6,14 @@ import Musl
 import Darwin
 #endif
 
-/// Which path formats: Parlance's compiled formatters (numbers, dates, lists, relative times,
-/// messages, plural rules and ranges, parts, each proven against ICU when it is built) or ICU
-/// itself.
+/// Which path formats: Parlance's compiled formatters (numbers, dates, date intervals, lists,
+/// relative times, messages, plural rules and ranges, parts, each proven against ICU when it is
+/// built) or ICU itself.
 ///
 /// The environment variable `PARLANCE_ICU_ONLY=1`, read once when the process first formats,
-/// turns every compiled path off: each number, date, list, relative-time and message formatter
-/// then calls ICU (parts come from ICU's field positions), and ICU selects every plural
-/// category and range. It exists to investigate a suspected difference between the
+/// turns every compiled path off: each number, date, date interval, list, relative-time and
+/// message formatter then calls ICU (parts come from ICU's field positions), and ICU selects
+/// every plural category and range. It exists to investigate a suspected difference between the
 /// two in production: the output must not change, only the time it takes.
 package enum FormattingPaths {
     /// The variable's name.

@@ -142,6 +142,18 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(
         help:
+            "Instead of timing, prove compiled date intervals equal to ICU's udtitvfmt: every ICU locale × 36 skeletons × 4 zones (UTC, New York, Kolkata, Lord Howe) × pairs that differ in each calendar field (equal instants, year, month and day ends, DST days, the compiled range's ends and past them, both orders) and seeded random pairs."
+    )
+    var verifyDateIntervals = false
+
+    @Option(help: "With --verify-date-intervals: seeded random pairs per formatter (default 200).")
+    var intervalPairs = 200
+
+    @Option(help: "With --verify-date-intervals: check only the first n locales (sorted; default all).")
+    var intervalLocales: Int?
+
+    @Flag(
+        help:
             "Instead of timing, prove the compiled parts (formatParts) equal to the parts of ICU's field positions: every ICU locale × the number skeletons of --verify-numbers × values, and × the date specs of --verify-dates in two zones × instants."
     )
     var verifyParts = false
@@ -213,6 +225,10 @@ struct BenchCommand: ParsableCommand {
         }
         if verifyParts {
             try runPartsVerification()
+            return
+        }
+        if verifyDateIntervals {
+            try runDateIntervalVerification()
             return
         }
         if verifyPlurals {
@@ -449,6 +465,30 @@ struct BenchCommand: ParsableCommand {
               mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
             """)
         for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
+        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
+        if report.mismatchCount > 0 { throw ExitCode(1) }
+    }
+
+    /// `--verify-date-intervals`: prints the counts, the fallbacks and the first mismatches (exit 1 on any).
+    func runDateIntervalVerification() throws {
+        let start = BenchHarness.now()
+        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
+        if let intervalLocales { locales = Array(locales.prefix(intervalLocales)) }
+        let verification = DateIntervalVerification(locales: locales, randomPairs: intervalPairs)
+        let report = verification.run(progress: SweepProgress("verify-date-intervals", total: locales.count))
+        let seconds = Double(BenchHarness.now() - start) / 1e9
+        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
+        let pairs = verification.zones.map { "\($0) \(verification.pairs(zone: $0).count)" }.joined(separator: ", ")
+        print(
+            """
+            date interval verification: \(report.locales) locales × \(verification.skeletons.count) skeletons × \(verification.zones.count) zones = \(report.formatters) formatters
+              compiled: \(report.compiledFormatters) formatters (\(report.partialFormatters) leave some field to ICU); fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
+              pairs per formatter: \(pairs)
+              compared byte for byte with ICU: \(report.compared) calls; left to ICU by the compiled path: \(report.leftToICU)
+              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
+            """)
+        for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
+        for example in report.partialExamples.prefix(20) { print("  partly compiled: \(example)") }
         for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
         if report.mismatchCount > 0 { throw ExitCode(1) }
     }
