@@ -13,6 +13,11 @@
 #include <unicode/ucol.h>
 #include <unicode/usearch.h>
 
+#include <unicode/uchar.h>
+#include <unicode/uset.h>
+#include <unicode/utf16.h>
+
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,9 +27,44 @@ _Static_assert(CICU_COLLATION_TERTIARY == UCOL_TERTIARY, "tertiary");
 _Static_assert(CICU_COLLATION_QUATERNARY == UCOL_QUATERNARY, "quaternary");
 _Static_assert(CICU_COLLATION_IDENTICAL == UCOL_IDENTICAL, "identical");
 
+// The code points below this limit (ASCII, Latin-1, Latin Extended-A and -B) may decide a
+// comparison by their first primary weights (see FirstPrimaries).
+enum { FirstPrimaryLimit = 0x250 };
+
+// What a collator's first code point decides, made from ICU's own answers when the collator is
+// first used for a comparison (see buildFirstPrimaries):
+//
+// ICU compares two strings level by level: first the sequences of their non-zero primary
+// weights (after variable weights are shifted away when alternate handling is "shifted", and
+// with the collator's script reordering), and only when those are equal the lower levels. When
+// the first code point of a string maps to collation elements of which exactly one has a
+// non-zero primary weight P, and nothing after it can change those elements, P is the first
+// primary weight of the string. Two strings whose first primaries differ are then ordered by
+// them, whatever the strength, case level, case order or French secondary order.
+//
+// `primary[c]` is the first primary of code point c as ICU writes it in a sort key (reordered,
+// up to four bytes, big-endian, zero-padded, so that integers compare as ICU compares the
+// weights), or 0 when c does not decide alone: it has no non-zero primary (ignorable, or
+// variable and shifted) or more than one (an expansion), it is a digit (with numeric ordering a
+// digit's primary depends on the digits after it), or it has a non-zero leading combining
+// class. Nothing after c can change its elements when the next code point is ASCII and does
+// not continue a contraction (or prefix mapping) that starts with c: `contracting[c]` holds
+// those ASCII code points, as a 128-bit mask, for the code points that start one. An ASCII
+// code point has combining class 0, so it neither reorders with c in normalization nor
+// extends a contraction discontiguously.
+typedef struct {
+    uint32_t primary[FirstPrimaryLimit];
+    uint64_t contracting[FirstPrimaryLimit][2];
+} FirstPrimaries;
+
 struct CICUCollator {
     UCollator *collator;
+    // Made on first use (NULL until then); `noFirstPrimaries` when it cannot be made.
+    _Atomic(FirstPrimaries *) firstPrimaries;
 };
+
+// Stands for a table that could not be made: comparisons go to ICU.
+static FirstPrimaries noFirstPrimaries;
 
 // Whether a text length is one the shim passes to ICU (0 … CICU_COLLATION_MAX_TEXT_LENGTH,
 // with a pointer unless empty); sets U_ILLEGAL_ARGUMENT_ERROR otherwise.
@@ -159,6 +199,7 @@ CICUCollator *CICU_collatorOpen(const char *localeID, int32_t strength, int32_t 
         return NULL;
     }
     handle->collator = collator;
+    atomic_init(&handle->firstPrimaries, NULL);
     if (*st == U_ZERO_ERROR) *st = openStatus;  // keep ICU's fallback warnings
     return handle;
 }
@@ -166,6 +207,8 @@ CICUCollator *CICU_collatorOpen(const char *localeID, int32_t strength, int32_t 
 void CICU_collatorClose(CICUCollator *collator) {
     if (collator == NULL) return;
     ucol_close(collator->collator);
+    FirstPrimaries *table = atomic_load(&collator->firstPrimaries);
+    if (table != &noFirstPrimaries) free(table);
     free(collator);
 }
 
@@ -186,8 +229,156 @@ void CICU_collatorAttributes(const CICUCollator *collator, int32_t *values, int3
     values[3] = ucol_getAttribute(c, UCOL_ALTERNATE_HANDLING, st) == UCOL_SHIFTED ? 1 : 0;
 }
 
-int32_t CICU_collatorCompareUTF8(const CICUCollator *collator, const char *a, int32_t aLength,
-                                 const char *b, int32_t bLength, int32_t *status) {
+// The first primary of code point `c` when it decides alone (see FirstPrimaries), else 0.
+static uint32_t singlePrimary(const UCollator *collator, UChar32 c, UErrorCode *status) {
+    if (u_charType(c) == U_DECIMAL_DIGIT_NUMBER ||
+        u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0) {
+        return 0;
+    }
+    UChar text[2];
+    int32_t length = 0;
+    U16_APPEND_UNSAFE(text, length, c);
+    // Its collation elements, one or two 32-bit halves each (a second half is marked as a
+    // continuation): exactly one element may have a non-zero primary.
+    UCollationElements *elements = ucol_openElements(collator, text, length, status);
+    if (U_FAILURE(*status)) {
+        if (elements != NULL) ucol_closeElements(elements);
+        return 0;
+    }
+    int primaries = 0;
+    for (;;) {
+        int32_t element = ucol_next(elements, status);
+        if (U_FAILURE(*status) || element == UCOL_NULLORDER) break;
+        bool continuation = ((uint32_t)element & 0xC0) == 0xC0;
+        if (!continuation && ((uint32_t)element >> 16) != 0) primaries++;
+    }
+    ucol_closeElements(elements);
+    if (U_FAILURE(*status) || primaries != 1) return 0;
+    // The sort key's primary level (the bytes before the first level separator, 01) is that
+    // element's primary as ICU orders it: reordered, empty when it is variable and shifted.
+    uint8_t key[64];
+    int32_t keyLength = ucol_getSortKey(collator, text, length, key, (int32_t)sizeof key);
+    if (keyLength <= 0 || keyLength > (int32_t)sizeof key) return 0;
+    uint32_t primary = 0;
+    int32_t count = 0;
+    while (count < keyLength && key[count] > 1) {
+        if (count == 4) return 0;
+        primary |= (uint32_t)key[count] << (24 - 8 * count);
+        count++;
+    }
+    if (count == 0 || count >= keyLength || key[count] != 1) return 0;
+    return primary;
+}
+
+// The table of `collator` (see FirstPrimaries), or NULL when ICU fails.
+static FirstPrimaries *buildFirstPrimaries(const UCollator *collator) {
+    FirstPrimaries *table = calloc(1, sizeof(FirstPrimaries));
+    if (table == NULL) return NULL;
+    UErrorCode status = U_ZERO_ERROR;
+    for (UChar32 c = 0; c < FirstPrimaryLimit && U_SUCCESS(status); c++) {
+        table->primary[c] = singlePrimary(collator, c, &status);
+    }
+    // Every contraction and prefix mapping, of the tailoring and of the root collation.
+    USet *contractions = uset_openEmpty();
+    if (U_SUCCESS(status)) ucol_getContractionsAndExpansions(collator, contractions, NULL, true, &status);
+    int32_t items = U_SUCCESS(status) ? uset_getItemCount(contractions) : 0;
+    for (int32_t i = 0; i < items && U_SUCCESS(status); i++) {
+        UChar string[64];
+        UChar32 start = 0, end = 0;
+        int32_t length = uset_getItem(contractions, i, &start, &end, string, 64, &status);
+        // A string too long for the buffer (none is) leaves the table unmade.
+        if (U_FAILURE(status)) break;
+        if (length < 2) continue;
+        int32_t offset = 0;
+        UChar32 first = 0, second = 0;
+        U16_NEXT(string, offset, length, first);
+        if (first < 0 || first >= FirstPrimaryLimit) continue;
+        if (offset >= length) {
+            table->primary[first] = 0;
+            continue;
+        }
+        U16_NEXT(string, offset, length, second);
+        if (second >= 0 && second < 0x80) table->contracting[first][second >> 6] |= 1ull << (second & 63);
+    }
+    uset_close(contractions);
+    // A check of the table against ICU: each code point that decides, compared alone with the
+    // next one that decides, orders as ucol_strcoll orders them.
+    UChar32 previous = -1;
+    for (UChar32 c = 0; c < FirstPrimaryLimit && U_SUCCESS(status); c++) {
+        if (table->primary[c] == 0) continue;
+        if (previous >= 0 && table->primary[previous] != table->primary[c]) {
+            UChar left[1] = {(UChar)previous};
+            UChar right[1] = {(UChar)c};
+            UCollationResult expected = table->primary[previous] < table->primary[c] ? UCOL_LESS : UCOL_GREATER;
+            if (ucol_strcoll(collator, left, 1, right, 1) != expected) status = U_INTERNAL_PROGRAM_ERROR;
+        }
+        previous = c;
+    }
+    if (U_FAILURE(status)) {
+        free(table);
+        return NULL;
+    }
+    return table;
+}
+
+// The table of `collator`, made on first use; two threads may both make it, and the first
+// stored is kept.
+static const FirstPrimaries *firstPrimaries(const CICUCollator *collator) {
+    CICUCollator *handle = (CICUCollator *)collator;
+    FirstPrimaries *table = atomic_load_explicit(&handle->firstPrimaries, memory_order_acquire);
+    if (table != NULL) return table;
+    FirstPrimaries *made = buildFirstPrimaries(collator->collator);
+    if (made == NULL) made = &noFirstPrimaries;
+    FirstPrimaries *expected = NULL;
+    if (atomic_compare_exchange_strong_explicit(&handle->firstPrimaries, &expected, made,
+                                                memory_order_acq_rel, memory_order_acquire)) {
+        return made;
+    }
+    if (made != &noFirstPrimaries) free(made);
+    return expected;
+}
+
+// The first primary of UTF-8 `text` when its first code point decides alone and the next one
+// (if any) is ASCII and does not continue a contraction of it; else 0.
+static inline uint32_t leadingPrimary(const FirstPrimaries *table, const uint8_t *text,
+                                      int32_t length) {
+    if (length <= 0) return 0;
+    int32_t c;
+    int32_t width;
+    uint8_t lead = text[0];
+    if (lead < 0x80) {
+        c = lead;
+        width = 1;
+    } else if (lead >= 0xC2 && lead < 0xC0 + (FirstPrimaryLimit >> 6) && length >= 2 &&
+               (text[1] & 0xC0) == 0x80) {
+        c = ((lead & 0x1F) << 6) | (text[1] & 0x3F);
+        width = 2;
+    } else {
+        return 0;
+    }
+    uint32_t primary = table->primary[c];
+    if (primary == 0 || length == width) return primary;
+    uint8_t next = text[width];
+    if (next >= 0x80 || (table->contracting[c][next >> 6] >> (next & 63)) & 1) return 0;
+    return primary;
+}
+
+int32_t CICU_collatorCompareFirstPrimaries(const CICUCollator *collator, const char *a,
+                                           int32_t aLength, const char *b, int32_t bLength) {
+    if (collator == NULL || aLength < 0 || bLength < 0 || (a == NULL && aLength > 0) ||
+        (b == NULL && bLength > 0)) {
+        return 0;
+    }
+    const FirstPrimaries *table = firstPrimaries(collator);
+    uint32_t left = leadingPrimary(table, (const uint8_t *)a, aLength);
+    if (left == 0) return 0;
+    uint32_t right = leadingPrimary(table, (const uint8_t *)b, bLength);
+    if (right == 0 || left == right) return 0;
+    return left < right ? -1 : 1;
+}
+
+int32_t CICU_collatorCompareICU(const CICUCollator *collator, const char *a, int32_t aLength,
+                                const char *b, int32_t bLength, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (collator == NULL && U_SUCCESS(*st)) *st = U_ILLEGAL_ARGUMENT_ERROR;
     if (!textFits(a, aLength, st) || !textFits(b, bLength, st)) return 0;
@@ -197,6 +388,19 @@ int32_t CICU_collatorCompareUTF8(const CICUCollator *collator, const char *a, in
         ucol_strcollUTF8(collator->collator, a ? a : empty, aLength, b ? b : empty, bLength, st);
     if (U_FAILURE(*st)) return 0;
     return result == UCOL_LESS ? -1 : result == UCOL_GREATER ? 1 : 0;
+}
+
+int32_t CICU_collatorCompareUTF8(const CICUCollator *collator, const char *a, int32_t aLength,
+                                 const char *b, int32_t bLength, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (collator == NULL && U_SUCCESS(*st)) *st = U_ILLEGAL_ARGUMENT_ERROR;
+    if (!textFits(a, aLength, st) || !textFits(b, bLength, st)) return 0;
+    uint32_t left = leadingPrimary(firstPrimaries(collator), (const uint8_t *)a, aLength);
+    if (left != 0) {
+        uint32_t right = leadingPrimary(firstPrimaries(collator), (const uint8_t *)b, bLength);
+        if (right != 0 && left != right) return left < right ? -1 : 1;
+    }
+    return CICU_collatorCompareICU(collator, a, aLength, b, bLength, status);
 }
 
 // `text` (UTF-8, `length` bytes, already bounded) as UTF-16 in `stack` when it has room for

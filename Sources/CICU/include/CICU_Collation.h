@@ -54,10 +54,21 @@ void CICU_collatorClose(CICUCollator *collator);
 /// shifted (0/1).
 void CICU_collatorAttributes(const CICUCollator *collator, int32_t *values, int32_t *status);
 
-/// Compares two UTF-8 strings (ucol_strcollUTF8): -1, 0 or 1. Thread-safe: a const call on
-/// an immutable collator.
+/// Compares two UTF-8 strings as ucol_strcollUTF8 does: -1, 0 or 1. When the first code points
+/// decide (CICU_collatorCompareFirstPrimaries), ICU is not called. Thread-safe: const calls on
+/// an immutable collator, and a table made once (see collation.c).
 int32_t CICU_collatorCompareUTF8(const CICUCollator *collator, const char *a, int32_t aLength,
                                  const char *b, int32_t bLength, int32_t *status);
+
+/// Compares two UTF-8 strings with ucol_strcollUTF8 alone: -1, 0 or 1.
+int32_t CICU_collatorCompareICU(const CICUCollator *collator, const char *a, int32_t aLength,
+                                const char *b, int32_t bLength, int32_t *status);
+
+/// -1 or 1 when the first code points of two UTF-8 strings decide their order by their first
+/// primary weights (ICU's order, from a table of ICU's own collation elements and sort keys
+/// made on the collator's first comparison), 0 when ICU must compare them.
+int32_t CICU_collatorCompareFirstPrimaries(const CICUCollator *collator, const char *a,
+                                           int32_t aLength, const char *b, int32_t bLength);
 
 /// The sort key of a UTF-8 string (ucol_getSortKey over its UTF-16 form), without ICU's
 /// terminating zero byte (a key has no zero byte inside, so comparing keys bytewise, a shorter

@@ -84,6 +84,9 @@ public struct Collator: SortComparator, Hashable, Sendable, Codable {
     /// The shared ICU collator for these settings.
     var icu: ICUCollator
 
+    /// The shared ICU collator, for the verification sweep and the bench.
+    package var icuCollator: ICUCollator { icu }
+
     /// A collator for `locale` (root, CLDR's base order, when not given) with options that
     /// override the locale's keywords when set.
     public init(

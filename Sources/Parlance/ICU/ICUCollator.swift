@@ -66,13 +66,38 @@ package final class ICUCollator: @unchecked Sendable {
         return Options(strength: values[0], numeric: values[1] != 0, caseFirst: values[2], shifted: values[3] != 0)
     }
 
-    /// -1, 0 or 1 as ICU compares two strings of at most ``maximumTextLength`` bytes each.
+    /// -1, 0 or 1 as ICU compares two strings of at most ``maximumTextLength`` bytes each (when
+    /// their first code points decide, from ICU's first primary weights, without a call into
+    /// ICU; see collation.c).
     @inline(__always)
     package func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
         var status: Int32 = 0
         return a.withMemoryRebound(to: CChar.self) { a in
             b.withMemoryRebound(to: CChar.self) { b in
                 CICU_collatorCompareUTF8(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count), &status)
+            }
+        }
+    }
+
+    /// -1, 0 or 1 as `ucol_strcollUTF8` alone compares two strings of at most
+    /// ``maximumTextLength`` bytes each (without the first-code-point table that ``compare(_:_:)``
+    /// tries first): the oracle of the tests and of `parlance bench --verify-collation`.
+    package func compareWithICU(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
+        var status: Int32 = 0
+        return a.withMemoryRebound(to: CChar.self) { a in
+            b.withMemoryRebound(to: CChar.self) { b in
+                CICU_collatorCompareICU(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count), &status)
+            }
+        }
+    }
+
+    /// -1 or 1 when the first code points of two UTF-8 strings decide their order without ICU
+    /// (see collation.c: ICU's first primary weights, from a table made on the first comparison),
+    /// 0 when ICU compares them.
+    package func compareFirstPrimaries(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
+        a.withMemoryRebound(to: CChar.self) { a in
+            b.withMemoryRebound(to: CChar.self) { b in
+                CICU_collatorCompareFirstPrimaries(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count))
             }
         }
     }
