@@ -29,7 +29,7 @@ _Static_assert(CICU_COLLATION_IDENTICAL == UCOL_IDENTICAL, "identical");
 
 // The code points below this limit (ASCII, Latin-1, Latin Extended-A and -B) may decide a
 // comparison by their first primary weights (see FirstPrimaries).
-enum { FirstPrimaryLimit = 0x250 };
+enum { FirstPrimaryLimit = CICU_COLLATION_FIRST_PRIMARY_LIMIT };
 
 // What a collator's first code point decides, made from ICU's own answers when the collator is
 // first used for a comparison (see buildFirstPrimaries):
@@ -254,8 +254,9 @@ static uint32_t singlePrimary(const UCollator *collator, UChar32 c, UErrorCode *
     }
     ucol_closeElements(elements);
     if (U_FAILURE(*status) || primaries != 1) return 0;
-    // The sort key's primary level (the bytes before the first level separator, 01) is that
-    // element's primary as ICU orders it: reordered, empty when it is variable and shifted.
+    // The sort key's primary level (the bytes before the first level separator, 01, or before
+    // the terminating 00 at primary strength) is that element's primary as ICU orders it:
+    // reordered, empty when it is variable and shifted.
     uint8_t key[64];
     int32_t keyLength = ucol_getSortKey(collator, text, length, key, (int32_t)sizeof key);
     if (keyLength <= 0 || keyLength > (int32_t)sizeof key) return 0;
@@ -266,7 +267,11 @@ static uint32_t singlePrimary(const UCollator *collator, UChar32 c, UErrorCode *
         primary |= (uint32_t)key[count] << (24 - 8 * count);
         count++;
     }
-    if (count == 0 || count >= keyLength || key[count] != 1) return 0;
+    // The primary level ends with a level separator, or with the key's terminating zero byte
+    // at primary strength.
+    if (count == 0 || count >= keyLength || (key[count] != 1 && !(key[count] == 0 && count == keyLength - 1))) {
+        return 0;
+    }
     return primary;
 }
 
@@ -321,8 +326,8 @@ static FirstPrimaries *buildFirstPrimaries(const UCollator *collator) {
     return table;
 }
 
-// The table of `collator`, made on first use; two threads may both make it, and the first
-// stored is kept.
+// The table of `collator`, made on first use (an empty one when ICU fails); two threads may
+// both make it, and the first stored is kept.
 static const FirstPrimaries *firstPrimaries(const CICUCollator *collator) {
     CICUCollator *handle = (CICUCollator *)collator;
     FirstPrimaries *table = atomic_load_explicit(&handle->firstPrimaries, memory_order_acquire);
@@ -338,47 +343,16 @@ static const FirstPrimaries *firstPrimaries(const CICUCollator *collator) {
     return expected;
 }
 
-// The first primary of UTF-8 `text` when its first code point decides alone and the next one
-// (if any) is ASCII and does not continue a contraction of it; else 0.
-static inline uint32_t leadingPrimary(const FirstPrimaries *table, const uint8_t *text,
-                                      int32_t length) {
-    if (length <= 0) return 0;
-    int32_t c;
-    int32_t width;
-    uint8_t lead = text[0];
-    if (lead < 0x80) {
-        c = lead;
-        width = 1;
-    } else if (lead >= 0xC2 && lead < 0xC0 + (FirstPrimaryLimit >> 6) && length >= 2 &&
-               (text[1] & 0xC0) == 0x80) {
-        c = ((lead & 0x1F) << 6) | (text[1] & 0x3F);
-        width = 2;
-    } else {
-        return 0;
-    }
-    uint32_t primary = table->primary[c];
-    if (primary == 0 || length == width) return primary;
-    uint8_t next = text[width];
-    if (next >= 0x80 || (table->contracting[c][next >> 6] >> (next & 63)) & 1) return 0;
-    return primary;
-}
-
-int32_t CICU_collatorCompareFirstPrimaries(const CICUCollator *collator, const char *a,
-                                           int32_t aLength, const char *b, int32_t bLength) {
-    if (collator == NULL || aLength < 0 || bLength < 0 || (a == NULL && aLength > 0) ||
-        (b == NULL && bLength > 0)) {
-        return 0;
-    }
+const uint32_t *CICU_collatorFirstPrimaries(const CICUCollator *collator,
+                                            const uint64_t **contracting) {
+    if (collator == NULL) return NULL;
     const FirstPrimaries *table = firstPrimaries(collator);
-    uint32_t left = leadingPrimary(table, (const uint8_t *)a, aLength);
-    if (left == 0) return 0;
-    uint32_t right = leadingPrimary(table, (const uint8_t *)b, bLength);
-    if (right == 0 || left == right) return 0;
-    return left < right ? -1 : 1;
+    if (contracting != NULL) *contracting = &table->contracting[0][0];
+    return table->primary;
 }
 
-int32_t CICU_collatorCompareICU(const CICUCollator *collator, const char *a, int32_t aLength,
-                                const char *b, int32_t bLength, int32_t *status) {
+int32_t CICU_collatorCompareUTF8(const CICUCollator *collator, const char *a, int32_t aLength,
+                                 const char *b, int32_t bLength, int32_t *status) {
     UErrorCode *st = (UErrorCode *)status;
     if (collator == NULL && U_SUCCESS(*st)) *st = U_ILLEGAL_ARGUMENT_ERROR;
     if (!textFits(a, aLength, st) || !textFits(b, bLength, st)) return 0;
@@ -388,19 +362,6 @@ int32_t CICU_collatorCompareICU(const CICUCollator *collator, const char *a, int
         ucol_strcollUTF8(collator->collator, a ? a : empty, aLength, b ? b : empty, bLength, st);
     if (U_FAILURE(*st)) return 0;
     return result == UCOL_LESS ? -1 : result == UCOL_GREATER ? 1 : 0;
-}
-
-int32_t CICU_collatorCompareUTF8(const CICUCollator *collator, const char *a, int32_t aLength,
-                                 const char *b, int32_t bLength, int32_t *status) {
-    UErrorCode *st = (UErrorCode *)status;
-    if (collator == NULL && U_SUCCESS(*st)) *st = U_ILLEGAL_ARGUMENT_ERROR;
-    if (!textFits(a, aLength, st) || !textFits(b, bLength, st)) return 0;
-    uint32_t left = leadingPrimary(firstPrimaries(collator), (const uint8_t *)a, aLength);
-    if (left != 0) {
-        uint32_t right = leadingPrimary(firstPrimaries(collator), (const uint8_t *)b, bLength);
-        if (right != 0 && left != right) return left < right ? -1 : 1;
-    }
-    return CICU_collatorCompareICU(collator, a, aLength, b, bLength, status);
 }
 
 // `text` (UTF-8, `length` bytes, already bounded) as UTF-16 in `stack` when it has room for

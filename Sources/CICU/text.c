@@ -180,20 +180,15 @@ static inline int32_t nextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset
     } else {
         // The UTF-8 length of each unit: 1 below U+0080, 2 below U+0800, 3 above, and 2 for
         // each half of a surrogate pair (4 for the pair; ICU never breaks inside one, and
-        // widened UTF-8 holds no lone surrogate).
-        // Four ASCII units (one byte each) at a time.
+        // widened UTF-8 holds no lone surrogate). Without branches, so that the compiler can
+        // sum several units at a time.
         const UChar *units = iterator->units;
-        int32_t i = iterator->lastUnits;
-        for (; i + 4 <= boundary; i += 4) {
-            uint64_t word;
-            memcpy(&word, units + i, 8);
-            if ((word & 0xFF80FF80FF80FF80ull) != 0) break;
-            bytes += 4;
-        }
-        for (; i < boundary; i++) {
+        int32_t extra = 0;
+        for (int32_t i = iterator->lastUnits; i < boundary; i++) {
             UChar unit = units[i];
-            bytes += 1 + (unit >= 0x80) + (unit >= 0x800 && (unit & 0xF800) != 0xD800);
+            extra += (unit >= 0x80) + (unit >= 0x800) - ((unit & 0xF800) == 0xD800);
         }
+        bytes += boundary - iterator->lastUnits + extra;
     }
     iterator->lastUnits = boundary;
     iterator->lastBytes = bytes;

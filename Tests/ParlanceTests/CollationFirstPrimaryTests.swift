@@ -60,13 +60,11 @@ struct CollationFirstPrimaryTests {
     static func icuOrder(_ collator: Collator, _ a: String, _ b: String) -> Int32 {
         var a = a
         var b = b
-        return a.withUTF8 { a in b.withUTF8 { b in collator.icu.compareWithICU(a, b) } }
+        return a.withUTF8 { a in b.withUTF8 { b in collator.icu.compare(a, b) } }
     }
 
     static func firstPrimaryOrder(_ collator: Collator, _ a: String, _ b: String) -> Int32 {
-        var a = a
-        var b = b
-        return a.withUTF8 { a in b.withUTF8 { b in collator.icu.compareFirstPrimaries(a, b) } }
+        collator.icu.compareFirstPrimaries(a, b)
     }
 
     static func order(_ result: ComparisonResult) -> Int32 {
@@ -134,5 +132,12 @@ struct CollationFirstPrimaryTests {
         #expect(Self.firstPrimaryOrder(shifted, " b", "a") == 0)
         #expect(shifted.compare(" b", "a") == .orderedDescending)
         #expect(Self.firstPrimaryOrder(Collator(locale: "en"), "b", "a") == 1)
+        // Strings stored out of line (longer than 15 bytes), and bridged through Foundation.
+        let long = String(repeating: "Åsa Öberg ", count: 4)
+        #expect(Self.firstPrimaryOrder(sv, long, "Asa Oberg and more than fifteen bytes") == 1)
+        #expect(sv.compare(long, "Asa Oberg and more than fifteen bytes") == .orderedDescending)
+        let bridged = NSString(string: "Örjan Åberg, a name of more than fifteen bytes") as String
+        #expect(Self.firstPrimaryOrder(sv, bridged, long) == 1)
+        #expect(sv.compare(bridged, long) == .orderedDescending)
     }
 }

@@ -54,21 +54,25 @@ void CICU_collatorClose(CICUCollator *collator);
 /// shifted (0/1).
 void CICU_collatorAttributes(const CICUCollator *collator, int32_t *values, int32_t *status);
 
-/// Compares two UTF-8 strings as ucol_strcollUTF8 does: -1, 0 or 1. When the first code points
-/// decide (CICU_collatorCompareFirstPrimaries), ICU is not called. Thread-safe: const calls on
-/// an immutable collator, and a table made once (see collation.c).
+/// Compares two UTF-8 strings (ucol_strcollUTF8): -1, 0 or 1. Thread-safe: a const call on
+/// an immutable collator.
 int32_t CICU_collatorCompareUTF8(const CICUCollator *collator, const char *a, int32_t aLength,
                                  const char *b, int32_t bLength, int32_t *status);
 
-/// Compares two UTF-8 strings with ucol_strcollUTF8 alone: -1, 0 or 1.
-int32_t CICU_collatorCompareICU(const CICUCollator *collator, const char *a, int32_t aLength,
-                                const char *b, int32_t bLength, int32_t *status);
+/// The code points CICU_collatorFirstPrimaries covers: U+0000 up to this limit (ASCII, Latin-1,
+/// Latin Extended-A and -B).
+#define CICU_COLLATION_FIRST_PRIMARY_LIMIT 0x250
 
-/// -1 or 1 when the first code points of two UTF-8 strings decide their order by their first
-/// primary weights (ICU's order, from a table of ICU's own collation elements and sort keys
-/// made on the collator's first comparison), 0 when ICU must compare them.
-int32_t CICU_collatorCompareFirstPrimaries(const CICUCollator *collator, const char *a,
-                                           int32_t aLength, const char *b, int32_t bLength);
+/// What the first code point of a string decides, from ICU's own collation elements and sort
+/// keys (see collation.c for the reasoning), made on the first call and kept with the collator
+/// (thread-safe): for each code point c below CICU_COLLATION_FIRST_PRIMARY_LIMIT, the first
+/// primary weight of a string that starts with c, as ICU orders primaries, or 0 when c does
+/// not decide alone. When the next code point is ASCII and its bit is not set in
+/// `(*contracting)[2 * c + next / 64]` (bit `next % 64`), it does not change that weight.
+/// Two strings whose first weights so found differ are ordered by them, at any strength and
+/// options. Never NULL for a collator (a table of zeros when ICU fails).
+const uint32_t *CICU_collatorFirstPrimaries(const CICUCollator *collator,
+                                            const uint64_t **contracting);
 
 /// The sort key of a UTF-8 string (ucol_getSortKey over its UTF-16 form), without ICU's
 /// terminating zero byte (a key has no zero byte inside, so comparing keys bytewise, a shorter

@@ -66,9 +66,8 @@ package final class ICUCollator: @unchecked Sendable {
         return Options(strength: values[0], numeric: values[1] != 0, caseFirst: values[2], shifted: values[3] != 0)
     }
 
-    /// -1, 0 or 1 as ICU compares two strings of at most ``maximumTextLength`` bytes each (when
-    /// their first code points decide, from ICU's first primary weights, without a call into
-    /// ICU; see collation.c).
+    /// -1, 0 or 1 as ICU (`ucol_strcollUTF8`) compares two strings of at most
+    /// ``maximumTextLength`` bytes each.
     @inline(__always)
     package func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
         var status: Int32 = 0
@@ -79,27 +78,49 @@ package final class ICUCollator: @unchecked Sendable {
         }
     }
 
-    /// -1, 0 or 1 as `ucol_strcollUTF8` alone compares two strings of at most
-    /// ``maximumTextLength`` bytes each (without the first-code-point table that ``compare(_:_:)``
-    /// tries first): the oracle of the tests and of `parlance bench --verify-collation`.
-    package func compareWithICU(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
-        var status: Int32 = 0
-        return a.withMemoryRebound(to: CChar.self) { a in
-            b.withMemoryRebound(to: CChar.self) { b in
-                CICU_collatorCompareICU(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count), &status)
-            }
-        }
+    /// -1 or 1 when the first code points of `a` and `b` decide their order, 0 when ICU must
+    /// compare them.
+    ///
+    /// ICU compares the strings' primary weights before any other level. The shim's table
+    /// (`CICU_collatorFirstPrimaries`, made from ICU's collation elements and sort keys on the
+    /// first call) gives, for a first code point below U+0250 that maps to exactly one non-zero
+    /// primary weight (reordered, not shifted away, not a digit, no leading combining class),
+    /// that weight; it is the string's first primary weight when the next code point is ASCII
+    /// (combining class 0: no normalization or discontiguous contraction reaches back) and
+    /// continues no contraction or prefix mapping of the first. Two such first weights that
+    /// differ order the strings, whatever the strength, case level, case order or French
+    /// accents. The tests and `parlance bench --verify-collation` compare every answer with
+    /// `ucol_strcollUTF8`.
+    @inline(__always)
+    package func compareFirstPrimaries(_ a: String, _ b: String) -> Int32 {
+        var contracting: UnsafePointer<UInt64>?
+        guard let primaries = CICU_collatorFirstPrimaries(handle, &contracting), let contracting else { return 0 }
+        let left = Self.firstPrimary(a.utf8, primaries, contracting)
+        guard left != 0 else { return 0 }
+        let right = Self.firstPrimary(b.utf8, primaries, contracting)
+        guard right != 0, left != right else { return 0 }
+        return left < right ? -1 : 1
     }
 
-    /// -1 or 1 when the first code points of two UTF-8 strings decide their order without ICU
-    /// (see collation.c: ICU's first primary weights, from a table made on the first comparison),
-    /// 0 when ICU compares them.
-    package func compareFirstPrimaries(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
-        a.withMemoryRebound(to: CChar.self) { a in
-            b.withMemoryRebound(to: CChar.self) { b in
-                CICU_collatorCompareFirstPrimaries(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count))
-            }
+    /// The first primary weight of `text` from the table, or 0 when the table does not decide it.
+    @inline(__always)
+    private static func firstPrimary(_ text: String.UTF8View, _ primaries: UnsafePointer<UInt32>, _ contracting: UnsafePointer<UInt64>)
+        -> UInt32
+    {
+        var bytes = text.makeIterator()
+        guard let lead = bytes.next() else { return 0 }
+        let scalar: Int
+        if lead < 0x80 {
+            scalar = Int(lead)
+        } else if lead >= 0xC2, Int(lead) < 0xC0 + Int(CICU_COLLATION_FIRST_PRIMARY_LIMIT) >> 6, let second = bytes.next(), second & 0xC0 == 0x80 {
+            scalar = Int(lead & 0x1F) << 6 | Int(second & 0x3F)
+        } else {
+            return 0
         }
+        let primary = primaries[scalar]
+        guard primary != 0, let next = bytes.next() else { return primary }
+        guard next < 0x80, (contracting[2 * scalar + Int(next >> 6)] >> UInt64(next & 63)) & 1 == 0 else { return 0 }
+        return primary
     }
 
     /// The sort key of a text of at most ``maximumTextLength`` bytes, without ICU's terminating
