@@ -95,30 +95,36 @@ package final class ICUCollator: @unchecked Sendable {
     package func compareFirstPrimaries(_ a: String, _ b: String) -> Int32 {
         var contracting: UnsafePointer<UInt64>?
         guard let primaries = CICU_collatorFirstPrimaries(handle, &contracting), let contracting else { return 0 }
-        let left = Self.firstPrimary(a.utf8, primaries, contracting)
+        let left = a.utf8.withContiguousStorageIfAvailable { Self.firstPrimary($0, primaries, contracting) } ?? 0
         guard left != 0 else { return 0 }
-        let right = Self.firstPrimary(b.utf8, primaries, contracting)
+        let right = b.utf8.withContiguousStorageIfAvailable { Self.firstPrimary($0, primaries, contracting) } ?? 0
         guard right != 0, left != right else { return 0 }
         return left < right ? -1 : 1
     }
 
-    /// The first primary weight of `text` from the table, or 0 when the table does not decide it.
+    /// The first primary weight of UTF-8 `text` from the table, or 0 when the table does not
+    /// decide it.
     @inline(__always)
-    private static func firstPrimary(_ text: String.UTF8View, _ primaries: UnsafePointer<UInt32>, _ contracting: UnsafePointer<UInt64>)
+    private static func firstPrimary(_ text: UnsafeBufferPointer<UInt8>, _ primaries: UnsafePointer<UInt32>, _ contracting: UnsafePointer<UInt64>)
         -> UInt32
     {
-        var bytes = text.makeIterator()
-        guard let lead = bytes.next() else { return 0 }
+        let count = text.count
+        guard count > 0 else { return 0 }
+        let lead = text[0]
         let scalar: Int
+        let width: Int
         if lead < 0x80 {
             scalar = Int(lead)
-        } else if lead >= 0xC2, Int(lead) < 0xC0 + Int(CICU_COLLATION_FIRST_PRIMARY_LIMIT) >> 6, let second = bytes.next(), second & 0xC0 == 0x80 {
-            scalar = Int(lead & 0x1F) << 6 | Int(second & 0x3F)
+            width = 1
+        } else if lead >= 0xC2, Int(lead) < 0xC0 + Int(CICU_COLLATION_FIRST_PRIMARY_LIMIT) >> 6, count >= 2, text[1] & 0xC0 == 0x80 {
+            scalar = Int(lead & 0x1F) << 6 | Int(text[1] & 0x3F)
+            width = 2
         } else {
             return 0
         }
         let primary = primaries[scalar]
-        guard primary != 0, let next = bytes.next() else { return primary }
+        guard primary != 0, count > width else { return primary }
+        let next = text[width]
         guard next < 0x80, (contracting[2 * scalar + Int(next >> 6)] >> UInt64(next & 63)) & 1 == 0 else { return 0 }
         return primary
     }
