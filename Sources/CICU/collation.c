@@ -2,9 +2,11 @@
 //
 // A UCollator is configured once, in CICU_collatorOpen, before its handle is returned; after
 // that only const calls reach it (ucol_strcollUTF8, ucol_getSortKey, ucol_getAttribute,
-// ucol_clone), which ICU documents as safe on a collator shared between threads
-// (ucol_setAttribute is not, and is never called on a shared handle). A search clones the
-// collator and opens its own UStringSearch, both private to the call.
+// ucol_clone, and ucol_openElements and ucol_getContractionsAndExpansions for the
+// first-primary table, made once and published with an atomic compare-and-swap), which ICU
+// documents as safe on a collator shared between threads (ucol_setAttribute is not, and is
+// never called on a shared handle). A search clones the collator and opens its own
+// UStringSearch, both private to the call.
 #include "CICU.h"
 #include "CICU_Collation.h"
 #include "internal.h"

@@ -4,8 +4,8 @@ import Testing
 @testable import Parlance
 
 /// The segmenter widens UTF-8 into UTF-16 in the shim (ASCII eight bytes at a time, two- and
-/// three-byte sequences without a call) and maps ICU's UTF-16 boundaries back to UTF-8 (ASCII
-/// four units at a time). These tests compare both with what Swift and ICU give on their own:
+/// three-byte sequences without a call) and maps ICU's UTF-16 boundaries back to UTF-8 (a
+/// branch-free count per unit). These tests compare both with what Swift and ICU give on their own:
 /// the widened units with `String.utf16`, and the segments with ICU's boundaries over
 /// `String.utf16`.
 @Suite("Segmenter: widening and boundaries against Swift's UTF-16 and ICU's boundaries")

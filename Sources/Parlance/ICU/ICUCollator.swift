@@ -4,8 +4,9 @@ internal import CICU
 ///
 /// `Sendable` notes: every attribute is set in `CICU_collatorOpen`, before the handle is
 /// shared; afterwards only const ICU calls reach the collator (`ucol_strcollUTF8`,
-/// `ucol_getSortKey`, `ucol_getAttribute`, `ucol_clone`), which ICU documents as safe on a
-/// collator shared between threads. A search runs on a private clone with its own
+/// `ucol_getSortKey`, `ucol_getAttribute`, `ucol_clone`, and `ucol_openElements` and
+/// `ucol_getContractionsAndExpansions` for the first-code-point table, made once and published
+/// atomically), which ICU documents as safe on a collator shared between threads. A search runs on a private clone with its own
 /// `UStringSearch` (see collation.c), so no mutable ICU state is shared.
 package final class ICUCollator: @unchecked Sendable {
     private let handle: OpaquePointer
