@@ -2,9 +2,11 @@
 //
 // A UCollator is configured once, in CICU_collatorOpen, before its handle is returned; after
 // that only const calls reach it (ucol_strcollUTF8, ucol_getSortKey, ucol_getAttribute,
-// ucol_clone), which ICU documents as safe on a collator shared between threads
-// (ucol_setAttribute is not, and is never called on a shared handle). A search clones the
-// collator and opens its own UStringSearch, both private to the call.
+// ucol_clone, and ucol_openElements and ucol_getContractionsAndExpansions for the
+// first-primary table, made once and published with an atomic compare-and-swap), which ICU
+// documents as safe on a collator shared between threads (ucol_setAttribute is not, and is
+// never called on a shared handle). A search clones the collator and opens its own
+// UStringSearch, both private to the call.
 #include "CICU.h"
 #include "CICU_Collation.h"
 #include "internal.h"
@@ -13,6 +15,11 @@
 #include <unicode/ucol.h>
 #include <unicode/usearch.h>
 
+#include <unicode/uchar.h>
+#include <unicode/uset.h>
+#include <unicode/utf16.h>
+
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,9 +29,44 @@ _Static_assert(CICU_COLLATION_TERTIARY == UCOL_TERTIARY, "tertiary");
 _Static_assert(CICU_COLLATION_QUATERNARY == UCOL_QUATERNARY, "quaternary");
 _Static_assert(CICU_COLLATION_IDENTICAL == UCOL_IDENTICAL, "identical");
 
+// The code points below this limit (ASCII, Latin-1, Latin Extended-A and -B) may decide a
+// comparison by their first primary weights (see FirstPrimaries).
+enum { FirstPrimaryLimit = CICU_COLLATION_FIRST_PRIMARY_LIMIT };
+
+// What a collator's first code point decides, made from ICU's own answers when the collator is
+// first used for a comparison (see buildFirstPrimaries):
+//
+// ICU compares two strings level by level: first the sequences of their non-zero primary
+// weights (after variable weights are shifted away when alternate handling is "shifted", and
+// with the collator's script reordering), and only when those are equal the lower levels. When
+// the first code point of a string maps to collation elements of which exactly one has a
+// non-zero primary weight P, and nothing after it can change those elements, P is the first
+// primary weight of the string. Two strings whose first primaries differ are then ordered by
+// them, whatever the strength, case level, case order or French secondary order.
+//
+// `primary[c]` is the first primary of code point c as ICU writes it in a sort key (reordered,
+// up to four bytes, big-endian, zero-padded, so that integers compare as ICU compares the
+// weights), or 0 when c does not decide alone: it has no non-zero primary (ignorable, or
+// variable and shifted) or more than one (an expansion), it is a digit (with numeric ordering a
+// digit's primary depends on the digits after it), or it has a non-zero leading combining
+// class. Nothing after c can change its elements when the next code point is ASCII and does
+// not continue a contraction (or prefix mapping) that starts with c: `contracting[c]` holds
+// those ASCII code points, as a 128-bit mask, for the code points that start one. An ASCII
+// code point has combining class 0, so it neither reorders with c in normalization nor
+// extends a contraction discontiguously.
+typedef struct {
+    uint32_t primary[FirstPrimaryLimit];
+    uint64_t contracting[FirstPrimaryLimit][2];
+} FirstPrimaries;
+
 struct CICUCollator {
     UCollator *collator;
+    // Made on first use (NULL until then); `noFirstPrimaries` when it cannot be made.
+    _Atomic(FirstPrimaries *) firstPrimaries;
 };
+
+// Stands for a table that could not be made: comparisons go to ICU.
+static FirstPrimaries noFirstPrimaries;
 
 // Whether a text length is one the shim passes to ICU (0 … CICU_COLLATION_MAX_TEXT_LENGTH,
 // with a pointer unless empty); sets U_ILLEGAL_ARGUMENT_ERROR otherwise.
@@ -159,6 +201,7 @@ CICUCollator *CICU_collatorOpen(const char *localeID, int32_t strength, int32_t 
         return NULL;
     }
     handle->collator = collator;
+    atomic_init(&handle->firstPrimaries, NULL);
     if (*st == U_ZERO_ERROR) *st = openStatus;  // keep ICU's fallback warnings
     return handle;
 }
@@ -166,6 +209,8 @@ CICUCollator *CICU_collatorOpen(const char *localeID, int32_t strength, int32_t 
 void CICU_collatorClose(CICUCollator *collator) {
     if (collator == NULL) return;
     ucol_close(collator->collator);
+    FirstPrimaries *table = atomic_load(&collator->firstPrimaries);
+    if (table != &noFirstPrimaries) free(table);
     free(collator);
 }
 
@@ -184,6 +229,128 @@ void CICU_collatorAttributes(const CICUCollator *collator, int32_t *values, int3
                 : caseFirst == UCOL_LOWER_FIRST ? CICU_COLLATION_CASE_FIRST_LOWER
                                                 : CICU_COLLATION_CASE_FIRST_OFF;
     values[3] = ucol_getAttribute(c, UCOL_ALTERNATE_HANDLING, st) == UCOL_SHIFTED ? 1 : 0;
+}
+
+// The first primary of code point `c` when it decides alone (see FirstPrimaries), else 0.
+static uint32_t singlePrimary(const UCollator *collator, UChar32 c, UErrorCode *status) {
+    if (u_charType(c) == U_DECIMAL_DIGIT_NUMBER ||
+        u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0) {
+        return 0;
+    }
+    UChar text[2];
+    int32_t length = 0;
+    U16_APPEND_UNSAFE(text, length, c);
+    // Its collation elements, one or two 32-bit halves each (a second half is marked as a
+    // continuation): exactly one element may have a non-zero primary.
+    UCollationElements *elements = ucol_openElements(collator, text, length, status);
+    if (U_FAILURE(*status)) {
+        if (elements != NULL) ucol_closeElements(elements);
+        return 0;
+    }
+    int primaries = 0;
+    for (;;) {
+        int32_t element = ucol_next(elements, status);
+        if (U_FAILURE(*status) || element == UCOL_NULLORDER) break;
+        bool continuation = ((uint32_t)element & 0xC0) == 0xC0;
+        if (!continuation && ((uint32_t)element >> 16) != 0) primaries++;
+    }
+    ucol_closeElements(elements);
+    if (U_FAILURE(*status) || primaries != 1) return 0;
+    // The sort key's primary level (the bytes before the first level separator, 01, or before
+    // the terminating 00 at primary strength) is that element's primary as ICU orders it:
+    // reordered, empty when it is variable and shifted.
+    uint8_t key[64];
+    int32_t keyLength = ucol_getSortKey(collator, text, length, key, (int32_t)sizeof key);
+    if (keyLength <= 0 || keyLength > (int32_t)sizeof key) return 0;
+    uint32_t primary = 0;
+    int32_t count = 0;
+    while (count < keyLength && key[count] > 1) {
+        if (count == 4) return 0;
+        primary |= (uint32_t)key[count] << (24 - 8 * count);
+        count++;
+    }
+    // The primary level ends with a level separator, or with the key's terminating zero byte
+    // at primary strength.
+    if (count == 0 || count >= keyLength || (key[count] != 1 && !(key[count] == 0 && count == keyLength - 1))) {
+        return 0;
+    }
+    return primary;
+}
+
+// The table of `collator` (see FirstPrimaries), or NULL when ICU fails.
+static FirstPrimaries *buildFirstPrimaries(const UCollator *collator) {
+    FirstPrimaries *table = calloc(1, sizeof(FirstPrimaries));
+    if (table == NULL) return NULL;
+    UErrorCode status = U_ZERO_ERROR;
+    for (UChar32 c = 0; c < FirstPrimaryLimit && U_SUCCESS(status); c++) {
+        table->primary[c] = singlePrimary(collator, c, &status);
+    }
+    // Every contraction and prefix mapping, of the tailoring and of the root collation.
+    USet *contractions = uset_openEmpty();
+    if (U_SUCCESS(status)) ucol_getContractionsAndExpansions(collator, contractions, NULL, true, &status);
+    int32_t items = U_SUCCESS(status) ? uset_getItemCount(contractions) : 0;
+    for (int32_t i = 0; i < items && U_SUCCESS(status); i++) {
+        UChar string[64];
+        UChar32 start = 0, end = 0;
+        int32_t length = uset_getItem(contractions, i, &start, &end, string, 64, &status);
+        // A string too long for the buffer (none is) leaves the table unmade.
+        if (U_FAILURE(status)) break;
+        if (length < 2) continue;
+        int32_t offset = 0;
+        UChar32 first = 0, second = 0;
+        U16_NEXT(string, offset, length, first);
+        if (first < 0 || first >= FirstPrimaryLimit) continue;
+        if (offset >= length) {
+            table->primary[first] = 0;
+            continue;
+        }
+        U16_NEXT(string, offset, length, second);
+        if (second >= 0 && second < 0x80) table->contracting[first][second >> 6] |= 1ull << (second & 63);
+    }
+    uset_close(contractions);
+    // A check of the table against ICU: each code point that decides, compared alone with the
+    // next one that decides, orders as ucol_strcoll orders them.
+    UChar32 previous = -1;
+    for (UChar32 c = 0; c < FirstPrimaryLimit && U_SUCCESS(status); c++) {
+        if (table->primary[c] == 0) continue;
+        if (previous >= 0 && table->primary[previous] != table->primary[c]) {
+            UChar left[1] = {(UChar)previous};
+            UChar right[1] = {(UChar)c};
+            UCollationResult expected = table->primary[previous] < table->primary[c] ? UCOL_LESS : UCOL_GREATER;
+            if (ucol_strcoll(collator, left, 1, right, 1) != expected) status = U_INTERNAL_PROGRAM_ERROR;
+        }
+        previous = c;
+    }
+    if (U_FAILURE(status)) {
+        free(table);
+        return NULL;
+    }
+    return table;
+}
+
+// The table of `collator`, made on first use (an empty one when ICU fails); two threads may
+// both make it, and the first stored is kept.
+static const FirstPrimaries *firstPrimaries(const CICUCollator *collator) {
+    CICUCollator *handle = (CICUCollator *)collator;
+    FirstPrimaries *table = atomic_load_explicit(&handle->firstPrimaries, memory_order_acquire);
+    if (table != NULL) return table;
+    FirstPrimaries *made = buildFirstPrimaries(collator->collator);
+    if (made == NULL) made = &noFirstPrimaries;
+    FirstPrimaries *expected = NULL;
+    if (atomic_compare_exchange_strong_explicit(&handle->firstPrimaries, &expected, made,
+                                                memory_order_acq_rel, memory_order_acquire)) {
+        return made;
+    }
+    if (made != &noFirstPrimaries) free(made);
+    return expected;
+}
+
+const uint32_t *CICU_collatorFirstPrimaries(const CICUCollator *collator,
+                                            const uint64_t **contracting) {
+    if (collator == NULL) return NULL;
+    const FirstPrimaries *table = firstPrimaries(collator);
+    if (contracting != NULL) *contracting = &table->contracting[0][0];
+    return table->primary;
 }
 
 int32_t CICU_collatorCompareUTF8(const CICUCollator *collator, const char *a, int32_t aLength,

@@ -133,23 +133,45 @@ static inline int32_t CICU_copyOutUTF8(const UChar *text, int32_t length, char *
 
 // UTF-8 `text` decoded into UTF-16 at `out`, which has room for `length` units (UTF-16 never
 // needs more units than UTF-8 has bytes); an ill-formed sequence (never from a Swift String)
-// becomes U+FFFD. Returns the units written. ASCII is widened without a call.
+// becomes U+FFFD, as U8_NEXT decodes it. Returns the units written. ASCII is widened eight
+// bytes at a time, and two- and three-byte sequences (the BMP) without a call.
 static inline int32_t CICU_widenUTF8(const char *text, int32_t length, UChar *out) {
     const uint8_t *bytes = (const uint8_t *)text;
     int32_t i = 0;
     int32_t written = 0;
     while (i < length) {
+        while (i + 8 <= length) {
+            uint64_t word;
+            memcpy(&word, bytes + i, 8);
+            if ((word & 0x8080808080808080ull) != 0) break;
+            for (int k = 0; k < 8; k++) out[written + k] = bytes[i + k];
+            i += 8;
+            written += 8;
+        }
+        if (i >= length) break;
         uint8_t lead = bytes[i];
         if (lead < 0x80) {
             out[written++] = lead;
             i++;
             continue;
         }
-        // Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic …) without a call.
+        // Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic …).
         if (lead >= 0xC2 && lead < 0xE0 && i + 1 < length && (bytes[i + 1] & 0xC0) == 0x80) {
             out[written++] = (UChar)(((lead & 0x1F) << 6) | (bytes[i + 1] & 0x3F));
             i += 2;
             continue;
+        }
+        // Three bytes (the rest of the BMP: Thai, CJK, punctuation …), neither overlong
+        // (E0 80–9F) nor a surrogate (ED A0–BF), which U8_NEXT rejects.
+        if (lead >= 0xE0 && lead < 0xF0 && i + 2 < length) {
+            uint8_t second = bytes[i + 1];
+            uint8_t third = bytes[i + 2];
+            if ((second & 0xC0) == 0x80 && (third & 0xC0) == 0x80 && (lead != 0xE0 || second >= 0xA0) &&
+                (lead != 0xED || second < 0xA0)) {
+                out[written++] = (UChar)(((lead & 0x0F) << 12) | ((second & 0x3F) << 6) | (third & 0x3F));
+                i += 3;
+                continue;
+            }
         }
         UChar32 c;
         U8_NEXT(bytes, i, length, c);

@@ -119,14 +119,15 @@ void CICU_breakIteratorClose(CICUBreakIterator *iterator) {
     free(iterator);
 }
 
-// Whether the `length` bytes at `text` are all ASCII, eight at a time.
+// Whether the `length` bytes at `text` are all ASCII, eight at a time (stopping at the first
+// word with a byte that is not).
 static bool isASCII(const uint8_t *text, int32_t length) {
     int32_t i = 0;
     uint64_t high = 0;
     for (; i + 8 <= length; i += 8) {
         uint64_t word;
         memcpy(&word, text + i, 8);
-        high |= word;
+        if ((word & 0x8080808080808080ull) != 0) return false;
     }
     for (; i < length; i++) high |= text[i];
     return (high & 0x8080808080808080ull) == 0;
@@ -179,12 +180,15 @@ static inline int32_t nextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset
     } else {
         // The UTF-8 length of each unit: 1 below U+0080, 2 below U+0800, 3 above, and 2 for
         // each half of a surrogate pair (4 for the pair; ICU never breaks inside one, and
-        // widened UTF-8 holds no lone surrogate).
+        // widened UTF-8 holds no lone surrogate). Without branches, so that the compiler can
+        // sum several units at a time.
         const UChar *units = iterator->units;
+        int32_t extra = 0;
         for (int32_t i = iterator->lastUnits; i < boundary; i++) {
             UChar unit = units[i];
-            bytes += 1 + (unit >= 0x80) + (unit >= 0x800 && (unit & 0xF800) != 0xD800);
+            extra += (unit >= 0x80) + (unit >= 0x800) - ((unit & 0xF800) == 0xD800);
         }
+        bytes += boundary - iterator->lastUnits + extra;
     }
     iterator->lastUnits = boundary;
     iterator->lastBytes = bytes;
@@ -217,6 +221,42 @@ int32_t CICU_breakIteratorNextBatch(CICUBreakIterator *iterator, int32_t *bytes,
         bytes[count++] = next;
     }
     return count;
+}
+
+int32_t CICU_breakBoundariesUTF16(const char *localeID, int32_t kind, const uint16_t *text,
+                                  int32_t length, int32_t *boundaries, int32_t *statuses,
+                                  int32_t capacity, int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (!CICU_localeIDFits(localeID, CICU_LOCALE_ID_MAX_LENGTH, st)) return 0;
+    if (kind < UBRK_CHARACTER || kind > UBRK_SENTENCE || length < 0 || (text == NULL && length > 0) ||
+        capacity < 0 || (capacity > 0 && (boundaries == NULL || statuses == NULL))) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    static const UChar empty[1] = {0};
+    UBreakIterator *iterator = ubrk_open((UBreakIteratorType)kind, localeID,
+                                         length > 0 ? (const UChar *)text : empty, length, st);
+    if (U_FAILURE(*st)) {
+        if (iterator != NULL) ubrk_close(iterator);
+        return 0;
+    }
+    int32_t count = 0;
+    ubrk_first(iterator);
+    for (int32_t boundary = ubrk_next(iterator); boundary != UBRK_DONE; boundary = ubrk_next(iterator)) {
+        if (count < capacity) {
+            boundaries[count] = boundary;
+            statuses[count] = ubrk_getRuleStatus(iterator);
+        }
+        count++;
+    }
+    ubrk_close(iterator);
+    if (count > capacity) *st = U_BUFFER_OVERFLOW_ERROR;
+    return count;
+}
+
+int32_t CICU_widenUTF8Copy(const char *text, int32_t length, uint16_t *out) {
+    if (text == NULL || out == NULL || length <= 0) return 0;
+    return CICU_widenUTF8(text, length, (UChar *)out);
 }
 
 // MARK: - Case mapping

@@ -59,6 +59,21 @@ void CICU_collatorAttributes(const CICUCollator *collator, int32_t *values, int3
 int32_t CICU_collatorCompareUTF8(const CICUCollator *collator, const char *a, int32_t aLength,
                                  const char *b, int32_t bLength, int32_t *status);
 
+/// The code points CICU_collatorFirstPrimaries covers: U+0000 up to this limit (ASCII, Latin-1,
+/// Latin Extended-A and -B).
+#define CICU_COLLATION_FIRST_PRIMARY_LIMIT 0x250
+
+/// What the first code point of a string decides, from ICU's own collation elements and sort
+/// keys (see collation.c for the reasoning), made on the first call and kept with the collator
+/// (thread-safe): for each code point c below CICU_COLLATION_FIRST_PRIMARY_LIMIT, the first
+/// primary weight of a string that starts with c, as ICU orders primaries, or 0 when c does
+/// not decide alone. When the next code point is ASCII and its bit is not set in
+/// `(*contracting)[2 * c + next / 64]` (bit `next % 64`), it does not change that weight.
+/// Two strings whose first weights so found differ are ordered by them, at any strength and
+/// options. Never NULL for a collator (a table of zeros when ICU fails).
+const uint32_t *CICU_collatorFirstPrimaries(const CICUCollator *collator,
+                                            const uint64_t **contracting);
+
 /// The sort key of a UTF-8 string (ucol_getSortKey over its UTF-16 form), without ICU's
 /// terminating zero byte (a key has no zero byte inside, so comparing keys bytewise, a shorter
 /// prefix first, orders as CICU_collatorCompareUTF8 does). Returns the key's length. When the

@@ -80,6 +80,18 @@ int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Of
 int32_t CICU_breakIteratorNextBatch(CICUBreakIterator *iterator, int32_t *bytes, int32_t *units,
                                     int32_t *statuses);
 
+/// ICU's boundaries over UTF-16 text given as it is (no widening in the shim): a new iterator of
+/// `kind` for `localeID` (ubrk_open), every boundary after the start (ubrk_next) into
+/// `boundaries` and the rule status of the segment ending there into `statuses` (room for
+/// `capacity` each). Returns how many there are; when more than `capacity`, reports
+/// CICU_STATUS_BUFFER_OVERFLOW. The oracle of the segmenter's tests.
+int32_t CICU_breakBoundariesUTF16(const char *localeID, int32_t kind, const uint16_t *text,
+                                  int32_t length, int32_t *boundaries, int32_t *statuses,
+                                  int32_t capacity, int32_t *status);
+/// The shim's widening of UTF-8 into UTF-16 (what break iterators, sort keys and searches
+/// read) into `out`, which has room for `length` units; returns the units written. For tests.
+int32_t CICU_widenUTF8Copy(const char *text, int32_t length, uint16_t *out);
+
 // MARK: - Case mapping (u_strToUpper, u_strToLower, u_strToTitle)
 
 /// Case mappings.

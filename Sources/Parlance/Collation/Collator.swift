@@ -84,6 +84,9 @@ public struct Collator: SortComparator, Hashable, Sendable, Codable {
     /// The shared ICU collator for these settings.
     var icu: ICUCollator
 
+    /// The shared ICU collator, for the verification sweep and the bench.
+    package var icuCollator: ICUCollator { icu }
+
     /// A collator for `locale` (root, CLDR's base order, when not given) with options that
     /// override the locale's keywords when set.
     public init(
@@ -156,7 +159,10 @@ public struct Collator: SortComparator, Hashable, Sendable, Codable {
     /// How `lhs` sorts against `rhs` in this collator's order (reversed when ``order`` is
     /// `.reverse`): `.orderedSame` for strings equal at the collator's strength.
     public func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
-        let result = Self.withUTF8(lhs) { a in Self.withUTF8(rhs) { b in compareUTF8(a, b) } }
+        // The first code points decide when ICU's first primary weights of the two differ (see
+        // ICUCollator.compareFirstPrimaries); otherwise ICU compares.
+        var result = icu.compareFirstPrimaries(lhs, rhs)
+        if result == 0 { result = Self.withUTF8(lhs) { a in Self.withUTF8(rhs) { b in compareUTF8(a, b) } } }
         let ordered: ComparisonResult = result < 0 ? .orderedAscending : result > 0 ? .orderedDescending : .orderedSame
         guard order == .reverse else { return ordered }
         switch ordered {

@@ -128,3 +128,35 @@ package final class ICUBreakCursor {
     package static var wordKana: Int32 { CICU_WORD_KANA }
     package static var wordIdeographic: Int32 { CICU_WORD_IDEO }
 }
+
+extension ICUBreakIterator {
+    /// ICU's boundaries after the start over UTF-16 `units` as given (a new ICU iterator, with no
+    /// widening by the shim), each with the rule status of the segment ending there: the oracle
+    /// that the tests compare the segmenter with.
+    package static func boundariesWithICU(locale: LocaleID, kind: Kind, utf16 units: [UInt16]) throws(ParlanceError) -> [(Int, Int32)] {
+        var capacity = units.count + 1
+        for _ in 0..<2 {
+            var status: Int32 = 0
+            var boundaries = [Int32](repeating: 0, count: capacity)
+            var statuses = [Int32](repeating: 0, count: capacity)
+            let count = CICU_breakBoundariesUTF16(
+                locale.identifier, kind.rawValue, units, Int32(units.count), &boundaries, &statuses, Int32(capacity), &status)
+            if status <= 0 { return (0..<Int(count)).map { (Int(boundaries[$0]), statuses[$0]) } }
+            guard status == CICU_STATUS_BUFFER_OVERFLOW else {
+                throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot find the boundaries")
+            }
+            capacity = Int(count)
+        }
+        throw ParlanceError(.internal, "ICU cannot find the boundaries")
+    }
+
+    /// The shim's UTF-16 form of UTF-8 `bytes` (what its break iterators, sort keys and searches
+    /// read), for tests.
+    package static func widened(_ bytes: [UInt8]) -> [UInt16] {
+        [UInt16](unsafeUninitializedCapacity: max(bytes.count, 1)) { buffer, count in
+            count = bytes.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { Int(CICU_widenUTF8Copy($0.baseAddress, Int32($0.count), buffer.baseAddress)) }
+            }
+        }
+    }
+}

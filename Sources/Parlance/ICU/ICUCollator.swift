@@ -4,8 +4,9 @@ internal import CICU
 ///
 /// `Sendable` notes: every attribute is set in `CICU_collatorOpen`, before the handle is
 /// shared; afterwards only const ICU calls reach the collator (`ucol_strcollUTF8`,
-/// `ucol_getSortKey`, `ucol_getAttribute`, `ucol_clone`), which ICU documents as safe on a
-/// collator shared between threads. A search runs on a private clone with its own
+/// `ucol_getSortKey`, `ucol_getAttribute`, `ucol_clone`, and `ucol_openElements` and
+/// `ucol_getContractionsAndExpansions` for the first-code-point table, made once and published
+/// atomically), which ICU documents as safe on a collator shared between threads. A search runs on a private clone with its own
 /// `UStringSearch` (see collation.c), so no mutable ICU state is shared.
 package final class ICUCollator: @unchecked Sendable {
     private let handle: OpaquePointer
@@ -66,7 +67,8 @@ package final class ICUCollator: @unchecked Sendable {
         return Options(strength: values[0], numeric: values[1] != 0, caseFirst: values[2], shifted: values[3] != 0)
     }
 
-    /// -1, 0 or 1 as ICU compares two strings of at most ``maximumTextLength`` bytes each.
+    /// -1, 0 or 1 as ICU (`ucol_strcollUTF8`) compares two strings of at most
+    /// ``maximumTextLength`` bytes each.
     @inline(__always)
     package func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
         var status: Int32 = 0
@@ -75,6 +77,57 @@ package final class ICUCollator: @unchecked Sendable {
                 CICU_collatorCompareUTF8(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count), &status)
             }
         }
+    }
+
+    /// -1 or 1 when the first code points of `a` and `b` decide their order, 0 when ICU must
+    /// compare them.
+    ///
+    /// ICU compares the strings' primary weights before any other level. The shim's table
+    /// (`CICU_collatorFirstPrimaries`, made from ICU's collation elements and sort keys on the
+    /// first call) gives, for a first code point below U+0250 that maps to exactly one non-zero
+    /// primary weight (reordered, not shifted away, not a digit, no leading combining class),
+    /// that weight; it is the string's first primary weight when the next code point is ASCII
+    /// (combining class 0: no normalization or discontiguous contraction reaches back) and
+    /// continues no contraction or prefix mapping of the first. Two such first weights that
+    /// differ order the strings, whatever the strength, case level, case order or French
+    /// accents. The tests and `parlance bench --verify-collation` compare every answer with
+    /// `ucol_strcollUTF8`.
+    @inline(__always)
+    package func compareFirstPrimaries(_ a: String, _ b: String) -> Int32 {
+        var contracting: UnsafePointer<UInt64>?
+        guard let primaries = CICU_collatorFirstPrimaries(handle, &contracting), let contracting else { return 0 }
+        let left = a.utf8.withContiguousStorageIfAvailable { Self.firstPrimary($0, primaries, contracting) } ?? 0
+        guard left != 0 else { return 0 }
+        let right = b.utf8.withContiguousStorageIfAvailable { Self.firstPrimary($0, primaries, contracting) } ?? 0
+        guard right != 0, left != right else { return 0 }
+        return left < right ? -1 : 1
+    }
+
+    /// The first primary weight of UTF-8 `text` from the table, or 0 when the table does not
+    /// decide it.
+    @inline(__always)
+    private static func firstPrimary(_ text: UnsafeBufferPointer<UInt8>, _ primaries: UnsafePointer<UInt32>, _ contracting: UnsafePointer<UInt64>)
+        -> UInt32
+    {
+        let count = text.count
+        guard count > 0 else { return 0 }
+        let lead = text[0]
+        let scalar: Int
+        let width: Int
+        if lead < 0x80 {
+            scalar = Int(lead)
+            width = 1
+        } else if lead >= 0xC2, Int(lead) < 0xC0 + Int(CICU_COLLATION_FIRST_PRIMARY_LIMIT) >> 6, count >= 2, text[1] & 0xC0 == 0x80 {
+            scalar = Int(lead & 0x1F) << 6 | Int(text[1] & 0x3F)
+            width = 2
+        } else {
+            return 0
+        }
+        let primary = primaries[scalar]
+        guard primary != 0, count > width else { return primary }
+        let next = text[width]
+        guard next < 0x80, (contracting[2 * scalar + Int(next >> 6)] >> UInt64(next & 63)) & 1 == 0 else { return 0 }
+        return primary
     }
 
     /// The sort key of a text of at most ``maximumTextLength`` bytes, without ICU's terminating

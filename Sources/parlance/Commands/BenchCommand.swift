@@ -154,6 +154,18 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(
         help:
+            "Instead of timing, prove the comparisons that Collator decides from the first code points (ICU's first primary weights) equal to ICU's ucol_strcollUTF8: every ICU locale × 9 combinations of strength, case order, numeric and ignoring punctuation × seeded random string pairs over every code point below U+0250, combining marks, contractions and other scripts."
+    )
+    var verifyCollation = false
+
+    @Option(help: "With --verify-collation: seeded random string pairs per locale and combination of options (default 4,000).")
+    var collationPairs = 4000
+
+    @Option(help: "With --verify-collation: check only the first n locales (sorted; default all).")
+    var collationLocales: Int?
+
+    @Flag(
+        help:
             "Instead of timing, prove the compiled parts (formatParts) equal to the parts of ICU's field positions: every ICU locale × the number skeletons of --verify-numbers × values, and × the date specs of --verify-dates in two zones × instants."
     )
     var verifyParts = false
@@ -221,6 +233,10 @@ struct BenchCommand: ParsableCommand {
         }
         if verifyRelative {
             try runRelativeVerification()
+            return
+        }
+        if verifyCollation {
+            try runCollationVerification()
             return
         }
         if verifyParts {
@@ -489,6 +505,24 @@ struct BenchCommand: ParsableCommand {
             """)
         for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
         for example in report.partialExamples.prefix(20) { print("  partly compiled: \(example)") }
+        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
+        if report.mismatchCount > 0 { throw ExitCode(1) }
+    }
+
+    /// `--verify-collation`: prints the counts and the first mismatches (exit 1 on any).
+    func runCollationVerification() throws {
+        let start = BenchHarness.now()
+        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
+        if let collationLocales { locales = Array(locales.prefix(collationLocales)) }
+        let verification = CollationVerification(locales: locales, pairs: collationPairs)
+        let report = verification.run(progress: SweepProgress("verify-collation", total: locales.count))
+        let seconds = Double(BenchHarness.now() - start) / 1e9
+        print(
+            """
+            collation verification: \(report.locales) locales × \(CollationVerification.options.count) option combinations = \(report.collators) collators
+              string pairs per collator: \(collationPairs); compared with ICU: \(report.compared), decided by the first code points: \(report.decided)
+              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
+            """)
         for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
         if report.mismatchCount > 0 { throw ExitCode(1) }
     }
