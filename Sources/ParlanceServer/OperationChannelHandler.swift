@@ -169,7 +169,7 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         // A body still on its way: its time starts now (one timer per slow request, none for
         // a request that arrived in one read).
         if case .taken(var taken) = state, taken.deadline == nil {
-            taken.deadline = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: Self.timeAmount(server.configuration.bodyTimeout)) {
+            taken.deadline = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: TimeAmount(server.configuration.bodyTimeout)) {
                 self.bodyTimedOut(context: context)
             }
             state = .taken(taken)
@@ -261,11 +261,6 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         } else {
             scheduleIdleCheck(context: context)
         }
-    }
-
-    static func timeAmount(_ duration: Duration) -> TimeAmount {
-        let components = duration.components
-        return .nanoseconds(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)
     }
 
     // MARK: Taking a request

@@ -65,7 +65,7 @@ public enum ParlanceServer {
         let guarded = router.group().add(middleware: WriteTokenMiddleware(token: configuration.writeToken))
         for item in extensions { item.addRoutes(to: guarded) }
         let connections = ConnectionGauge()
-        let idleTimeout = OperationChannelHandler.timeAmount(configuration.idleTimeout)
+        let idleTimeout = TimeAmount(configuration.idleTimeout)
         return Application(
             router: router,
             server: HTTPServerBuilder { responder in
