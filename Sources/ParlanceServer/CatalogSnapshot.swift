@@ -1,14 +1,16 @@
 #if Server
+import NIOCore
 import Parlance
 import ParlanceHTTP
 import ParlanceLocalization
+import Synchronization
 
 /// `GET /v1/catalog/{locale}`: every key of a table resolved for a locale (fallback chain and
 /// negotiation applied, as `localize` does), as JSON:
 /// `{"locale":"de-CH","table":"Localizable","strings":{"key":"value", "plural.key":{"format":…,"variables":{…}}}}`.
 /// The body is deterministic (keys sorted), so its hash is a strong `ETag`.
-struct CatalogSnapshot {
-    let body: [UInt8]
+struct CatalogSnapshot: Sendable {
+    let body: ByteBuffer
     let eTag: String
     /// The languages the strings came from, most used first (BCP 47, comma-separated).
     let contentLanguage: String
@@ -34,7 +36,7 @@ struct CatalogSnapshot {
             Self.write(entry.content, device: catalog.device, to: &out)
         }
         out.append(contentsOf: "}}".utf8)
-        body = out
+        body = ByteBuffer(bytes: out)
         eTag = Self.eTag(of: out)
         let ordered = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.identifier < $1.key.identifier }
         contentLanguage = ordered.isEmpty ? locale.languageTag : ordered.map(\.key.languageTag).joined(separator: ", ")
@@ -98,6 +100,61 @@ struct CatalogSnapshot {
             }
         }
         return false
+    }
+}
+
+/// The snapshots `GET /v1/catalog/{locale}` answers with, each made once per table and locale:
+/// the catalog does not change while the server runs, so a snapshot stays right. Bounded by a
+/// count and by the bytes of their bodies; past either bound the oldest snapshots are dropped,
+/// so that a client asking for ever new locales costs their computation, not memory. Failures
+/// (an unknown table) are not kept.
+final class CatalogSnapshots: Sendable {
+    private struct Store {
+        var snapshots: [String: CatalogSnapshot] = [:]
+        /// Keys in the order they were added; `order[first...]` are the live ones.
+        var order: [String] = []
+        var first = 0
+        var bytes = 0
+    }
+
+    let catalog: Catalog
+    let capacity: Int
+    let byteBudget: Int
+    private let store = Mutex(Store())
+
+    init(catalog: Catalog, capacity: Int = 256, byteBudget: Int = 32 << 20) {
+        self.catalog = catalog
+        self.capacity = max(1, capacity)
+        self.byteBudget = byteBudget
+    }
+
+    /// How many snapshots are kept now.
+    var count: Int { store.withLock { $0.snapshots.count } }
+
+    func snapshot(table: String, locale: LocaleID) throws(ParlanceError) -> CatalogSnapshot {
+        let key = table + "\u{0}" + locale.identifier
+        if let kept = store.withLock({ $0.snapshots[key] }) { return kept }
+        // Made outside the lock: two requests for the same new snapshot may both make it, and
+        // they make the same bytes.
+        let made = try CatalogSnapshot(catalog: catalog, table: table, locale: locale)
+        let size = made.body.readableBytes
+        guard size <= byteBudget else { return made }
+        store.withLock { store in
+            guard store.snapshots[key] == nil else { return }
+            while store.snapshots.count >= capacity || store.bytes + size > byteBudget, store.first < store.order.count {
+                let oldest = store.order[store.first]
+                store.first += 1
+                if let dropped = store.snapshots.removeValue(forKey: oldest) { store.bytes -= dropped.body.readableBytes }
+            }
+            if store.first > 64, store.first * 2 > store.order.count {
+                store.order.removeFirst(store.first)
+                store.first = 0
+            }
+            store.snapshots[key] = made
+            store.order.append(key)
+            store.bytes += size
+        }
+        return made
     }
 }
 #endif

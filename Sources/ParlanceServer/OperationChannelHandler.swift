@@ -4,23 +4,28 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
+import Parlance
 import ParlanceHTTP
 
-/// Answers `POST /v1/{op}` on the connection's event loop, without making the request a Swift
-/// task, and keeps the connection's state (idle timeout, graceful shutdown) for every request
+/// Answers `POST /v1/{op}` and `GET /v1/catalog/{locale}` on the connection's event loop, without
+/// making the request a Swift task, and keeps the connection's state (idle timeout, graceful shutdown) for every request
 /// on it. The batch engine is synchronous and answers in microseconds, so the hops between the
 /// event loop and the task pool, the async body reader and the timer task a routed request
 /// costs would be most of its time; so would the conversion of each request and answer to
 /// `HTTPTypes` and back, which is why the handler works on NIO's HTTP/1 parts.
 ///
 /// It sits in each connection's pipeline right after NIO's HTTP/1 decoder and before the
-/// conversion to `HTTPTypes`, Hummingbird's request loop and router. A request it takes:
-/// HTTP/1.1 `POST /v1/{op}` (one path segment, not `batch`) with one `Content-Length` within the
-/// body limit, no `Expect`, on a connection whose earlier requests are all answered and which
-/// can take writes. Everything else goes on to the router unchanged, and so does every part of
-/// such a request; `/v1/{op}` stays a route there, answered by the same
-/// ``ServerState/operationAnswer(op:acceptLanguage:body:)``. Its answers go through NIO's
-/// encoder as the router's do.
+/// conversion to `HTTPTypes`, Hummingbird's request loop and router. The requests it takes, on a
+/// connection whose earlier requests are all answered and which can take writes:
+/// - HTTP/1.1 `POST /v1/{op}` (one path segment, not `batch`) with one `Content-Length` within
+///   the body limit and no `Expect`;
+/// - HTTP/1.1 `GET /v1/catalog/{locale}` without a body, whose locale segment and query
+///   (nothing, or `table=` and a name) need no percent-decoding.
+///
+/// Everything else goes on to the router unchanged, and so does every part of such a request;
+/// both stay routes there, answered by the same ``ServerState/operationAnswer(op:acceptLanguage:body:)``
+/// and ``ServerState/catalogSnapshot(locale:table:)``. Its answers go through NIO's encoder as the
+/// router's do, with the same fields.
 ///
 /// What a routed request gets from ``ServerMiddleware`` it gets here too: the JSON error body
 /// and its status, `Content-Language` and `Vary`, `Date` and `Server`, the request metrics and
@@ -38,8 +43,9 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
-    /// The route label of these requests in the metrics, as the router names the route.
-    static let route = "/v1/{op}"
+    /// The route labels of these requests in the metrics, as the router names the routes.
+    static let operationRoute = "/v1/{op}"
+    static let catalogRoute = "/v1/catalog/{locale}"
 
     private let server: ServerState
     private let logger: Logger
@@ -47,9 +53,16 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     private let connections: ConnectionGauge
     private let idleTimeout: TimeAmount?
 
+    /// What a taken request asks for.
+    private enum Target {
+        case operation(String)
+        /// The locale path segment, the table and the `If-None-Match` values joined by ", ".
+        case catalog(locale: String, table: String, ifNoneMatch: String?)
+    }
+
     /// A request this handler answers, while its body arrives.
     private struct Taken {
-        var op: String
+        var target: Target
         /// The path without its query, for the access log.
         var path: String
         /// `Content-Type` and `Accept-Language`, each field's values joined by ", ".
@@ -77,8 +90,12 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     /// Answers written since the last flush.
     private var unflushed = false
     private var date = HTTPDate()
-    /// The metrics series of this connection's answers, by status.
-    private var series: [Int: ServerMetrics.RequestSeries] = [:]
+    /// The metrics series of this connection's answers, by route and status.
+    private var series: [SeriesKey: ServerMetrics.RequestSeries] = [:]
+    private struct SeriesKey: Hashable {
+        let route: String
+        let status: Int
+    }
 
     /// Requests read (their head) whose answer has not been written in full, on either path.
     private var requestsInProgress = 0
@@ -267,34 +284,55 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     /// The request as this handler answers it, or nil to hand it on.
     private func taken(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> Taken? {
-        guard head.method == .POST, head.version == .http1_1, routedAnswersPending == 0, !closeAfterAnswers,
-            context.channel.isWritable, let op = Self.operation(inPath: head.uri), op != "batch"
-        else { return nil }
-        // One pass over the fields for the four this handler reads.
+        guard head.version == .http1_1, routedAnswersPending == 0, !closeAfterAnswers, context.channel.isWritable else { return nil }
+        var target: Target
+        switch head.method {
+        case .POST:
+            guard let op = Self.operation(inPath: head.uri), op != "batch" else { return nil }
+            target = .operation(op)
+        case .GET:
+            guard let (locale, table) = Self.catalogRequest(inPath: head.uri) else { return nil }
+            target = .catalog(locale: locale, table: table, ifNoneMatch: nil)
+        default:
+            return nil
+        }
+        // One pass over the fields this handler reads.
         var length: Int?
         var lengths = 0
         var contentType: String?
         var acceptLanguage: String?
+        var ifNoneMatch: String?
         for (name, value) in head.headers {
             switch name.utf8.count {
             case 6 where Self.named(name, "expect"):
                 return nil
             case 12 where Self.named(name, "content-type"):
                 contentType = contentType.map { $0 + ", " + value } ?? value
+            case 13 where Self.named(name, "if-none-match"):
+                ifNoneMatch = ifNoneMatch.map { $0 + ", " + value } ?? value
             case 14 where Self.named(name, "content-length"):
                 lengths += 1
                 length = Int(value)
             case 15 where Self.named(name, "accept-language"):
                 acceptLanguage = acceptLanguage.map { $0 + ", " + value } ?? value
+            case 17 where Self.named(name, "transfer-encoding"):
+                return nil
             default:
                 break
             }
         }
-        guard lengths == 1, let length, length <= server.configuration.maxBodySize else { return nil }
+        switch target {
+        case .operation:
+            guard lengths == 1, let length, length <= server.configuration.maxBodySize else { return nil }
+        case .catalog(let locale, let table, _):
+            // A GET with a body is the router's.
+            guard lengths == 0 else { return nil }
+            target = .catalog(locale: locale, table: table, ifNoneMatch: ifNoneMatch)
+        }
         let path = head.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(head.uri[..<$0]) } ?? head.uri
         return Taken(
-            op: op, path: path, contentType: contentType, acceptLanguage: acceptLanguage, keepAlive: head.isKeepAlive, body: nil,
-            start: .now)
+            target: target, path: path, contentType: contentType, acceptLanguage: acceptLanguage, keepAlive: head.isKeepAlive,
+            body: nil, start: .now)
     }
 
     /// Whether a field name is `lowercase` (a lowercase ASCII name of the same length), ASCII
@@ -325,25 +363,76 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         return String(op)
     }
 
+    /// The locale segment and table of `GET /v1/catalog/{locale}[?table=NAME]`, when neither
+    /// needs percent-decoding (letters, digits and `-_.@=;` in the locale; letters, digits and
+    /// `-_.~` in the table) and the query has nothing else; anything else is the router's.
+    static func catalogRequest(inPath path: String) -> (locale: String, table: String)? {
+        let utf8 = path.utf8
+        let prefix = "/v1/catalog/".utf8
+        guard utf8.starts(with: prefix) else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: prefix.count)
+        let query = utf8[start...].firstIndex(of: UInt8(ascii: "?"))
+        let locale = utf8[start..<(query ?? utf8.endIndex)]
+        guard !locale.isEmpty,
+            locale.allSatisfy({ isUnreservedLetterOrDigit($0) || "-_.@=;".utf8.contains($0) })
+        else { return nil }
+        var table = "Localizable"
+        if let query {
+            let parameter = utf8[utf8.index(after: query)...]
+            guard parameter.starts(with: "table=".utf8) else { return nil }
+            let name = parameter.dropFirst(6)
+            guard !name.isEmpty, name.allSatisfy({ isUnreservedLetterOrDigit($0) || "-_.~".utf8.contains($0) }) else { return nil }
+            table = String(Substring(name))
+        }
+        return (String(Substring(locale)), table)
+    }
+
+    private static func isUnreservedLetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
     // MARK: Answering
 
     private func answer(_ taken: Taken, context: ChannelHandlerContext) {
         let close = !taken.keepAlive || closeAfterAnswers
         if close { state = .closing }
-        let status: Int
-        do {
-            try RequestBodies.requireMediaType(taken.contentType, ["application/json"])
-            let answer = server.operationAnswer(
-                op: taken.op, acceptLanguage: { taken.acceptLanguage ?? "" },
-                body: taken.body ?? context.channel.allocator.buffer(capacity: 0))
-            status = answer.status
-            write(status: status, contentLanguage: answer.contentLanguage, vary: true, body: answer.body, close: close, context: context)
-        } catch {
-            // As the router's error answer: the language played no part in it.
-            status = HTTPErrorMapping.status(for: error)
-            write(status: status, contentLanguage: nil, vary: false, body: HTTPErrorMapping.body(for: error), close: close, context: context)
+        switch taken.target {
+        case .operation(let op):
+            let status: Int
+            do {
+                try RequestBodies.requireMediaType(taken.contentType, ["application/json"])
+                let answer = server.operationAnswer(
+                    op: op, acceptLanguage: { taken.acceptLanguage ?? "" },
+                    body: taken.body ?? context.channel.allocator.buffer(capacity: 0))
+                status = answer.status
+                write(
+                    status: status, contentLanguage: answer.contentLanguage, vary: true,
+                    body: context.channel.allocator.buffer(bytes: answer.body), close: close, context: context)
+            } catch {
+                status = writeError(error, close: close, context: context)
+            }
+            record(status: status, method: "POST", route: Self.operationRoute, path: taken.path, start: taken.start)
+        case .catalog(let locale, let table, let ifNoneMatch):
+            let status: Int
+            do {
+                let snapshot = try server.catalogSnapshot(locale: locale, table: table)
+                let notModified = ifNoneMatch.map { CatalogSnapshot.matches(ifNoneMatch: [$0], eTag: snapshot.eTag) } ?? false
+                status = notModified ? 304 : 200
+                writeCatalog(snapshot, notModified: notModified, close: close, context: context)
+            } catch {
+                status = writeError(error, close: close, context: context)
+            }
+            record(status: status, method: "GET", route: Self.catalogRoute, path: taken.path, start: taken.start)
         }
-        record(status: status, path: taken.path, start: taken.start)
+    }
+
+    /// An error's JSON answer, as the router writes it (the language played no part in it).
+    private func writeError(_ error: ParlanceError, close: Bool, context: ChannelHandlerContext) -> Int {
+        let status = HTTPErrorMapping.status(for: error)
+        write(
+            status: status, contentLanguage: nil, vary: false,
+            body: context.channel.allocator.buffer(bytes: HTTPErrorMapping.body(for: error)), close: close, context: context)
+        return status
     }
 
     private func bodyTimedOut(context: ChannelHandlerContext) {
@@ -352,24 +441,57 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         let timeout = server.configuration.bodyTimeout
         let error = RequestBodies.failure("request-timeout", "the body did not arrive within \(timeout)")
         let status = HTTPErrorMapping.status(for: error)
-        write(status: status, contentLanguage: nil, vary: false, body: HTTPErrorMapping.body(for: error), close: true, context: context)
-        record(status: status, path: taken.path, start: taken.start)
+        write(
+            status: status, contentLanguage: nil, vary: false,
+            body: context.channel.allocator.buffer(bytes: HTTPErrorMapping.body(for: error)), close: true, context: context)
+        let (method, route) =
+            switch taken.target {
+            case .operation: ("POST", Self.operationRoute)
+            case .catalog: ("GET", Self.catalogRoute)
+            }
+        record(status: status, method: method, route: route, path: taken.path, start: taken.start)
     }
 
-    private func write(status: Int, contentLanguage: String?, vary: Bool, body: [UInt8], close: Bool, context: ChannelHandlerContext) {
+    private func write(status: Int, contentLanguage: String?, vary: Bool, body: ByteBuffer, close: Bool, context: ChannelHandlerContext) {
         // The names as HTTPTypes spells them, so that both paths' answers read the same.
         var headers = HTTPHeaders()
         headers.reserveCapacity(7)
         headers.add(name: "Content-Type", value: ServerState.jsonType)
         if let contentLanguage { headers.add(name: "Content-Language", value: contentLanguage) }
         if vary { headers.add(name: "Vary", value: "Accept-Language") }
-        headers.add(name: "Content-Length", value: String(body.count))
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        finish(HTTPResponseStatus(statusCode: status), headers, body: body, close: close, context: context)
+    }
+
+    /// A catalog snapshot's answer, with the router's fields in the router's order: 304 without
+    /// a body when `If-None-Match` matched its `ETag`.
+    private func writeCatalog(_ snapshot: CatalogSnapshot, notModified: Bool, close: Bool, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(8)
+        headers.add(name: "ETag", value: snapshot.eTag)
+        headers.add(name: "Cache-Control", value: server.catalogCacheControl)
+        headers.add(name: "Content-Language", value: snapshot.contentLanguage)
+        if notModified {
+            finish(.notModified, headers, body: nil, close: close, context: context)
+        } else {
+            headers.add(name: "Content-Type", value: ServerState.jsonType)
+            headers.add(name: "Content-Length", value: String(snapshot.body.readableBytes))
+            finish(.ok, headers, body: snapshot.body, close: close, context: context)
+        }
+    }
+
+    /// Adds `Date`, `Server` and (when closing) `Connection: close` to an answer's fields and
+    /// writes it, flushing at once when the connection closes after it.
+    private func finish(
+        _ status: HTTPResponseStatus, _ fields: HTTPHeaders, body: ByteBuffer?, close: Bool, context: ChannelHandlerContext
+    ) {
+        var headers = fields
         headers.add(name: "Date", value: date.now())
         headers.add(name: "Server", value: "parlance")
         if close { headers.add(name: "Connection", value: "close") }
-        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
+        let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        if let body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
         if answerEnded() || close {
             // Closed once the answer is on the wire (a close before would drop unsent bytes).
             state = .closing
@@ -390,11 +512,12 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         context.flush()
     }
 
-    private func record(status: Int, path: String, start: ContinuousClock.Instant) {
+    private func record(status: Int, method: String, route: String, path: String, start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
-        if series[status] == nil { series[status] = ServerMetrics.RequestSeries(metrics: server.metrics, method: "POST", route: Self.route, status: status) }
-        series[status]?.record(elapsed)
-        if accessLog { ServerMiddleware<BasicRequestContext>.logAccess(logger, method: "POST", path: path, status: status, elapsed: elapsed) }
+        let key = SeriesKey(route: route, status: status)
+        if series[key] == nil { series[key] = ServerMetrics.RequestSeries(metrics: server.metrics, method: method, route: route, status: status) }
+        series[key]?.record(elapsed)
+        if accessLog { ServerMiddleware<BasicRequestContext>.logAccess(logger, method: method, path: path, status: status, elapsed: elapsed) }
     }
 }
 

@@ -112,6 +112,8 @@ public enum ParlanceServer {
 struct ServerState: Sendable {
     let configuration: ParlanceServerConfiguration
     let catalog: Catalog?
+    /// The answers of `GET /v1/catalog/{locale}`, kept per table and locale.
+    let snapshots: CatalogSnapshots?
     /// `Accept-Language` against the catalog's languages (no query parameter or cookie: the
     /// service's clients are programs).
     let negotiator: LanguageNegotiator?
@@ -134,9 +136,11 @@ struct ServerState: Sendable {
             // locale's first parse would otherwise hold up (and its problems are logged at start).
             catalog.loadAllLocales()
             self.catalog = catalog
+            self.snapshots = CatalogSnapshots(catalog: catalog)
             self.negotiator = LanguageNegotiator(manager: LanguageManager(catalog: catalog, environment: [:]), queryParameter: nil)
         } else {
             self.catalog = nil
+            self.snapshots = nil
             self.negotiator = nil
         }
         adapter = BatchAdapter(catalog: catalog)
@@ -301,27 +305,31 @@ struct ServerState: Sendable {
     }
 
     func catalogResponse(_ request: Request, locale raw: String) throws -> Response {
-        guard let catalog else {
-            throw RequestBodies.failure("no-catalog", Self.noCatalog)
-        }
-        let locale = try LocaleID(raw)
-        let table = request.uri.queryParameters.get("table") ?? "Localizable"
-        let snapshot: CatalogSnapshot
-        do {
-            snapshot = try CatalogSnapshot(catalog: catalog, table: table, locale: locale)
-        } catch {
-            throw ParlanceError(error.code, paths.scrub(error.message))
-        }
+        let snapshot = try catalogSnapshot(locale: raw, table: request.uri.queryParameters.get("table") ?? "Localizable")
         var headers = HTTPFields()
         headers[.eTag] = snapshot.eTag
-        headers[.cacheControl] = "public, max-age=\(configuration.catalogMaxAge)"
+        headers[.cacheControl] = catalogCacheControl
         headers[.contentLanguage] = snapshot.contentLanguage
         if CatalogSnapshot.matches(ifNoneMatch: request.headers[values: .ifNoneMatch], eTag: snapshot.eTag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = Self.jsonType
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: snapshot.body)))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: snapshot.body))
     }
+
+    /// The answer to `GET /v1/catalog/{locale}?table=…` (either path), its errors cleared of the
+    /// catalog's location on the server.
+    func catalogSnapshot(locale raw: String, table: String) throws(ParlanceError) -> CatalogSnapshot {
+        guard let snapshots else { throw RequestBodies.failure("no-catalog", Self.noCatalog) }
+        let locale = try LocaleID.parsing(raw)
+        do {
+            return try snapshots.snapshot(table: table, locale: locale)
+        } catch {
+            throw ParlanceError(error.code, paths.scrub(error.message))
+        }
+    }
+
+    var catalogCacheControl: String { "public, max-age=\(configuration.catalogMaxAge)" }
 
     // MARK: Responses
 
