@@ -93,7 +93,8 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     /// The metrics series of this connection's answers, by route and status.
     private var series: [SeriesKey: ServerMetrics.RequestSeries] = [:]
     private struct SeriesKey: Hashable {
-        let route: String
+        /// 0 for `POST /v1/{op}`, 1 for `GET /v1/catalog/{locale}`.
+        let route: Int
         let status: Int
     }
 
@@ -514,7 +515,7 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     private func record(status: Int, method: String, route: String, path: String, start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
-        let key = SeriesKey(route: route, status: status)
+        let key = SeriesKey(route: route == Self.operationRoute ? 0 : 1, status: status)
         if series[key] == nil { series[key] = ServerMetrics.RequestSeries(metrics: server.metrics, method: method, route: route, status: status) }
         series[key]?.record(elapsed)
         if accessLog { ServerMiddleware<BasicRequestContext>.logAccess(logger, method: method, path: path, status: status, elapsed: elapsed) }

@@ -108,8 +108,10 @@ public enum ParlanceServer {
     }
 }
 
-/// What the routes share: the catalog, its negotiator, the batch adapter.
-struct ServerState: Sendable {
+/// What the routes share: the catalog, its negotiator, the batch adapter. A class, so that the
+/// requests of both event loops share one reference to it rather than copying its fields (a
+/// copy retains each of them, and those counts are shared between the loops' cores).
+final class ServerState: Sendable {
     let configuration: ParlanceServerConfiguration
     let catalog: Catalog?
     /// The answers of `GET /v1/catalog/{locale}`, kept per table and locale.
