@@ -154,16 +154,16 @@ final class ServerState: Sendable {
     static let jsonType = "application/json; charset=utf-8"
 
     func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/health") { _, _ in await health() }
-        router.get("/metrics") { _, _ in
+        router.get("/health") { [self] _, _ in await health() }
+        router.get("/metrics") { [self] _, _ in
             Self.response(200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics.render())
         }
-        router.get("/openapi.json") { _, _ in Self.response(200, contentType: Self.jsonType, body: openAPI) }
-        router.post("/v1/batch") { request, _ in try batch(request) }
-        router.post("/v1/:op") { request, context in
+        router.get("/openapi.json") { [self] _, _ in Self.response(200, contentType: Self.jsonType, body: openAPI) }
+        router.post("/v1/batch") { [self] request, _ in try batch(request) }
+        router.post("/v1/:op") { [self] request, context in
             try await operation(request, op: context.parameters.get("op") ?? "")
         }
-        router.get("/v1/catalog/:locale") { request, context in
+        router.get("/v1/catalog/:locale") { [self] request, context in
             try catalogResponse(request, locale: context.parameters.get("locale") ?? "")
         }
     }
