@@ -163,8 +163,9 @@ package final class ICUCollator: @unchecked Sendable {
         return (Int(codePoints), Int(pairs))
     }
 
-    /// The sort key of a text of at most ``maximumTextLength`` bytes, without ICU's terminating
-    /// zero byte: written by ICU into the array's own storage (one allocation; a key longer
+    /// ICU's sort key (`ucol_getSortKey`, never the table) of a text of at most
+    /// ``maximumTextLength`` bytes, without ICU's terminating zero byte: written by ICU into
+    /// the array's own storage (one allocation; a key longer
     /// than the first estimate costs a second round of the size ICU reported).
     package func sortKey(_ text: UnsafeBufferPointer<UInt8>) throws(ICUStatusError) -> [UInt8] {
         // Keys are about 1–3 bytes per UTF-8 byte at the default strength.
@@ -172,7 +173,7 @@ package final class ICUCollator: @unchecked Sendable {
         for _ in 0..<3 {
             var outcome = WrittenKey.failed(0)
             let key = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                outcome = writeSortKey(text, into: buffer)
+                outcome = writeICUSortKey(text, into: buffer)
                 if case .written(let length) = outcome { count = length } else { count = 0 }
             }
             switch outcome {
@@ -194,10 +195,30 @@ package final class ICUCollator: @unchecked Sendable {
         case failed(Int32)
     }
 
-    /// Writes the sort key of a text of at most ``maximumTextLength`` bytes into `buffer`
-    /// (ICU writes a terminating zero byte after it, so the buffer needs one more byte).
+    /// Writes the sort key of a text of at most ``maximumTextLength`` bytes into `buffer`: from
+    /// the table (see ``tableSortKey(_:)``) when it decides the text and the buffer has the
+    /// room it asks for, else by ICU, which writes a terminating zero byte after the key (so
+    /// the buffer needs one more byte).
     @inline(__always)
     package func writeSortKey(_ text: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> WrittenKey {
+        // The table of ICU's collation elements writes most short Latin texts' keys (see
+        // tableSortKey) when the buffer has the room it asks for.
+        if !FormattingPaths.icuOnly, text.count <= Int(CICU_COLLATION_TABLE_KEY_MAX_TEXT_LENGTH),
+            buffer.count >= Int(CICU_collationTableKeyCapacity(Int32(text.count)))
+        {
+            let length = text.withMemoryRebound(to: CChar.self) { text in
+                CICU_collatorTableSortKey(handle, text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(clamping: buffer.count))
+            }
+            if length >= 0 { return .written(Int(length)) }
+        }
+        return writeICUSortKey(text, into: buffer)
+    }
+
+    /// Writes ICU's sort key (`ucol_getSortKey`, never the table) of a text of at most
+    /// ``maximumTextLength`` bytes into `buffer` (ICU writes a terminating zero byte after it,
+    /// so the buffer needs one more byte).
+    @inline(__always)
+    private func writeICUSortKey(_ text: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> WrittenKey {
         var status: Int32 = 0
         let capacity = Int32(clamping: buffer.count)
         let length = text.withMemoryRebound(to: CChar.self) { text in
