@@ -86,6 +86,7 @@ package struct CollationVerification: Sendable {
     /// Runs the proof; `progress`, when given, counts the locales done.
     package func run(progress: SweepProgress? = nil) -> Report {
         let pieces = Self.pieces
+        let tablePieces = Self.tablePieces
         return sweepLocales(locales, into: Report(), progress: progress) { locale in
             var report = Report()
             report.locales = 1
