@@ -9,6 +9,13 @@ package import Parlance
 /// letters, digits, spaces and punctuation, combining marks, the contractions of CLDR's
 /// tailorings, and letters of other scripts, one to four pieces each.
 ///
+/// The same sweep proves `Collator.sortKey` equal to ICU's `ucol_getSortKey` where the shim's
+/// table of ICU's collation elements writes the key (see `ICUCollator.tableSortKey`): for
+/// each pair, the key of the first string and of a seeded string of one to forty code points
+/// below U+0250 (the table's range, contractions of the tailorings included) are made three
+/// ways: from the table (when it decides), by `Collator.sortKey`, and by ICU alone; any
+/// difference is a mismatch.
+///
 /// Run in full by `parlance bench --verify-collation`; a reduced set runs as a test.
 package struct CollationVerification: Sendable {
     package var locales: [LocaleID]
@@ -42,6 +49,19 @@ package struct CollationVerification: Sendable {
         return pieces
     }()
 
+    /// What the strings for sort keys in the table's range are made of: every code point
+    /// below U+0250 (ASCII letters, digits and spaces more often, as names have them) and the
+    /// contractions of CLDR's tailorings among them.
+    package static let tablePieces: [String] = {
+        var pieces = (0..<0x250).compactMap { Unicode.Scalar(UInt32($0)).map { String($0) } }
+        for _ in 0..<4 { pieces += (0x61...0x7A).map { String(UnicodeScalar(UInt8($0))) } + ["A", "E", "O", "S", " ", " ", "1"] }
+        pieces += [
+            "ch", "Ch", "CH", "aa", "Aa", "AA", "ll", "Ll", "LL", "dz", "dzs", "dž", "lj", "nj", "ij", "IJ", "cs", "ccs", "gy", "ly", "ny", "sz",
+            "ssz", "ty", "zs", "l·l", "L·L", "rr", "ng", "th", "dd", "ff", "ph", "ǆ", "ǅ", "ǈ", "Å", "å", "Ä", "ä", "Ö", "ö", "ø", "æ", "ß",
+        ]
+        return pieces
+    }()
+
     package struct Report: Sendable {
         package var locales = 0
         package var collators = 0
@@ -49,7 +69,16 @@ package struct CollationVerification: Sendable {
         package var compared = 0
         /// Pairs the first code points decided without ICU.
         package var decided = 0
+        /// Sort keys compared with ICU's (each three ways).
+        package var keysCompared = 0
+        /// Sort keys the table of ICU's collation elements wrote.
+        package var keysDecided = 0
+        /// Collators whose table writes keys (strength primary to tertiary, no case level or
+        /// French secondary order).
+        package var tableCollators = 0
         package var mismatchCount = 0
+        /// The sort keys among the mismatches.
+        package var keyMismatchCount = 0
         /// The first mismatches, described.
         package var mismatches: [String] = []
     }
@@ -57,22 +86,50 @@ package struct CollationVerification: Sendable {
     /// Runs the proof; `progress`, when given, counts the locales done.
     package func run(progress: SweepProgress? = nil) -> Report {
         let pieces = Self.pieces
+        let tablePieces = Self.tablePieces
         return sweepLocales(locales, into: Report(), progress: progress) { locale in
             var report = Report()
             report.locales = 1
             var random = SplitMix64(seed: locale.identifier.utf8.reduce(seed) { $0 &* 31 &+ UInt64($1) })
+            // The strings for sort keys in the table's range come from a sequence of their own.
+            var keyRandom = SplitMix64(seed: locale.identifier.utf8.reduce(~seed) { $0 &* 31 &+ UInt64($1) })
             for (strength, caseFirst, numeric, ignorePunctuation) in Self.options {
                 let collator = Collator(locale: locale, strength: strength, numeric: numeric, caseFirst: caseFirst, ignorePunctuation: ignorePunctuation)
                 report.collators += 1
+                if collator.icuCollator.tableSortKeyCoverage.codePoints > 0 { report.tableCollators += 1 }
                 func string() -> String {
                     var text = ""
                     for _ in 0...(random.next() % 4) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
                     return text
                 }
+                func tableString() -> String {
+                    var text = ""
+                    let count = keyRandom.next() % 4 == 0 ? 1 + keyRandom.next() % 40 : 1 + keyRandom.next() % 12
+                    for _ in 0..<count { text += tablePieces[Int(keyRandom.next() % UInt64(tablePieces.count))] }
+                    return text
+                }
+                func checkKey(_ text: String) {
+                    let table = text.utf8.withContiguousStorageIfAvailable { collator.icuCollator.tableSortKey($0) } ?? nil
+                    let icu = try? text.utf8.withContiguousStorageIfAvailable { try collator.icuCollator.sortKey($0) }
+                    let key = try? collator.sortKey(text)
+                    report.keysCompared += 1
+                    if table != nil { report.keysDecided += 1 }
+                    if let icu, key == icu, table == nil || table == icu { return }
+                    report.mismatchCount += 1
+                    report.keyMismatchCount += 1
+                    if report.mismatches.count < 5 {
+                        func hex(_ bytes: [UInt8]?) -> String { bytes.map { $0.map { String($0, radix: 16) }.joined(separator: " ") } ?? "nil" }
+                        report.mismatches.append(
+                            "\(locale.identifier) \(String(describing: strength)) \(String(describing: caseFirst)) numeric \(String(describing: numeric)) shifted \(String(describing: ignorePunctuation)): sort key of \(text.debugDescription): table \(hex(table)), sortKey \(hex(key)), ICU \(hex(icu))"
+                        )
+                    }
+                }
                 for index in 0..<pairs {
                     // Every piece comes first in some pairs; the rest are random.
                     var a = index < pieces.count ? pieces[index] + (random.next() & 1 == 0 ? "" : string()) : string()
                     var b = string()
+                    checkKey(a)
+                    checkKey(tableString())
                     let fast = collator.icuCollator.compareFirstPrimaries(a, b)
                     let icu = a.withUTF8 { a in b.withUTF8 { b in collator.icuCollator.compare(a, b) } }
                     let compared = collator.compare(a, b)
@@ -94,7 +151,11 @@ package struct CollationVerification: Sendable {
             total.collators += report.collators
             total.compared += report.compared
             total.decided += report.decided
+            total.keysCompared += report.keysCompared
+            total.keysDecided += report.keysDecided
+            total.tableCollators += report.tableCollators
             total.mismatchCount += report.mismatchCount
+            total.keyMismatchCount += report.keyMismatchCount
             if total.mismatches.count < 50 { total.mismatches += report.mismatches }
         }
     }

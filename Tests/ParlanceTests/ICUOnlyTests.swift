@@ -72,5 +72,19 @@ struct ICUOnlyChildTests {
         // CLDR's plural ranges: ru one–few is few, en one–other is other.
         #expect(try NumberRangeFormat(locale: "ru").pluralCategory(DecimalNumber("1"), DecimalNumber("2")) == .few)
         #expect(try NumberRangeFormat(locale: "en").pluralCategory(DecimalNumber("1"), DecimalNumber("2")) == .other)
+        // Sort keys: ICU writes them, with its terminating zero byte (the table of collation
+        // elements, which writes none, is not used), and a sort by them is the comparison sort's.
+        let sv = Collator(locale: "sv")
+        var name = "Åsa Öberg"
+        let icuKey = try name.withUTF8 { bytes throws(ICUStatusError) in try sv.icu.sortKey(bytes) }
+        #expect(try sv.sortKey(name) == icuKey)
+        var free = [UInt8](repeating: 0xAA, count: 256)
+        let written = name.withUTF8 { text in free.withUnsafeMutableBufferPointer { sv.icu.writeSortKey(text, into: $0) } }
+        guard case .written(let length) = written else {
+            Issue.record("no key written: \(written)")
+            return
+        }
+        #expect(Array(free[..<length]) == icuKey && free[length] == 0)
+        #expect(["Öberg", "Zander", "Åberg", "Abel"].sorted(using: sv) == ["Abel", "Zander", "Åberg", "Öberg"])
     }
 }

@@ -82,6 +82,34 @@ const uint32_t *CICU_collatorFirstPrimaries(const CICUCollator *collator,
 int32_t CICU_collatorSortKey(const CICUCollator *collator, const char *text, int32_t length,
                              uint8_t *out, int32_t capacity, int32_t *status);
 
+/// The longest text, in UTF-8 bytes, that CICU_collatorTableSortKey writes a key for.
+#define CICU_COLLATION_TABLE_KEY_MAX_TEXT_LENGTH 256
+/// The room CICU_collatorTableSortKey needs for the key of a text of `length` bytes: at most
+/// five bytes per code point on the primary level (a compression terminator and four weight
+/// bytes) and three on each of two lower levels, and the separators and run bytes at the end.
+#define CICU_COLLATION_TABLE_KEY_CAPACITY(length) (11 * (length) + 8)
+/// CICU_COLLATION_TABLE_KEY_CAPACITY as a function, for Swift.
+static inline int32_t CICU_collationTableKeyCapacity(int32_t length) {
+    return CICU_COLLATION_TABLE_KEY_CAPACITY(length);
+}
+
+/// ICU's sort key of a UTF-8 string, without the terminating zero byte, written from a table
+/// of ICU's collation elements (see collation.c) made on the first call and kept with the
+/// collator (thread-safe; the table is checked against ucol_getSortKey when it is made): for
+/// a text of at most CICU_COLLATION_TABLE_KEY_MAX_TEXT_LENGTH bytes whose code points are all
+/// below CICU_COLLATION_FIRST_PRIMARY_LIMIT, each mapping to at most one collation element
+/// with no contraction or prefix mapping between two of them, at strength primary, secondary
+/// or tertiary without case level or French secondary order. Returns the key's length, or -1
+/// when the table does not decide the text (the caller asks ICU). `out` has room for
+/// CICU_COLLATION_TABLE_KEY_CAPACITY(length) bytes.
+int32_t CICU_collatorTableSortKey(const CICUCollator *collator, const char *text, int32_t length,
+                                  uint8_t *out, int32_t capacity);
+
+/// How many code points below CICU_COLLATION_FIRST_PRIMARY_LIMIT the sort key table writes
+/// (0 when the collator's options are left to ICU), and how many listed pairs of adjacent
+/// code points it leaves to ICU (for the verification sweep's report).
+void CICU_collatorTableSortKeyCoverage(const CICUCollator *collator, int32_t *written, int32_t *pairs);
+
 /// Finds `pattern` in `text` (both UTF-8) with the collator's rules and strength (usearch on a
 /// private clone of the collator, so that searches never share ICU's mutable search state),
 /// non-overlapping, left to right. Writes each match as a pair (start, end) of UTF-16 offsets

@@ -199,6 +199,9 @@ public struct Collator: SortComparator, Hashable, Sendable, Codable {
     ///   over ``maximumTextLength`` bytes.
     public func sortKey(_ text: String) throws(ParlanceError) -> [UInt8] {
         try Self.checkLength(text, "text")
+        // Most short texts of Latin letters, digits, spaces and punctuation get their key from
+        // the table of ICU's collation elements (see ICUCollator.tableSortKey); ICU writes the rest.
+        if !FormattingPaths.icuOnly, let key = Self.withUTF8(text, { icu.tableSortKey($0) }) { return key }
         var failure: Int32 = 0
         let key: [UInt8]? = Self.withUTF8(text) { bytes in
             do throws(ICUStatusError) {

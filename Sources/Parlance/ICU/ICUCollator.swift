@@ -130,8 +130,42 @@ package final class ICUCollator: @unchecked Sendable {
         return primary
     }
 
-    /// The sort key of a text of at most ``maximumTextLength`` bytes, without ICU's terminating
-    /// zero byte: written by ICU into the array's own storage (one allocation; a key longer
+    /// ICU's sort key of a UTF-8 text, without the terminating zero byte, written from the
+    /// shim's table of ICU's collation elements (`CICU_collatorTableSortKey`, made and checked
+    /// against `ucol_getSortKey` on the collator's first key), or nil when the table does not
+    /// decide the text: it decides texts of at most 256 bytes made of code points below
+    /// U+0250 that map to at most four collation elements each, with no contraction or prefix
+    /// mapping between two of them, at strength primary, secondary or tertiary without case
+    /// level or French secondary order. The key is written to the stack and copied once into
+    /// an array of its own length. The tests and `parlance bench --verify-collation` compare
+    /// every such key with ICU's.
+    @inline(__always)
+    package func tableSortKey(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let count = text.count
+        guard count <= Int(CICU_COLLATION_TABLE_KEY_MAX_TEXT_LENGTH) else { return nil }
+        let capacity = Int(CICU_collationTableKeyCapacity(Int32(count)))
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch -> [UInt8]? in
+            let length = text.withMemoryRebound(to: CChar.self) { text in
+                CICU_collatorTableSortKey(handle, text.baseAddress, Int32(count), scratch.baseAddress, Int32(capacity))
+            }
+            guard length >= 0 else { return nil }
+            return [UInt8](UnsafeBufferPointer(rebasing: scratch[..<Int(length)]))
+        }
+    }
+
+    /// How many code points below U+0250 the sort key table writes (0 when the collator's
+    /// options leave every key to ICU), and how many pairs of adjacent code points below
+    /// U+0250 it leaves to ICU as parts of a contraction or prefix mapping.
+    package var tableSortKeyCoverage: (codePoints: Int, pairs: Int) {
+        var codePoints: Int32 = 0
+        var pairs: Int32 = 0
+        CICU_collatorTableSortKeyCoverage(handle, &codePoints, &pairs)
+        return (Int(codePoints), Int(pairs))
+    }
+
+    /// ICU's sort key (`ucol_getSortKey`, never the table) of a text of at most
+    /// ``maximumTextLength`` bytes, without ICU's terminating zero byte: written by ICU into
+    /// the array's own storage (one allocation; a key longer
     /// than the first estimate costs a second round of the size ICU reported).
     package func sortKey(_ text: UnsafeBufferPointer<UInt8>) throws(ICUStatusError) -> [UInt8] {
         // Keys are about 1–3 bytes per UTF-8 byte at the default strength.
@@ -139,7 +173,7 @@ package final class ICUCollator: @unchecked Sendable {
         for _ in 0..<3 {
             var outcome = WrittenKey.failed(0)
             let key = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                outcome = writeSortKey(text, into: buffer)
+                outcome = writeICUSortKey(text, into: buffer)
                 if case .written(let length) = outcome { count = length } else { count = 0 }
             }
             switch outcome {
@@ -161,10 +195,30 @@ package final class ICUCollator: @unchecked Sendable {
         case failed(Int32)
     }
 
-    /// Writes the sort key of a text of at most ``maximumTextLength`` bytes into `buffer`
-    /// (ICU writes a terminating zero byte after it, so the buffer needs one more byte).
+    /// Writes the sort key of a text of at most ``maximumTextLength`` bytes into `buffer`: from
+    /// the table (see ``tableSortKey(_:)``) when it decides the text and the buffer has the
+    /// room it asks for, else by ICU, which writes a terminating zero byte after the key (so
+    /// the buffer needs one more byte).
     @inline(__always)
     package func writeSortKey(_ text: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> WrittenKey {
+        // The table of ICU's collation elements writes most short Latin texts' keys (see
+        // tableSortKey) when the buffer has the room it asks for.
+        if !FormattingPaths.icuOnly, text.count <= Int(CICU_COLLATION_TABLE_KEY_MAX_TEXT_LENGTH),
+            buffer.count >= Int(CICU_collationTableKeyCapacity(Int32(text.count)))
+        {
+            let length = text.withMemoryRebound(to: CChar.self) { text in
+                CICU_collatorTableSortKey(handle, text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(clamping: buffer.count))
+            }
+            if length >= 0 { return .written(Int(length)) }
+        }
+        return writeICUSortKey(text, into: buffer)
+    }
+
+    /// Writes ICU's sort key (`ucol_getSortKey`, never the table) of a text of at most
+    /// ``maximumTextLength`` bytes into `buffer` (ICU writes a terminating zero byte after it,
+    /// so the buffer needs one more byte).
+    @inline(__always)
+    private func writeICUSortKey(_ text: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> WrittenKey {
         var status: Int32 = 0
         let capacity = Int32(clamping: buffer.count)
         let length = text.withMemoryRebound(to: CChar.self) { text in

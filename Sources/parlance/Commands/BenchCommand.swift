@@ -154,7 +154,7 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Instead of timing, prove the comparisons that Collator decides from the first code points (ICU's first primary weights) equal to ICU's ucol_strcollUTF8: every ICU locale × 9 combinations of strength, case order, numeric and ignoring punctuation × seeded random string pairs over every code point below U+0250, combining marks, contractions and other scripts."
+            "Instead of timing, prove the comparisons that Collator decides from the first code points (ICU's first primary weights) equal to ICU's ucol_strcollUTF8, and the sort keys written from the table of ICU's collation elements equal to ucol_getSortKey: every ICU locale × 9 combinations of strength, case order, numeric and ignoring punctuation × seeded random string pairs over every code point below U+0250, combining marks, contractions and other scripts."
     )
     var verifyCollation = false
 
@@ -521,7 +521,8 @@ struct BenchCommand: ParsableCommand {
             """
             collation verification: \(report.locales) locales × \(CollationVerification.options.count) option combinations = \(report.collators) collators
               string pairs per collator: \(collationPairs); compared with ICU: \(report.compared), decided by the first code points: \(report.decided)
-              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
+              sort keys compared with ICU: \(report.keysCompared), written from the table: \(report.keysDecided) (\(report.tableCollators) collators write keys from the table)
+              mismatches: \(report.mismatchCount), of which sort keys: \(report.keyMismatchCount) (\(String(format: "%.0f", seconds)) s)
             """)
         for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
         if report.mismatchCount > 0 { throw ExitCode(1) }
