@@ -194,20 +194,28 @@ static int32_t widenWithOffsets(const uint8_t *bytes, int32_t length, int32_t st
         // neither overlong (E0 80–9F, below U+0800) nor a surrogate (ED A0–BF), which U8_NEXT
         // rejects.
         if ((lead & 0xF0) == 0xE0) {
-            int32_t runStart = i;
-            while (i + 2 < length) {
-                uint32_t first = bytes[i];
-                uint32_t second = bytes[i + 1];
-                uint32_t third = bytes[i + 2];
+            const uint8_t *next = bytes + i;
+            const uint8_t *const last = bytes + (length >= 2 ? length - 2 : 0);
+            UChar *unitOut = out + written;
+            int32_t *offsetOut = offsets + written;
+            while (next < last) {
+                uint32_t first = next[0];
+                uint32_t second = next[1];
+                uint32_t third = next[2];
                 // 1110xxxx 10xxxxxx 10xxxxxx, in one comparison.
                 if (((first << 16 | second << 8 | third) & 0xF0C0C0) != 0xE08080) break;
                 UChar unit = (UChar)(((first & 0x0F) << 12) | ((second & 0x3F) << 6) | (third & 0x3F));
                 if (unit < 0x800 || (unit & 0xF800) == 0xD800) break;
-                offsets[written] = i;
-                out[written++] = unit;
-                i += 3;
+                *offsetOut++ = (int32_t)(next - bytes);
+                *unitOut++ = unit;
+                next += 3;
             }
-            if (i != runStart) continue;
+            int32_t read = (int32_t)(next - bytes) - i;
+            if (read > 0) {
+                i += read;
+                written = (int32_t)(unitOut - out);
+                continue;
+            }
         }
         // Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic …).
         if (lead >= 0xC2 && lead < 0xE0 && i + 1 < length && (bytes[i + 1] & 0xC0) == 0x80) {
