@@ -163,7 +163,9 @@ static inline void countOffsets8(int32_t first, int32_t *offsets) {
 // and writes the UTF-8 offset of each unit written to `offsets` (room for `length` + 1), and
 // the text's length after the last: a boundary before unit i is at byte offsets[i]. The
 // trail surrogate of a pair gets its lead's offset plus 2, the count that the bytes-per-unit
-// mapping of longer text gives it (ICU never breaks inside a pair). Returns the units written.
+// mapping of longer text gives it (ICU never breaks inside a pair). The first `start` bytes
+// are ASCII already widened into `out` (only their offsets are written). Returns the units
+// written.
 static int32_t widenWithOffsets(const uint8_t *bytes, int32_t length, int32_t start, UChar *out,
                                 int32_t *offsets) {
     int32_t i = start;
