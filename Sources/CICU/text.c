@@ -35,15 +35,31 @@ struct CICUBreakIterator {
     pthread_mutex_t lock;  // initialized for prototypes only
     _Atomic(struct CICUBreakIterator *) idle[IdleClones];
     // A clone's text: the UTF-16 units ICU reads (`capacity` allocated), whether every unit
-    // is ASCII (then a UTF-16 offset is the UTF-8 offset), and the last boundary returned in
-    // both encodings.
+    // is ASCII (then a UTF-16 offset is the UTF-8 offset), the UTF-8 offset of each unit for
+    // other text of at most OffsetTableBytes bytes (`offsets`, `length` + 1 entries used of
+    // `offsetsCapacity`; NULL while not in use), and the last boundary returned in both
+    // encodings.
     UChar *units;
     int32_t capacity;
     int32_t length;
     bool isASCII;
+    int32_t *offsets;
+    int32_t offsetsCapacity;
+    bool hasOffsets;
     int32_t lastUnits;
     int32_t lastBytes;
+    // The boundaries of the last CICU_breakIteratorNextBatch into the iterator's own buffers
+    // (CICU_breakIteratorBuffers), so that an iteration allocates none.
+    int32_t batchBytes[CICU_BREAK_BATCH];
+    int32_t batchUnits[CICU_BREAK_BATCH];
+    int32_t batchStatuses[CICU_BREAK_BATCH];
 };
+
+// The longest text, in UTF-8 bytes, whose boundaries map to UTF-8 through a table of the
+// UTF-8 offset of each UTF-16 unit (4 bytes per unit, filled while widening: one load per
+// boundary). Longer text maps by counting the UTF-8 bytes of the units between boundaries,
+// which needs no memory beyond the units.
+enum { OffsetTableBytes = 1 << 16 };
 
 static CICUBreakIterator *wrap(UBreakIterator *iterator, bool isPrototype, UErrorCode *status) {
     CICUBreakIterator *handle = calloc(1, sizeof(CICUBreakIterator));
@@ -116,21 +132,115 @@ void CICU_breakIteratorClose(CICUBreakIterator *iterator) {
         for (int i = 0; i < IdleClones; i++) CICU_breakIteratorClose(atomic_exchange(&iterator->idle[i], NULL));
     }
     free(iterator->units);
+    free(iterator->offsets);
     free(iterator);
 }
 
-// Whether the `length` bytes at `text` are all ASCII, eight at a time (stopping at the first
-// word with a byte that is not).
-static bool isASCII(const uint8_t *text, int32_t length) {
-    int32_t i = 0;
-    uint64_t high = 0;
-    for (; i + 8 <= length; i += 8) {
-        uint64_t word;
-        memcpy(&word, text + i, 8);
-        if ((word & 0x8080808080808080ull) != 0) return false;
+// Eight bytes, eight units and eight offsets as vectors (clang's and GCC's vector extensions:
+// SSE2 or NEON stores, not sixteen scalar ones).
+typedef uint8_t Bytes8 __attribute__((vector_size(8)));
+typedef uint16_t Units8 __attribute__((vector_size(16)));
+typedef int32_t Offsets4 __attribute__((vector_size(16)));
+
+// Copies the eight ASCII bytes at `bytes` into eight units at `out`.
+static inline void widenASCII8(const uint8_t *bytes, UChar *out) {
+    Bytes8 eight;
+    memcpy(&eight, bytes, 8);
+    Units8 units = __builtin_convertvector(eight, Units8);
+    memcpy(out, &units, 16);
+}
+
+// Writes the eight offsets `first`, `first` + 1, … `first` + 7 at `offsets`.
+static inline void countOffsets8(int32_t first, int32_t *offsets) {
+    Offsets4 low = (Offsets4){0, 1, 2, 3} + first;
+    Offsets4 high = low + 4;
+    memcpy(offsets, &low, 16);
+    memcpy(offsets + 4, &high, 16);
+}
+
+// Widens well-formed or ill-formed UTF-8 (`length` bytes) into `out` (room for `length`
+// units), as CICU_widenUTF8 does (U+FFFD for each ill-formed sequence, as U8_NEXT reads it),
+// and writes the UTF-8 offset of each unit written to `offsets` (room for `length` + 1), and
+// the text's length after the last: a boundary before unit i is at byte offsets[i]. The
+// trail surrogate of a pair gets its lead's offset plus 2, the count that the bytes-per-unit
+// mapping of longer text gives it (ICU never breaks inside a pair). The first `start` bytes
+// are ASCII already widened into `out` (only their offsets are written). Returns the units
+// written.
+static int32_t widenWithOffsets(const uint8_t *bytes, int32_t length, int32_t start, UChar *out,
+                                int32_t *offsets) {
+    int32_t i = start;
+    int32_t written = start;
+    int32_t k = 0;
+    for (; k + 8 <= start; k += 8) countOffsets8(k, offsets + k);
+    for (; k < start; k++) offsets[k] = k;
+    while (i < length) {
+        uint8_t lead = bytes[i];
+        if (lead < 0x80) {
+            // An ASCII run, eight bytes at a time while they last.
+            while (i + 8 <= length) {
+                uint64_t word;
+                memcpy(&word, bytes + i, 8);
+                if ((word & 0x8080808080808080ull) != 0) break;
+                widenASCII8(bytes + i, out + written);
+                countOffsets8(i, offsets + written);
+                i += 8;
+                written += 8;
+            }
+            while (i < length && bytes[i] < 0x80) {
+                out[written] = bytes[i];
+                offsets[written++] = i++;
+            }
+            continue;
+        }
+        // A run of three-byte sequences (the rest of the BMP: Thai, CJK, punctuation …), each
+        // neither overlong (E0 80–9F, below U+0800) nor a surrogate (ED A0–BF), which U8_NEXT
+        // rejects.
+        if ((lead & 0xF0) == 0xE0) {
+            const uint8_t *next = bytes + i;
+            const uint8_t *const last = bytes + (length >= 2 ? length - 2 : 0);
+            UChar *unitOut = out + written;
+            int32_t *offsetOut = offsets + written;
+            while (next < last) {
+                uint32_t first = next[0];
+                uint32_t second = next[1];
+                uint32_t third = next[2];
+                // 1110xxxx 10xxxxxx 10xxxxxx, in one comparison.
+                if (((first << 16 | second << 8 | third) & 0xF0C0C0) != 0xE08080) break;
+                UChar unit = (UChar)(((first & 0x0F) << 12) | ((second & 0x3F) << 6) | (third & 0x3F));
+                if (unit < 0x800 || (unit & 0xF800) == 0xD800) break;
+                *offsetOut++ = (int32_t)(next - bytes);
+                *unitOut++ = unit;
+                next += 3;
+            }
+            int32_t read = (int32_t)(next - bytes) - i;
+            if (read > 0) {
+                i += read;
+                written = (int32_t)(unitOut - out);
+                continue;
+            }
+        }
+        // Two bytes (Latin, Greek, Cyrillic, Hebrew, Arabic …).
+        if (lead >= 0xC2 && lead < 0xE0 && i + 1 < length && (bytes[i + 1] & 0xC0) == 0x80) {
+            offsets[written] = i;
+            out[written++] = (UChar)(((lead & 0x1F) << 6) | (bytes[i + 1] & 0x3F));
+            i += 2;
+            continue;
+        }
+        int32_t sequenceStart = i;
+        UChar32 c;
+        U8_NEXT(bytes, i, length, c);
+        if (c < 0) c = 0xFFFD;
+        offsets[written] = sequenceStart;
+        if (c <= 0xFFFF) {
+            out[written++] = (UChar)c;
+        } else {
+            out[written++] = U16_LEAD(c);
+            offsets[written] = sequenceStart + 2;
+            out[written++] = U16_TRAIL(c);
+        }
     }
-    for (; i < length; i++) high |= text[i];
-    return (high & 0x8080808080808080ull) == 0;
+    offsets[written] = length;
+    return written;
 }
 
 void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, int32_t length,
@@ -155,54 +265,103 @@ void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, in
         iterator->capacity = capacity;
     }
     const uint8_t *bytes = (const uint8_t *)text;
-    iterator->isASCII = length == 0 || isASCII(bytes, length);
+    UChar *units = iterator->units;
+    // The ASCII start of the text, eight bytes at a time, copied as it is checked: all of an
+    // ASCII text, whose UTF-16 offsets are its UTF-8 offsets.
+    int32_t ascii = 0;
+    for (; ascii + 8 <= length; ascii += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + ascii, 8);
+        if ((word & 0x8080808080808080ull) != 0) break;
+        widenASCII8(bytes + ascii, units + ascii);
+    }
+    while (ascii < length && bytes[ascii] < 0x80) {
+        units[ascii] = bytes[ascii];
+        ascii++;
+    }
+    iterator->isASCII = ascii == length;
+    iterator->hasOffsets = false;
     if (iterator->isASCII) {
-        for (int32_t i = 0; i < length; i++) iterator->units[i] = bytes[i];
         iterator->length = length;
+    } else if (length <= OffsetTableBytes) {
+        if (length + 1 > iterator->offsetsCapacity) {
+            int32_t capacity = length + 1 > 256 ? length + 1 : 256;
+            int32_t *offsets = malloc(sizeof(int32_t) * (size_t)capacity);
+            if (offsets == NULL) {
+                *st = U_MEMORY_ALLOCATION_ERROR;
+                return;
+            }
+            free(iterator->offsets);
+            iterator->offsets = offsets;
+            iterator->offsetsCapacity = capacity;
+        }
+        iterator->length = widenWithOffsets(bytes, length, ascii, units, iterator->offsets);
+        iterator->hasOffsets = true;
     } else {
-        iterator->length = CICU_widenUTF8(text, length, iterator->units);
+        iterator->length = ascii + CICU_widenUTF8(text + ascii, length - ascii, units + ascii);
     }
     iterator->lastUnits = 0;
     iterator->lastBytes = 0;
-    ubrk_setText(iterator->iterator, iterator->units, iterator->length, st);
+    ubrk_setText(iterator->iterator, units, iterator->length, st);
     if (U_SUCCESS(*st)) ubrk_first(iterator->iterator);
 }
 
-// The next boundary as CICU_breakIteratorNextUTF8 gives it, for an iterator with text.
-static inline int32_t nextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
-                               int32_t *ruleStatus) {
-    int32_t boundary = ubrk_next(iterator->iterator);
-    if (boundary == UBRK_DONE || boundary < iterator->lastUnits || boundary > iterator->length) return -1;
-    *ruleStatus = ubrk_getRuleStatus(iterator->iterator);
-    int32_t bytes = iterator->lastBytes;
-    if (iterator->isASCII) {
-        bytes = boundary;
-    } else {
-        // The UTF-8 length of each unit: 1 below U+0080, 2 below U+0800, 3 above, and 2 for
-        // each half of a surrogate pair (4 for the pair; ICU never breaks inside one, and
-        // widened UTF-8 holds no lone surrogate). Without branches, so that the compiler can
-        // sum several units at a time.
-        const UChar *units = iterator->units;
-        int32_t extra = 0;
-        for (int32_t i = iterator->lastUnits; i < boundary; i++) {
-            UChar unit = units[i];
-            extra += (unit >= 0x80) + (unit >= 0x800) - ((unit & 0xF800) == 0xD800);
-        }
-        bytes += boundary - iterator->lastUnits + extra;
+// The UTF-8 length of the units from `start` to `end`: 1 below U+0080, 2 below U+0800, 3
+// above, and 2 for each half of a surrogate pair (4 for the pair; ICU never breaks inside one,
+// and widened UTF-8 holds no lone surrogate). Without branches, so that the compiler can sum
+// several units at a time; not inlined, so that the loop over boundaries of shorter text keeps
+// no vector constants of its own.
+__attribute__((noinline)) static int32_t utf8Length(const UChar *text, int32_t start, int32_t end) {
+    int32_t extra = 0;
+    for (int32_t i = start; i < end; i++) {
+        UChar unit = text[i];
+        extra += (unit >= 0x80) + (unit >= 0x800) - ((unit & 0xF800) == 0xD800);
     }
-    iterator->lastUnits = boundary;
-    iterator->lastBytes = bytes;
-    *utf16Offset = boundary;
-    return bytes;
+    return end - start + extra;
+}
+
+// The next boundaries, at most `capacity`, as CICU_breakIteratorNextBatch gives them, for an
+// iterator with text. The iterator's fields are read once into locals (ICU's calls could
+// otherwise change them, as far as the compiler knows, and each would be read again per
+// boundary) and the last boundary is written back at the end.
+static inline int32_t nextBoundaries(CICUBreakIterator *iterator, int32_t *bytes, int32_t *units,
+                                     int32_t *statuses, int32_t capacity) {
+    UBreakIterator *const breaks = iterator->iterator;
+    const UChar *const text = iterator->units;
+    const int32_t length = iterator->length;
+    const bool isASCII = iterator->isASCII;
+    const int32_t *const offsets = iterator->hasOffsets ? iterator->offsets : NULL;
+    int32_t lastUnits = iterator->lastUnits;
+    int32_t lastBytes = iterator->lastBytes;
+    int32_t count = 0;
+    while (count < capacity) {
+        int32_t boundary = ubrk_next(breaks);
+        if (boundary == UBRK_DONE || boundary < lastUnits || boundary > length) break;
+        statuses[count] = ubrk_getRuleStatus(breaks);
+        if (isASCII) {
+            lastBytes = boundary;
+        } else if (offsets != NULL) {
+            lastBytes = offsets[boundary];
+        } else {
+            lastBytes += utf8Length(text, lastUnits, boundary);
+        }
+        lastUnits = boundary;
+        bytes[count] = lastBytes;
+        units[count] = boundary;
+        count++;
+    }
+    iterator->lastUnits = lastUnits;
+    iterator->lastBytes = lastBytes;
+    return count;
 }
 
 int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
                                    int32_t *ruleStatus) {
     if (iterator == NULL || iterator->isPrototype || iterator->units == NULL) return -1;
+    int32_t bytes = 0;
     int32_t units = 0;
     int32_t status = 0;
-    int32_t bytes = nextUTF8(iterator, &units, &status);
-    if (bytes < 0) return -1;
+    if (nextBoundaries(iterator, &bytes, &units, &status, 1) == 0) return -1;
     if (utf16Offset != NULL) *utf16Offset = units;
     if (ruleStatus != NULL) *ruleStatus = status;
     return bytes;
@@ -214,13 +373,15 @@ int32_t CICU_breakIteratorNextBatch(CICUBreakIterator *iterator, int32_t *bytes,
         units == NULL || statuses == NULL) {
         return 0;
     }
-    int32_t count = 0;
-    while (count < CICU_BREAK_BATCH) {
-        int32_t next = nextUTF8(iterator, &units[count], &statuses[count]);
-        if (next < 0) break;
-        bytes[count++] = next;
-    }
-    return count;
+    return nextBoundaries(iterator, bytes, units, statuses, CICU_BREAK_BATCH);
+}
+
+void CICU_breakIteratorBuffers(CICUBreakIterator *iterator, int32_t **bytes, int32_t **units,
+                               int32_t **statuses) {
+    bool usable = iterator != NULL && !iterator->isPrototype;
+    *bytes = usable ? iterator->batchBytes : NULL;
+    *units = usable ? iterator->batchUnits : NULL;
+    *statuses = usable ? iterator->batchStatuses : NULL;
 }
 
 int32_t CICU_breakBoundariesUTF16(const char *localeID, int32_t kind, const uint16_t *text,
@@ -257,6 +418,11 @@ int32_t CICU_breakBoundariesUTF16(const char *localeID, int32_t kind, const uint
 int32_t CICU_widenUTF8Copy(const char *text, int32_t length, uint16_t *out) {
     if (text == NULL || out == NULL || length <= 0) return 0;
     return CICU_widenUTF8(text, length, (UChar *)out);
+}
+
+int32_t CICU_widenUTF8OffsetsCopy(const char *text, int32_t length, uint16_t *out, int32_t *offsets) {
+    if (text == NULL || out == NULL || offsets == NULL || length <= 0) return 0;
+    return widenWithOffsets((const uint8_t *)text, length, 0, (UChar *)out, offsets);
 }
 
 // MARK: - Case mapping

@@ -4,10 +4,11 @@ import Testing
 @testable import Parlance
 
 /// The segmenter widens UTF-8 into UTF-16 in the shim (ASCII eight bytes at a time, two- and
-/// three-byte sequences without a call) and maps ICU's UTF-16 boundaries back to UTF-8 (a
-/// branch-free count per unit). These tests compare both with what Swift and ICU give on their own:
-/// the widened units with `String.utf16`, and the segments with ICU's boundaries over
-/// `String.utf16`.
+/// three-byte sequences without a call) and maps ICU's UTF-16 boundaries back to UTF-8 (through
+/// a table of each unit's UTF-8 offset, filled while widening, for text up to 64 KiB; by a
+/// branch-free count per unit for longer text). These tests compare both with what Swift and ICU
+/// give on their own: the widened units and offsets with `String.utf16` and `String.utf8`, and
+/// the segments with ICU's boundaries over `String.utf16`.
 @Suite("Segmenter: widening and boundaries against Swift's UTF-16 and ICU's boundaries")
 struct SegmenterWideningTests {
     /// ASCII runs of every length around the eight-byte and four-unit steps, between characters
@@ -63,6 +64,82 @@ struct SegmenterWideningTests {
         #expect(ICUBreakIterator.widened([0x61, 0x62, 0xE0, 0xA4]) == [a, a + 1, replacement])
         let valid: [UInt8] = Array("ab\u{900}cdefghij".utf8)
         #expect(ICUBreakIterator.widened(valid) == Array("ab\u{900}cdefghij".utf16))
+    }
+
+    /// Swift's UTF-8 offset of each UTF-16 unit of `text` and the length after the last (a
+    /// trail surrogate: its lead's offset plus 2).
+    static func utf8Offsets(_ text: String) -> [Int32] {
+        var offsets: [Int32] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            offsets.append(Int32(offset))
+            if scalar.utf16.count == 2 { offsets.append(Int32(offset + 2)) }
+            offset += scalar.utf8.count
+        }
+        offsets.append(Int32(offset))
+        return offsets
+    }
+
+    @Test("the widening with offsets is Swift's UTF-16, each unit at its UTF-8 offset")
+    func wideningWithOffsets() {
+        for text in Self.texts {
+            let (units, offsets) = ICUBreakIterator.widenedWithOffsets(Array(text.utf8))
+            #expect(units == Array(text.utf16), "\(text.debugDescription)")
+            #expect(offsets == Self.utf8Offsets(text), "\(text.debugDescription)")
+        }
+    }
+
+    /// Ill-formed bytes (which no Swift string has) widen as the shim's other widening does,
+    /// with offsets that rise and end at the length.
+    @Test("ill-formed UTF-8 widens with offsets as the shim's widening does")
+    func illFormedWithOffsets() {
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let kinds: [ClosedRange<UInt8>] = [0x80...0xBF, 0xC0...0xDF, 0x61...0x65, 0xE0...0xEF, 0xF0...0xF7]
+        for _ in 0..<2_000 {
+            let bytes = (0..<(1 + next(24))).map { _ -> UInt8 in
+                let kind = kinds[next(kinds.count)]
+                return kind.lowerBound + UInt8(next(Int(kind.upperBound - kind.lowerBound) + 1))
+            }
+            let (units, offsets) = ICUBreakIterator.widenedWithOffsets(bytes)
+            #expect(units == ICUBreakIterator.widened(bytes), "\(bytes)")
+            #expect(offsets.count == units.count + 1 && offsets.last == Int32(bytes.count))
+            #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 })
+        }
+    }
+
+    /// Text longer than the offset table covers (64 KiB) maps its boundaries by counting bytes:
+    /// both sides of the limit, in every script width, against ICU.
+    @Test("text on both sides of 64 KiB: ICU's boundaries, ranges at their UTF-8 offsets", arguments: [Segmenter.Granularity.word, .grapheme])
+    func longTexts(granularity: Segmenter.Granularity) throws {
+        let piece = "Größe 😀 สวัสดีครับ 東京 can't 3.5 e\u{301}, "
+        var texts: [String] = []
+        for target in [65_535, 65_536, 65_537, 70_000] {
+            var text = ""
+            while text.utf8.count < target - 40 { text += piece }
+            while text.utf8.count < target { text += "a" }
+            texts.append(text)
+        }
+        for locale: LocaleID in ["en", "th"] {
+            let segmenter = try Segmenter(locale: locale, granularity: granularity)
+            for text in texts {
+                let expected = try ICUBreakIterator.boundariesWithICU(locale: locale, kind: granularity.icuKind, utf16: Array(text.utf16))
+                let segments = Array(try segmenter.segments(of: text))
+                #expect(segments.map(\.utf16Range.upperBound) == expected.map(\.0), "\(granularity) \(locale) \(text.utf8.count)")
+                if granularity == .word {
+                    #expect(segments.map(\.wordKind) == expected.map { Segmenter.WordKind(ruleStatus: $0.1) })
+                }
+                let offsets = Self.utf8Offsets(text)
+                #expect(
+                    segments.allSatisfy {
+                        text.utf8.distance(from: text.startIndex, to: $0.range.upperBound) == Int(offsets[$0.utf16Range.upperBound])
+                    })
+                #expect(segments.map(\.text).joined() == text)
+            }
+        }
     }
 
     @Test("segments are ICU's boundaries over String.utf16, with its rule statuses", arguments: Segmenter.Granularity.allCases)

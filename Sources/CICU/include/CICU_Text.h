@@ -67,8 +67,9 @@ void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, in
 /// The next boundary after the current one (ubrk_next) as a UTF-8 offset into the text given
 /// to CICU_breakIteratorSetUTF8, with its UTF-16 offset in `*utf16Offset` and the rule status
 /// of the segment that ends there (ubrk_getRuleStatus) in `*ruleStatus`; -1 when the text's
-/// end has been passed (or no text is set). Boundaries map to UTF-8 in one pass over the
-/// text in all (none for ASCII text).
+/// end has been passed (or no text is set). Boundaries map to UTF-8 through a table of each
+/// unit's UTF-8 offset, filled while widening (none for ASCII text; for text over 64 KiB, by
+/// counting the UTF-8 bytes of the units between boundaries: one pass over the text in all).
 int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
                                    int32_t *ruleStatus);
 /// How many boundaries CICU_breakIteratorNextBatch gives at most per call.
@@ -79,6 +80,11 @@ int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Of
 /// Returns how many were written; 0 once the text's end has been passed (or no text is set).
 int32_t CICU_breakIteratorNextBatch(CICUBreakIterator *iterator, int32_t *bytes, int32_t *units,
                                     int32_t *statuses);
+/// An iterator's own buffers for CICU_breakIteratorNextBatch, of room for CICU_BREAK_BATCH
+/// values each, which live as long as the iterator (NULL for a prototype or NULL): passing
+/// them to CICU_breakIteratorNextBatch spares the caller an allocation per iteration.
+void CICU_breakIteratorBuffers(CICUBreakIterator *iterator, int32_t **bytes, int32_t **units,
+                               int32_t **statuses);
 
 /// ICU's boundaries over UTF-16 text given as it is (no widening in the shim): a new iterator of
 /// `kind` for `localeID` (ubrk_open), every boundary after the start (ubrk_next) into
@@ -91,6 +97,12 @@ int32_t CICU_breakBoundariesUTF16(const char *localeID, int32_t kind, const uint
 /// The shim's widening of UTF-8 into UTF-16 (what break iterators, sort keys and searches
 /// read) into `out`, which has room for `length` units; returns the units written. For tests.
 int32_t CICU_widenUTF8Copy(const char *text, int32_t length, uint16_t *out);
+/// The break iterators' widening of UTF-8 into UTF-16 for text with bytes outside ASCII, as
+/// CICU_widenUTF8Copy gives it, with the UTF-8 offset of each unit written into `offsets` (room
+/// for `length` + 1; the text's length after the last unit; a trail surrogate gets its lead's
+/// offset plus 2): returns the units written. For tests.
+int32_t CICU_widenUTF8OffsetsCopy(const char *text, int32_t length, uint16_t *out,
+                                  int32_t *offsets);
 
 // MARK: - Case mapping (u_strToUpper, u_strToLower, u_strToTitle)
 

@@ -89,7 +89,8 @@ package final class ICUBreakCursor {
     private let iterator: OpaquePointer
     private let owner: ICUBreakIterator
     /// The boundaries of the last ``fill()``: UTF-8 offsets, UTF-16 offsets and rule statuses,
-    /// ``batchCapacity`` of each (one allocation, owned by the cursor).
+    /// ``batchCapacity`` of each (the shim iterator's own buffers, which the cursor uses while
+    /// it holds the iterator: no allocation per iteration).
     @usableFromInline let bytes: UnsafeMutablePointer<Int32>
     @usableFromInline let units: UnsafeMutablePointer<Int32>
     @usableFromInline let statuses: UnsafeMutablePointer<Int32>
@@ -100,16 +101,18 @@ package final class ICUBreakCursor {
     fileprivate init(iterator: OpaquePointer, owner: ICUBreakIterator) {
         self.iterator = iterator
         self.owner = owner
-        let storage = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * Self.batchCapacity)
-        self.bytes = storage
-        self.units = storage + Self.batchCapacity
-        self.statuses = storage + 2 * Self.batchCapacity
+        var bytes: UnsafeMutablePointer<Int32>?
+        var units: UnsafeMutablePointer<Int32>?
+        var statuses: UnsafeMutablePointer<Int32>?
+        CICU_breakIteratorBuffers(iterator, &bytes, &units, &statuses)
+        // An iterator from CICU_breakIteratorAcquire is never a prototype: it has buffers.
+        guard let bytes, let units, let statuses else { fatalError("ICUBreakCursor: the shim iterator has no buffers") }
+        self.bytes = bytes
+        self.units = units
+        self.statuses = statuses
     }
 
-    deinit {
-        bytes.deallocate()
-        owner.release(iterator)
-    }
+    deinit { owner.release(iterator) }
 
     /// Asks ICU for the next boundaries, at most ``batchCapacity`` (`ubrk_next`,
     /// `ubrk_getRuleStatus`, in one call into the shim), written to ``bytes``, ``units`` and
@@ -148,6 +151,24 @@ extension ICUBreakIterator {
             capacity = Int(count)
         }
         throw ParlanceError(.internal, "ICU cannot find the boundaries")
+    }
+
+    /// The break iterators' UTF-16 form of UTF-8 `bytes` with the UTF-8 offset of each unit and
+    /// the length after the last (`CICU_widenUTF8OffsetsCopy`: the table that maps ICU's
+    /// boundaries back to UTF-8), for tests.
+    package static func widenedWithOffsets(_ bytes: [UInt8]) -> (units: [UInt16], offsets: [Int32]) {
+        var offsets = [Int32](repeating: -1, count: bytes.count + 1)
+        let units = [UInt16](unsafeUninitializedCapacity: max(bytes.count, 1)) { buffer, count in
+            count = bytes.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { bytes in
+                    offsets.withUnsafeMutableBufferPointer {
+                        Int(CICU_widenUTF8OffsetsCopy(bytes.baseAddress, Int32(bytes.count), buffer.baseAddress, $0.baseAddress))
+                    }
+                }
+            }
+        }
+        if bytes.isEmpty { offsets = [0] } else { offsets.removeLast(bytes.count - units.count) }
+        return (units, offsets)
     }
 
     /// The shim's UTF-16 form of UTF-8 `bytes` (what its break iterators, sort keys and searches
