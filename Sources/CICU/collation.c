@@ -64,9 +64,17 @@ struct CICUCollator {
     UCollator *collator;
     // Made on first use (NULL until then); `noFirstPrimaries` when it cannot be made.
     _Atomic(FirstPrimaries *) firstPrimaries;
-    // Made on the first sort key (NULL until then); `noSortKeyTable` when it cannot be made.
+    // Made once the collator has written `SortKeyTableWarmUp` keys through ICU (NULL until
+    // then); `noSortKeyTable` when it cannot be made.
     _Atomic(struct SortKeyTable *) sortKeyTable;
+    // Keys asked of the table before it was made.
+    atomic_int keysBeforeTable;
 };
+
+// Making the table costs 8–60 ms (the enumeration of the collator's contractions takes most
+// of it): a collator that writes a few keys writes them through ICU, and one that writes many
+// (a sort, a server's collator) makes the table after this many.
+enum { SortKeyTableWarmUp = 64 };
 
 // Stands for a table that could not be made: comparisons go to ICU.
 static FirstPrimaries noFirstPrimaries;
@@ -209,6 +217,7 @@ CICUCollator *CICU_collatorOpen(const char *localeID, int32_t strength, int32_t 
     handle->collator = collator;
     atomic_init(&handle->firstPrimaries, NULL);
     atomic_init(&handle->sortKeyTable, NULL);
+    atomic_init(&handle->keysBeforeTable, 0);
     if (*st == U_ZERO_ERROR) *st = openStatus;  // keep ICU's fallback warnings
     return handle;
 }
@@ -1080,6 +1089,11 @@ int32_t CICU_collatorTableSortKey(const CICUCollator *collator, const char *text
     if (collator == NULL || length < 0 || length > CICU_COLLATION_TABLE_KEY_MAX_TEXT_LENGTH ||
         (text == NULL && length > 0) || out == NULL ||
         capacity < CICU_COLLATION_TABLE_KEY_CAPACITY(length)) {
+        return -1;
+    }
+    CICUCollator *handle = (CICUCollator *)collator;
+    if (atomic_load_explicit(&handle->sortKeyTable, memory_order_acquire) == NULL &&
+        atomic_fetch_add_explicit(&handle->keysBeforeTable, 1, memory_order_relaxed) < SortKeyTableWarmUp) {
         return -1;
     }
     return writeTableKey(sortKeyTable(collator), (const uint8_t *)text, length, out);

@@ -94,8 +94,9 @@ static inline int32_t CICU_collationTableKeyCapacity(int32_t length) {
 }
 
 /// ICU's sort key of a UTF-8 string, without the terminating zero byte, written from a table
-/// of ICU's collation elements (see collation.c) made on the first call and kept with the
-/// collator (thread-safe; the table is checked against ucol_getSortKey when it is made): for
+/// of ICU's collation elements (see collation.c) made once the collator has been asked for 64
+/// keys (-1 before: making it costs milliseconds) and kept with the collator (thread-safe; the
+/// table is checked against ucol_getSortKey when it is made): for
 /// a text of at most CICU_COLLATION_TABLE_KEY_MAX_TEXT_LENGTH bytes whose code points are all
 /// below CICU_COLLATION_FIRST_PRIMARY_LIMIT, each mapping to at most one collation element
 /// with no contraction or prefix mapping between two of them, at strength primary, secondary
@@ -107,7 +108,8 @@ int32_t CICU_collatorTableSortKey(const CICUCollator *collator, const char *text
 
 /// How many code points below CICU_COLLATION_FIRST_PRIMARY_LIMIT the sort key table writes
 /// (0 when the collator's options are left to ICU), and how many listed pairs of adjacent
-/// code points it leaves to ICU (for the verification sweep's report).
+/// code points it leaves to ICU (for the verification sweep's report); it makes the table when
+/// it is not made yet.
 void CICU_collatorTableSortKeyCoverage(const CICUCollator *collator, int32_t *written, int32_t *pairs);
 
 /// Finds `pattern` in `text` (both UTF-8) with the collator's rules and strength (usearch on a

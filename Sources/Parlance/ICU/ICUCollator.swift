@@ -132,7 +132,7 @@ package final class ICUCollator: @unchecked Sendable {
 
     /// ICU's sort key of a UTF-8 text, without the terminating zero byte, written from the
     /// shim's table of ICU's collation elements (`CICU_collatorTableSortKey`, made and checked
-    /// against `ucol_getSortKey` on the collator's first key), or nil when the table does not
+    /// against `ucol_getSortKey` once the collator has been asked for 64 keys), or nil when the table does not
     /// decide the text: it decides texts of at most 256 bytes made of code points below
     /// U+0250 that map to at most four collation elements each, with no contraction or prefix
     /// mapping between two of them, at strength primary, secondary or tertiary without case
