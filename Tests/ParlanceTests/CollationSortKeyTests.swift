@@ -69,7 +69,10 @@ struct CollationSortKeyTests {
         return try text.withUTF8 { bytes throws(ICUStatusError) in try collator.icu.sortKey(bytes) }
     }
 
+    /// The table's key (nil: left to ICU), with the table made first (a collator makes it only
+    /// once it has been asked for 64 keys).
     static func tableKey(_ collator: Collator, _ text: String) -> [UInt8]? {
+        _ = collator.icu.tableSortKeyCoverage
         var text = text
         return text.withUTF8 { collator.icu.tableSortKey($0) }
     }
@@ -127,6 +130,18 @@ struct CollationSortKeyTests {
         // Strings stored out of line and bridged through Foundation.
         let bridged = NSString(string: "Örjan Åberg, a name of more than fifteen bytes") as String
         #expect(try sv.sortKey(bridged) == (try Self.icuKey(sv, bridged)))
+    }
+
+    /// A collator's first 64 keys are ICU's (making the table costs milliseconds); from then
+    /// on the table writes them.
+    @Test func theTableIsMadeAfterSixtyFourKeys() throws {
+        // Options no other test uses, so that this collator is new.
+        let collator = Collator(locale: "fo", strength: .secondary, caseFirst: .upper, ignorePunctuation: true)
+        var text = "Tórshavn"
+        let table = text.withUTF8 { bytes in (0..<65).map { _ in collator.icu.tableSortKey(bytes) } }
+        #expect(table.prefix(64).allSatisfy { $0 == nil })
+        #expect(table.last! == (try Self.icuKey(collator, text)))
+        #expect(try collator.sortKey(text) == (try Self.icuKey(collator, text)))
     }
 
     /// Keys written from the table order texts as ICU's comparison does.
