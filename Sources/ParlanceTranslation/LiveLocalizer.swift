@@ -201,30 +201,24 @@ public final class LiveLocalizer: Sendable {
 
     private func cachedResponse(_ request: TranslationRequest, target: String) -> TranslationResponse? {
         guard
-            let hit = memoryCache.text(
+            let hit = memoryCache.response(
                 request: request, target: target, namespace: cachePolicy.namespace, providerID: providerID, now: clock.now)
         else { return nil }
         instrumentation.memoryHit(
             TranslationCacheKey(
                 sourceText: request.sourceText, sourceLanguage: request.sourceLanguage?.languageTag ?? "", targetLanguage: target,
                 context: request.context ?? "", namespace: cachePolicy.namespace, providerID: providerID))
-        return memoryResponse(hit)
+        return hit
     }
 
     private func cachedResponse(for key: TranslationCacheKey) -> TranslationResponse? {
         guard
-            let hit = memoryCache.text(
+            let hit = memoryCache.response(
                 sourceText: key.sourceText, sourceLanguage: key.sourceLanguage, targetLanguage: key.targetLanguage, context: key.context,
                 namespace: key.namespace, providerID: key.providerID, now: clock.now)
         else { return nil }
         instrumentation.memoryHit(key)
-        return memoryResponse(hit)
-    }
-
-    private func memoryResponse(_ hit: (text: String, detectedSourceLanguage: String?)) -> TranslationResponse {
-        TranslationResponse(
-            text: hit.text, detectedSourceLanguage: hit.detectedSourceLanguage.flatMap { try? LocaleID($0) },
-            providerID: providerID, origin: .memoryCache)
+        return hit
     }
 
     private func response(from entry: TranslationCacheEntry, origin: TranslationResponse.Origin) -> TranslationResponse {

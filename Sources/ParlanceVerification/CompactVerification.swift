@@ -1,4 +1,3 @@
-import Dispatch
 package import Parlance
 
 /// The proof that compiled compact notation (``CompiledCompactFormat``) writes exactly what
@@ -97,95 +96,61 @@ package struct CompactVerification: Sendable {
         }
     }
 
-    package struct Report: Sendable {
-        package var locales = 0
-        package var formatters = 0
-        package var compiledFormatters = 0
-        /// Formatters with no compiled path, by reason.
-        package var fallbackFormatters: [String: Int] = [:]
-        /// Some of the formatters with no compiled path (locale, skeleton).
-        package var fallbackExamples: [String] = []
-        /// Values formatted by the compiled path and compared with ICU.
-        package var compared = 0
-        /// Values the compiled path leaves to ICU (10^15 and above, NaN, ±∞).
-        package var leftToICU = 0
+    /// The counts of the compact sweep beyond ``SweepReport``'s: its `leftToICU` counts the
+    /// values the compiled path leaves to ICU (10^15 and above, NaN, ±∞).
+    package struct Details: SweepDetails {
         /// Values of formatters without a compiled path (ICU formats them; nothing to compare).
         package var fallbackValues = 0
-        package var mismatchCount = 0
-        /// The first mismatches, described (locale, skeleton, value, both outputs).
-        package var mismatches: [String] = []
+
+        package init() {}
+
+        package mutating func merge(_ other: Self) { fallbackValues += other.fallbackValues }
     }
+
+    package typealias Report = SweepReport<Details>
 
     /// Runs the proof; `progress`, when given, counts the locales done.
     package func run(progress: SweepProgress? = nil) -> Report {
-        let state = Locked(Report())
-        let locales = self.locales
         let valuesPerFormatter = self.valuesPerFormatter
-        DispatchQueue.concurrentPerform(iterations: locales.count) { localeIndex in
-            let locale = locales[localeIndex]
-            var report = Report()
-            report.locales = 1
+        return sweepLocales(locales, progress: progress) { localeIndex, locale, report in
             for skeleton in Self.skeletons {
+                let name = "\(locale) [\(skeleton)]"
                 let formatter: ICUNumberFormatter
                 do {
                     // Uncached, as the other sweeps.
                     formatter = try ICUNumberFormatter(skeleton: skeleton, locale: locale)
                 } catch {
-                    report.mismatchCount += 1
-                    report.mismatches.append("\(locale) [\(skeleton)]: cannot open: \(error)")
+                    report.cannotOpen(name, error)
                     continue
                 }
                 report.formatters += 1
                 guard let compiled = formatter.compiledCompact else {
-                    report.fallbackFormatters[formatter.compactFallback?.rawValue ?? "unknown", default: 0] += 1
-                    if report.fallbackExamples.count < 5 {
-                        report.fallbackExamples.append("\(locale) [\(skeleton)]: \(formatter.compactFallback?.rawValue ?? "unknown")")
-                    }
+                    report.fallBack(name, reason: formatter.compactFallback?.rawValue ?? "unknown")
                     report.fallbackValues += Self.edgeValues.count + valuesPerFormatter
                     continue
                 }
                 report.compiledFormatters += 1
                 func check(_ value: NumberVerification.Value) {
-                    let mine: String?
-                    let theirs: String
                     switch value {
                     case .double(let double):
-                        mine = compiled.format(double)
-                        theirs = formatter.formatThroughICU(double)
+                        guard let mine = compiled.format(double) else {
+                            report.leftToICU += 1
+                            return
+                        }
+                        report.compare("\(name) \(value)", compiled: mine) { formatter.formatThroughICU(double) }
                     case .integer(let integer):
                         // The owner's integer path: the double of an integer below 2^53.
-                        mine = integer.magnitude < 1 << 53 ? compiled.format(Double(integer)) : nil
-                        theirs = formatter.formatThroughICU(integer)
-                    }
-                    guard let mine else {
-                        report.leftToICU += 1
-                        return
-                    }
-                    report.compared += 1
-                    if mine.utf8.elementsEqual(theirs.utf8) { return }
-                    report.mismatchCount += 1
-                    if report.mismatches.count < 5 {
-                        report.mismatches.append("\(locale) [\(skeleton)] \(value): compiled \(debugQuoted(mine)), ICU \(debugQuoted(theirs))")
+                        guard integer.magnitude < 1 << 53, let mine = compiled.format(Double(integer)) else {
+                            report.leftToICU += 1
+                            return
+                        }
+                        report.compare("\(name) \(value)", compiled: mine) { formatter.formatThroughICU(integer) }
                     }
                 }
                 for value in Self.edgeValues { check(value) }
                 var random = SplitMix64(seed: 0xC0_4AC7 &+ UInt64(localeIndex) &* 2 &+ (skeleton == "compact-long" ? 1 : 0))
                 for index in 0..<valuesPerFormatter { check(Self.value(index, &random)) }
             }
-            state.withLock { total in
-                total.locales += report.locales
-                total.formatters += report.formatters
-                total.compiledFormatters += report.compiledFormatters
-                total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
-                if total.fallbackExamples.count < 50 { total.fallbackExamples += report.fallbackExamples }
-                total.compared += report.compared
-                total.leftToICU += report.leftToICU
-                total.fallbackValues += report.fallbackValues
-                total.mismatchCount += report.mismatchCount
-                if total.mismatches.count < 50 { total.mismatches += report.mismatches }
-            }
-            progress?.advance()
         }
-        return state.withLock { $0 }
     }
 }

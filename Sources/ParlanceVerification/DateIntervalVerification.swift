@@ -82,34 +82,29 @@ package struct DateIntervalVerification: Sendable {
         return pairs
     }
 
-    package struct Report: Sendable {
-        package var locales = 0
-        package var formatters = 0
-        package var compiledFormatters = 0
+    /// The counts of the date-interval sweep beyond ``SweepReport``'s.
+    package struct Details: SweepDetails {
         /// Compiled formatters that leave some field to ICU (a pattern that does not compile).
         package var partialFormatters = 0
         /// The first few partial formatters and the fields they leave to ICU.
         package var partialExamples: [String] = []
-        /// Formatters with no compiled path, by reason, and the first few of them.
-        package var fallbackFormatters: [String: Int] = [:]
-        package var fallbackExamples: [String] = []
-        /// Calls formatted by the compiled path and compared with ICU.
-        package var compared = 0
-        /// Calls the compiled path left to ICU.
-        package var leftToICU = 0
-        package var mismatchCount = 0
-        /// The first mismatches, described (locale, skeleton, zone, pair, both outputs).
-        package var mismatches: [String] = []
+
+        package init() {}
+
+        package mutating func merge(_ other: Self) {
+            partialFormatters += other.partialFormatters
+            if partialExamples.count < 20 { partialExamples += other.partialExamples }
+        }
     }
+
+    package typealias Report = SweepReport<Details>
 
     /// Runs the proof; `progress`, when given, counts the locales done.
     package func run(progress: SweepProgress? = nil) -> Report {
         let pairsByZone = Dictionary(uniqueKeysWithValues: zones.map { ($0, pairs(zone: $0)) })
         let skeletons = skeletons
         let zones = zones
-        return sweepLocales(locales, into: Report(), progress: progress) { locale in
-            var report = Report()
-            report.locales = 1
+        return sweepLocales(locales, progress: progress) { _, locale, report in
             for skeleton in skeletons {
                 for zone in zones {
                     let name = "\(locale.identifier) \(skeleton) \(zone)"
@@ -117,15 +112,12 @@ package struct DateIntervalVerification: Sendable {
                     do {
                         formatter = try ICUDateIntervalFormatter.uncached(locale: locale, skeleton: skeleton, zone: zone)
                     } catch {
-                        report.mismatchCount += 1
-                        report.mismatches.append("\(name): cannot open: \(error)")
+                        report.cannotOpen(name, error)
                         continue
                     }
                     report.formatters += 1
                     guard let compiled = formatter.compiled else {
-                        let reason = formatter.fallback?.rawValue ?? "unknown"
-                        report.fallbackFormatters[reason, default: 0] += 1
-                        if report.fallbackExamples.count < 10 { report.fallbackExamples.append("\(name): \(reason)") }
+                        report.fallBack(name, reason: formatter.fallback?.rawValue ?? "unknown")
                         continue
                     }
                     report.compiledFormatters += 1
@@ -140,34 +132,10 @@ package struct DateIntervalVerification: Sendable {
                             report.leftToICU += 1
                             continue
                         }
-                        report.compared += 1
-                        let theirs: String
-                        do {
-                            theirs = try formatter.icuFormat(from: start, to: end)
-                        } catch {
-                            theirs = "error \(error)"
-                        }
-                        if mine.utf8.elementsEqual(theirs.utf8) { continue }
-                        report.mismatchCount += 1
-                        if report.mismatches.count < 5 {
-                            report.mismatches.append("\(name) \(start)–\(end): compiled \(debugQuoted(mine)), ICU \(debugQuoted(theirs))")
-                        }
+                        report.compare("\(name) \(start)–\(end)", compiled: mine) { try formatter.icuFormat(from: start, to: end) }
                     }
                 }
             }
-            return report
-        } merge: { total, report in
-            total.locales += report.locales
-            total.formatters += report.formatters
-            total.compiledFormatters += report.compiledFormatters
-            total.partialFormatters += report.partialFormatters
-            total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
-            if total.fallbackExamples.count < 20 { total.fallbackExamples += report.fallbackExamples }
-            if total.partialExamples.count < 20 { total.partialExamples += report.partialExamples }
-            total.compared += report.compared
-            total.leftToICU += report.leftToICU
-            total.mismatchCount += report.mismatchCount
-            if total.mismatches.count < 50 { total.mismatches += report.mismatches }
         }
     }
 }

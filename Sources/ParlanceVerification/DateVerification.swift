@@ -58,24 +58,23 @@ package struct DateVerification: Sendable {
         self.rotateZones = rotateZones
     }
 
-    package struct Report: Sendable {
-        package var locales = 0
-        package var formatters = 0
-        package var compiledFormatters = 0
-        /// Formatters with no compiled path, by reason.
-        package var fallbackFormatters: [String: Int] = [:]
-        /// Instants formatted by the compiled path and compared with ICU.
-        package var compared = 0
-        /// Instants of compiled formatters outside the compiled range (formatted by ICU).
-        package var outsideRange = 0
+    /// The counts of the date sweep beyond ``SweepReport``'s: its `leftToICU` counts the
+    /// instants of compiled formatters outside the compiled range (ICU formats them).
+    package struct Details: SweepDetails {
         /// Instants of formatters without a compiled path (formatted by ICU; nothing to compare).
         package var fallbackInstants = 0
-        package var mismatchCount = 0
-        /// The first mismatches, described (locale, spec, zone, pattern, instant, both outputs).
-        package var mismatches: [String] = []
-        /// Patterns that fall back for a field, with how many formatters had them (first 40).
+        /// Patterns that fall back for a field, with how many formatters had them.
         package var fallbackPatterns: [String: Int] = [:]
+
+        package init() {}
+
+        package mutating func merge(_ other: Self) {
+            fallbackInstants += other.fallbackInstants
+            fallbackPatterns.merge(other.fallbackPatterns, uniquingKeysWith: +)
+        }
     }
+
+    package typealias Report = SweepReport<Details>
 
     /// The instants checked in the zone `zones[zoneIndex]`.
     package func instants(zoneIndex: Int) -> [Double] {
@@ -113,9 +112,7 @@ package struct DateVerification: Sendable {
         let zoneInstants = zones.indices.map { instants(zoneIndex: $0) }
         let specs = self.specs
         let zones = self.zones
-        return sweepLocales(locales, into: Report(), progress: progress) { locale in
-            var report = Report()
-            report.locales = 1
+        return sweepLocales(locales, progress: progress) { _, locale, report in
             for spec in specs {
                 for (zoneIndex, zone) in zones.enumerated() {
                     let formatter: ICUDateFormatter
@@ -127,15 +124,13 @@ package struct DateVerification: Sendable {
                             }
                         formatter = try ICUDateFormatter.cached(locale: locale, spec: icuSpec, zone: zone)
                     } catch {
-                        report.mismatchCount += 1
-                        report.mismatches.append("\(locale) \(spec) \(zone): cannot open: \(error)")
+                        report.cannotOpen("\(locale) \(spec) \(zone)", error)
                         continue
                     }
                     report.formatters += 1
                     let instants = zoneInstants[zoneIndex]
                     guard let compiled = formatter.compiled else {
-                        let reason = formatter.fallback?.rawValue ?? "unknown"
-                        report.fallbackFormatters[reason, default: 0] += 1
+                        report.fallbackFormatters[formatter.fallback?.rawValue ?? "unknown", default: 0] += 1
                         if formatter.fallback == .field { report.fallbackPatterns[formatter.pattern, default: 0] += 1 }
                         report.fallbackInstants += instants.count
                         continue
@@ -143,38 +138,15 @@ package struct DateVerification: Sendable {
                     report.compiledFormatters += 1
                     for millis in instants {
                         guard let mine = compiled.format(millis: millis) else {
-                            report.outsideRange += 1
+                            report.leftToICU += 1
                             continue
                         }
-                        report.compared += 1
-                        let theirs: String
-                        do {
-                            theirs = try formatter.icuFormat(millis: millis)
-                        } catch {
-                            theirs = "error \(error)"
-                        }
-                        if mine.utf8.elementsEqual(theirs.utf8) { continue }
-                        report.mismatchCount += 1
-                        if report.mismatches.count < 5 {
-                            report.mismatches.append(
-                                "\(locale) \(spec) \(zone) pattern \(formatter.pattern) at \(millis) ms: compiled \(debugQuoted(mine)), ICU \(debugQuoted(theirs))"
-                            )
+                        report.compare("\(locale) \(spec) \(zone) pattern \(formatter.pattern) at \(millis) ms", compiled: mine) {
+                            try formatter.icuFormat(millis: millis)
                         }
                     }
                 }
             }
-            return report
-        } merge: { total, report in
-            total.locales += report.locales
-            total.formatters += report.formatters
-            total.compiledFormatters += report.compiledFormatters
-            total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
-            total.compared += report.compared
-            total.outsideRange += report.outsideRange
-            total.fallbackInstants += report.fallbackInstants
-            total.mismatchCount += report.mismatchCount
-            if total.mismatches.count < 50 { total.mismatches += report.mismatches }
-            total.fallbackPatterns.merge(report.fallbackPatterns, uniquingKeysWith: +)
         }
     }
 }

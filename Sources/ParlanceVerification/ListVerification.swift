@@ -93,33 +93,27 @@ package struct ListVerification: Sendable {
         return lists
     }
 
-    package struct Report: Sendable {
-        package var locales = 0
-        package var formatters = 0
-        package var compiledFormatters = 0
+    /// The counts of the list sweep beyond ``SweepReport``'s.
+    package struct Details: SweepDetails {
         /// Compiled formatters with an ICU context rule, by rule.
         package var contextRules: [String: Int] = [:]
-        /// Formatters with no compiled path, by reason, and the first few of them.
-        package var fallbackFormatters: [String: Int] = [:]
-        package var fallbackExamples: [String] = []
         /// Item lists checked per compiled formatter (the shared lists; the formatter's own
         /// connectors as items come on top).
         package var listsPerFormatter = 0
-        /// Lists formatted by the compiled path and compared with ICU.
-        package var compared = 0
-        package var mismatchCount = 0
-        /// The first mismatches, described (locale, type, width, items, both outputs).
-        package var mismatches: [String] = []
+
+        package init() {}
+
+        package mutating func merge(_ other: Self) { contextRules.merge(other.contextRules, uniquingKeysWith: +) }
     }
+
+    package typealias Report = SweepReport<Details>
 
     /// Runs the proof; `progress`, when given, counts the locales done.
     package func run(progress: SweepProgress? = nil) -> Report {
         let lists = itemLists()
         let types = self.types
         let widths = self.widths
-        var report = sweepLocales(locales, into: Report(), progress: progress) { locale in
-            var report = Report()
-            report.locales = 1
+        var report: Report = sweepLocales(locales, progress: progress) { _, locale, report in
             for type in types {
                 for width in widths {
                     let name = "\(locale.identifier) \(type.rawValue)/\(width.rawValue)"
@@ -127,15 +121,12 @@ package struct ListVerification: Sendable {
                     do {
                         formatter = try ICUListFormatter.cached(locale: locale, type: type.icu, width: width.icu)
                     } catch {
-                        report.mismatchCount += 1
-                        report.mismatches.append("\(name): cannot open: \(error)")
+                        report.cannotOpen(name, error)
                         continue
                     }
                     report.formatters += 1
                     guard let compiled = formatter.compiled else {
-                        let reason = formatter.fallback?.rawValue ?? "unknown"
-                        report.fallbackFormatters[reason, default: 0] += 1
-                        if report.fallbackExamples.count < 10 { report.fallbackExamples.append("\(name): \(reason)") }
+                        report.fallBack(name, reason: formatter.fallback?.rawValue ?? "unknown")
                         continue
                     }
                     report.compiledFormatters += 1
@@ -149,42 +140,12 @@ package struct ListVerification: Sendable {
                         own += [[connector, connector], ["a", connector], ["a", "b", connector], [connector, "b", "c", connector]]
                     }
                     for items in lists + own {
-                        let mine = compiled.format(items)
-                        report.compared += 1
-                        let theirs: String
-                        do {
-                            theirs = try formatter.icuFormat(items)
-                        } catch {
-                            theirs = "error \(error)"
-                        }
-                        if mine.utf8.elementsEqual(theirs.utf8) { continue }
-                        report.mismatchCount += 1
-                        if report.mismatches.count < 5 {
-                            report.mismatches.append(
-                                "\(name) items \(items.map(debugQuoted)): compiled \(debugQuoted(mine)), ICU \(debugQuoted(theirs))")
-                        }
+                        report.compare("\(name) items \(items.map(debugQuoted))", compiled: compiled.format(items)) { try formatter.icuFormat(items) }
                     }
                 }
             }
-            return report
-        } merge: { total, report in
-            total.locales += report.locales
-            total.formatters += report.formatters
-            total.compiledFormatters += report.compiledFormatters
-            total.contextRules.merge(report.contextRules, uniquingKeysWith: +)
-            total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
-            if total.fallbackExamples.count < 20 { total.fallbackExamples += report.fallbackExamples }
-            total.compared += report.compared
-            total.mismatchCount += report.mismatchCount
-            if total.mismatches.count < 50 { total.mismatches += report.mismatches }
         }
         report.listsPerFormatter = lists.count
         return report
     }
-}
-
-/// `text` in quotes with non-ASCII and control characters as `\u{…}` escapes (long texts cut).
-func debugQuoted(_ text: String) -> String {
-    let body = text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
-    return "\"" + (body.count > 80 ? String(body.prefix(60)) + "…(\(text.utf8.count) bytes)" : body) + "\""
 }

@@ -92,45 +92,41 @@ package struct MessageVerification: Sendable {
         }
     }
 
-    package struct Report: Sendable {
-        package var locales = 0
-        package var messages = 0
-        package var compiledMessages = 0
-        /// Messages with no plan, by reason.
-        package var fallbackMessages: [String: Int] = [:]
+    /// The counts of the message sweep beyond ``SweepReport``'s, whose formatters are the
+    /// messages and whose compiled formatters those with a plan.
+    package struct Details: SweepDetails {
         /// The first messages whose plan failed its compile-time check against ICU.
         package var selfCheckExamples: [String] = []
-        /// Formats done by the plan and compared with ICU.
-        package var compared = 0
-        /// Formats the plan left to ICU (values it does not cover).
-        package var leftToICU = 0
-        package var mismatchCount = 0
-        package var mismatches: [String] = []
+
+        package init() {}
+
+        package mutating func merge(_ other: Self) {
+            if selfCheckExamples.count < 50 { selfCheckExamples += other.selfCheckExamples }
+        }
     }
+
+    package typealias Report = SweepReport<Details>
 
     /// Runs the proof; `progress`, when given, counts the locales done.
     package func run(progress: SweepProgress? = nil) -> Report {
         let numbers = Self.fixedNumbers + randomNumbers()
         let patterns = Self.patterns
-        return sweepLocales(locales, into: Report(), progress: progress) { locale in
-            var report = Report()
-            report.locales = 1
+        return sweepLocales(locales, progress: progress) { _, locale, report in
             for pattern in patterns {
                 let format: MessageFormat
                 do {
                     format = try MessageFormat(pattern, locale: locale)
                 } catch {
-                    report.mismatchCount += 1
-                    report.mismatches.append("\(locale.identifier) \(debugQuoted(pattern)): cannot compile: \(error)")
+                    report.mismatch("\(locale.identifier) \(debugQuoted(pattern)): cannot compile: \(error)")
                     continue
                 }
-                report.messages += 1
+                report.formatters += 1
                 guard let plan = format.plan else {
-                    report.fallbackMessages[format.planFallback?.rawValue ?? "unknown", default: 0] += 1
+                    report.fallbackFormatters[format.planFallback?.rawValue ?? "unknown", default: 0] += 1
                     if format.planFallback == .selfCheck { report.selfCheckExamples.append("\(locale.identifier) \(debugQuoted(pattern))") }
                     continue
                 }
-                report.compiledMessages += 1
+                report.compiledFormatters += 1
                 let names = format.argumentNames
                 let selects = plan.selectedSlots
                 for (round, number) in numbers.enumerated() {
@@ -148,32 +144,11 @@ package struct MessageVerification: Sendable {
                         report.leftToICU += 1
                         continue
                     }
-                    report.compared += 1
-                    let theirs: String
-                    do {
-                        theirs = try format.formatThroughICU(names.indices.map { (names[$0], values[$0]) })
-                    } catch {
-                        theirs = "error \(error)"
-                    }
-                    if mine.utf8.elementsEqual(theirs.utf8) { continue }
-                    report.mismatchCount += 1
-                    if report.mismatches.count < 5 {
-                        report.mismatches.append(
-                            "\(locale.identifier) \(debugQuoted(pattern)) \(values): compiled \(debugQuoted(mine)), ICU \(debugQuoted(theirs))")
+                    report.compare("\(locale.identifier) \(debugQuoted(pattern)) \(values)", compiled: mine) {
+                        try format.formatThroughICU(names.indices.map { (names[$0], values[$0]) })
                     }
                 }
             }
-            return report
-        } merge: { total, report in
-            total.locales += report.locales
-            total.messages += report.messages
-            total.compiledMessages += report.compiledMessages
-            total.fallbackMessages.merge(report.fallbackMessages, uniquingKeysWith: +)
-            if total.selfCheckExamples.count < 50 { total.selfCheckExamples += report.selfCheckExamples }
-            total.compared += report.compared
-            total.leftToICU += report.leftToICU
-            total.mismatchCount += report.mismatchCount
-            if total.mismatches.count < 50 { total.mismatches += report.mismatches }
         }
     }
 }
@@ -208,14 +183,9 @@ package struct PluralRangeVerification: Sendable {
         return ends
     }()
 
-    package struct Report: Sendable {
-        package var locales = 0
-        package var compiledLocales = 0
-        package var compared = 0
-        package var leftToICU = 0
-        package var mismatchCount = 0
-        package var mismatches: [String] = []
-    }
+    /// The plural-range sweep's report: one formatter per locale (its range table), compiled
+    /// or not; `leftToICU` counts the pairs the compiled table leaves to ICU.
+    package typealias Report = SweepReport<NoSweepDetails>
 
     package func run(progress: SweepProgress? = nil) -> Report {
         var random = SplitMix64(seed: seed)
@@ -233,19 +203,17 @@ package struct PluralRangeVerification: Sendable {
         }
         for _ in 0..<randomPairs { pairs.append((randomEnd(), randomEnd())) }
         let allPairs = pairs
-        return sweepLocales(locales, into: Report(), progress: progress) { locale in
-            var report = Report()
-            report.locales = 1
+        return sweepLocales(locales, progress: progress) { _, locale, report in
             let format: NumberRangeFormat
             do {
                 format = try NumberRangeFormat(locale: locale)
             } catch {
-                report.mismatchCount = 1
-                report.mismatches = ["\(locale.identifier): cannot open: \(error)"]
-                return report
+                report.cannotOpen(locale.identifier, error)
+                return
             }
-            guard let compiled = format.compiledPluralRanges else { return report }
-            report.compiledLocales = 1
+            report.formatters += 1
+            guard let compiled = format.compiledPluralRanges else { return }
+            report.compiledFormatters += 1
             for (start, end) in allPairs {
                 guard let mine = compiled.category(start, end) else {
                     report.leftToICU += 1
@@ -254,19 +222,8 @@ package struct PluralRangeVerification: Sendable {
                 report.compared += 1
                 let theirs = try? format.icuPluralCategory(start, end)
                 if mine == theirs { continue }
-                report.mismatchCount += 1
-                if report.mismatches.count < 5 {
-                    report.mismatches.append("\(locale.identifier) \(start)–\(end): compiled \(mine), ICU \(theirs.map { "\($0)" } ?? "error")")
-                }
+                report.mismatch("\(locale.identifier) \(start)–\(end): compiled \(mine), ICU \(theirs.map { "\($0)" } ?? "error")")
             }
-            return report
-        } merge: { total, report in
-            total.locales += report.locales
-            total.compiledLocales += report.compiledLocales
-            total.compared += report.compared
-            total.leftToICU += report.leftToICU
-            total.mismatchCount += report.mismatchCount
-            if total.mismatches.count < 50 { total.mismatches += report.mismatches }
         }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 package import Parlance
 
 /// The proof that compiled number formats (``CompiledNumberFormat``) write exactly
@@ -137,24 +136,23 @@ package struct NumberVerification: Sendable {
         }
     }
 
-    package struct Report: Sendable {
-        package var locales = 0
-        package var formatters = 0
-        package var compiledFormatters = 0
-        /// Formatters with no compiled path, by reason.
-        package var fallbackFormatters: [String: Int] = [:]
+    /// The counts of the number sweep beyond ``SweepReport``'s: its `leftToICU` counts the
+    /// values the compiled path leaves to ICU (NaN, infinities).
+    package struct Details: SweepDetails {
         /// Skeletons that fell back, with how many formatters (locales) had them.
         package var fallbackSkeletons: [String: Int] = [:]
-        /// Values formatted by the compiled path and compared with ICU.
-        package var compared = 0
-        /// Values the compiled path leaves to ICU (NaN, infinities).
-        package var leftToICU = 0
         /// Values of formatters without a compiled path (ICU formats them; nothing to compare).
         package var fallbackValues = 0
-        package var mismatchCount = 0
-        /// The first mismatches, described (locale, skeleton, value, both outputs).
-        package var mismatches: [String] = []
+
+        package init() {}
+
+        package mutating func merge(_ other: Self) {
+            fallbackSkeletons.merge(other.fallbackSkeletons, uniquingKeysWith: +)
+            fallbackValues += other.fallbackValues
+        }
     }
+
+    package typealias Report = SweepReport<Details>
 
     /// The skeletons of `locale`: ``skeletons`` and its own currency.
     package static func skeletons(for locale: LocaleID) -> [String] {
@@ -167,14 +165,9 @@ package struct NumberVerification: Sendable {
 
     /// Runs the proof; `progress`, when given, counts the locales done.
     package func run(progress: SweepProgress? = nil) -> Report {
-        let state = Locked(Report())
-        let locales = self.locales
         let valuesPerLocale = self.valuesPerLocale
         let rotate = rotateSkeletons
-        DispatchQueue.concurrentPerform(iterations: locales.count) { localeIndex in
-            let locale = locales[localeIndex]
-            var report = Report()
-            report.locales = 1
+        return sweepLocales(locales, progress: progress) { localeIndex, locale, report in
             var formatters: [(String, ICUNumberFormatter)] = []
             for skeleton in Self.skeletons(for: locale) {
                 let formatter: ICUNumberFormatter
@@ -182,8 +175,7 @@ package struct NumberVerification: Sendable {
                     // Uncached: 800 locales × 16 skeletons would churn the shared cache.
                     formatter = try ICUNumberFormatter(skeleton: skeleton, locale: locale)
                 } catch {
-                    report.mismatchCount += 1
-                    report.mismatches.append("\(locale) [\(skeleton)]: cannot open: \(error)")
+                    report.cannotOpen("\(locale) [\(skeleton)]", error)
                     continue
                 }
                 report.formatters += 1
@@ -200,25 +192,15 @@ package struct NumberVerification: Sendable {
                     report.fallbackValues += 1
                     return
                 }
-                let mine: String
-                let theirs: String
                 switch value {
                 case .double(let double):
-                    guard let text = compiled.format(double) else {
+                    guard let mine = compiled.format(double) else {
                         report.leftToICU += 1
                         return
                     }
-                    mine = text
-                    theirs = formatter.formatThroughICU(double)
+                    report.compare("\(locale) [\(skeleton)] \(value)", compiled: mine) { formatter.formatThroughICU(double) }
                 case .integer(let integer):
-                    mine = compiled.format(integer)
-                    theirs = formatter.formatThroughICU(integer)
-                }
-                report.compared += 1
-                if mine.utf8.elementsEqual(theirs.utf8) { return }
-                report.mismatchCount += 1
-                if report.mismatches.count < 5 {
-                    report.mismatches.append("\(locale) [\(skeleton)] \(value): compiled \(debugQuoted(mine)), ICU \(debugQuoted(theirs))")
+                    report.compare("\(locale) [\(skeleton)] \(value)", compiled: compiled.format(integer)) { formatter.formatThroughICU(integer) }
                 }
             }
             for (skeleton, formatter) in formatters {
@@ -236,20 +218,6 @@ package struct NumberVerification: Sendable {
                     }
                 }
             }
-            state.withLock { total in
-                total.locales += report.locales
-                total.formatters += report.formatters
-                total.compiledFormatters += report.compiledFormatters
-                total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
-                total.fallbackSkeletons.merge(report.fallbackSkeletons, uniquingKeysWith: +)
-                total.compared += report.compared
-                total.leftToICU += report.leftToICU
-                total.fallbackValues += report.fallbackValues
-                total.mismatchCount += report.mismatchCount
-                if total.mismatches.count < 50 { total.mismatches += report.mismatches }
-            }
-            progress?.advance()
         }
-        return state.withLock { $0 }
     }
 }

@@ -22,8 +22,10 @@ package struct PartsVerification: Sendable {
         self.zones = zones
     }
 
-    package struct Report: Sendable {
-        package var locales = 0
+    /// The counts of the parts sweep beyond ``SweepReport``'s, whose formatters, compiled
+    /// formatters and comparisons are the number and date ones together; `leftToICU` counts
+    /// the values and instants the compiled parts leave to ICU (NaN, ±∞, outside the range).
+    package struct Details: SweepDetails {
         package var numberFormatters = 0
         /// Number formatters whose parts are compiled (the others give ICU's parts).
         package var compiledNumberFormatters = 0
@@ -32,12 +34,20 @@ package struct PartsVerification: Sendable {
         /// Values and instants whose compiled parts were compared with ICU's.
         package var comparedNumbers = 0
         package var comparedDates = 0
-        /// Values and instants the compiled parts leave to ICU (NaN, ±∞, outside the range).
-        package var leftToICU = 0
-        package var mismatchCount = 0
-        /// The first mismatches, described.
-        package var mismatches: [String] = []
+
+        package init() {}
+
+        package mutating func merge(_ other: Self) {
+            numberFormatters += other.numberFormatters
+            compiledNumberFormatters += other.compiledNumberFormatters
+            dateFormatters += other.dateFormatters
+            compiledDateFormatters += other.compiledDateFormatters
+            comparedNumbers += other.comparedNumbers
+            comparedDates += other.comparedDates
+        }
     }
+
+    package typealias Report = SweepReport<Details>
 
     /// The instants checked.
     package func instants() -> [Double] {
@@ -65,22 +75,18 @@ package struct PartsVerification: Sendable {
         let zones = self.zones
         let instants = self.instants()
         let locales = self.locales
-        return sweepLocales(locales, into: Report(), progress: progress) { locale in
-            var report = Report()
-            report.locales = 1
-            func mismatch(_ text: String) {
-                report.mismatchCount += 1
-                if report.mismatches.count < 5 { report.mismatches.append(text) }
-            }
+        return sweepLocales(locales, progress: progress) { _, locale, report in
             // Numbers.
             var formatters: [(String, ICUNumberFormatter, CompiledNumberParts)] = []
             for skeleton in NumberVerification.skeletons(for: locale) {
                 guard let formatter = try? ICUNumberFormatter(skeleton: skeleton, locale: locale) else {
-                    mismatch("\(locale) [\(skeleton)]: cannot open")
+                    report.mismatch("\(locale) [\(skeleton)]: cannot open")
                     continue
                 }
+                report.formatters += 1
                 report.numberFormatters += 1
                 guard let parts = formatter.compiledParts else { continue }
+                report.compiledFormatters += 1
                 report.compiledNumberFormatters += 1
                 formatters.append((skeleton, formatter, parts))
             }
@@ -99,9 +105,10 @@ package struct PartsVerification: Sendable {
                     report.leftToICU += 1
                     return
                 }
+                report.compared += 1
                 report.comparedNumbers += 1
                 if mine != theirs {
-                    mismatch("\(locale) [\(skeleton)] \(value): compiled \(Self.describe(mine)), ICU \(Self.describe(theirs))")
+                    report.mismatch("\(locale) [\(skeleton)] \(value): compiled \(Self.describe(mine)), ICU \(Self.describe(theirs))")
                 }
             }
             for (skeleton, formatter, parts) in formatters {
@@ -123,39 +130,30 @@ package struct PartsVerification: Sendable {
                         case .styles(let date, let time): .styles(date: date.icuStyle, time: time.icuStyle)
                         }
                     guard let formatter = try? ICUDateFormatter.cached(locale: locale, spec: icuSpec, zone: zone) else {
-                        mismatch("\(locale) \(spec) \(zone): cannot open")
+                        report.mismatch("\(locale) \(spec) \(zone): cannot open")
                         continue
                     }
+                    report.formatters += 1
                     report.dateFormatters += 1
                     guard let parts = formatter.compiledParts else { continue }
+                    report.compiledFormatters += 1
                     report.compiledDateFormatters += 1
                     for millis in instants {
                         guard let mine = parts.parts(millis: millis) else {
                             report.leftToICU += 1
                             continue
                         }
+                        report.compared += 1
                         report.comparedDates += 1
                         let theirs = formatter.icuParts(millis: millis)
                         if mine != theirs {
-                            mismatch(
+                            report.mismatch(
                                 "\(locale) \(spec) \(zone) pattern \(formatter.pattern) at \(millis) ms: compiled \(Self.describe(mine)), ICU \(Self.describe(theirs))"
                             )
                         }
                     }
                 }
             }
-            return report
-        } merge: { total, report in
-            total.locales += report.locales
-            total.numberFormatters += report.numberFormatters
-            total.compiledNumberFormatters += report.compiledNumberFormatters
-            total.dateFormatters += report.dateFormatters
-            total.compiledDateFormatters += report.compiledDateFormatters
-            total.comparedNumbers += report.comparedNumbers
-            total.comparedDates += report.comparedDates
-            total.leftToICU += report.leftToICU
-            total.mismatchCount += report.mismatchCount
-            if total.mismatches.count < 50 { total.mismatches += report.mismatches }
         }
     }
 }

@@ -60,44 +60,34 @@ package struct RelativeVerification: Sendable {
         return values
     }
 
-    package struct Report: Sendable {
-        package var locales = 0
-        package var formatters = 0
-        package var compiledFormatters = 0
-        /// Formatters with no compiled path, by reason, and the first few of them.
-        package var fallbackFormatters: [String: Int] = [:]
-        package var fallbackExamples: [String] = []
+    /// The counts of the relative-time sweep beyond ``SweepReport``'s.
+    package struct Details: SweepDetails {
+        /// Values checked per compiled formatter, unit and mode.
         package var valuesPerFormatter = 0
-        /// Calls formatted by the compiled path and compared with ICU.
-        package var compared = 0
-        /// Calls the compiled path left to ICU.
-        package var leftToICU = 0
-        package var mismatchCount = 0
-        /// The first mismatches, described (locale, style, unit, mode, value, both outputs).
-        package var mismatches: [String] = []
+
+        package init() {}
+
+        package mutating func merge(_ other: Self) {}
     }
+
+    package typealias Report = SweepReport<Details>
 
     /// Runs the proof; `progress`, when given, counts the locales done.
     package func run(progress: SweepProgress? = nil) -> Report {
         let values = values()
-        var report = sweepLocales(locales, into: Report(), progress: progress) { locale in
-            var report = Report()
-            report.locales = 1
+        var report: Report = sweepLocales(locales, progress: progress) { _, locale, report in
             for style in RelativeTimeStyle.allCases {
                 let name = "\(locale.identifier) \(style.rawValue)"
                 let formatter: ICURelativeFormatter
                 do {
                     formatter = try ICURelativeFormatter.cached(locale: locale, style: style.icu)
                 } catch {
-                    report.mismatchCount += 1
-                    report.mismatches.append("\(name): cannot open: \(error)")
+                    report.cannotOpen(name, error)
                     continue
                 }
                 report.formatters += 1
                 guard let compiled = formatter.compiled else {
-                    let reason = formatter.fallback?.rawValue ?? "unknown"
-                    report.fallbackFormatters[reason, default: 0] += 1
-                    if report.fallbackExamples.count < 10 { report.fallbackExamples.append("\(name): \(reason)") }
+                    report.fallBack(name, reason: formatter.fallback?.rawValue ?? "unknown")
                     continue
                 }
                 report.compiledFormatters += 1
@@ -108,35 +98,14 @@ package struct RelativeVerification: Sendable {
                                 report.leftToICU += 1
                                 continue
                             }
-                            report.compared += 1
-                            let theirs: String
-                            do {
-                                theirs = try formatter.formatThroughICU(value, unit: unit.icu, numericAuto: numericAuto)
-                            } catch {
-                                theirs = "error \(error)"
-                            }
-                            if mine.utf8.elementsEqual(theirs.utf8) { continue }
-                            report.mismatchCount += 1
-                            if report.mismatches.count < 5 {
-                                report.mismatches.append(
-                                    "\(name) \(unit.rawValue) \(numericAuto ? "auto" : "always") \(value) (bits \(String(value.bitPattern, radix: 16))): compiled \(debugQuoted(mine)), ICU \(debugQuoted(theirs))"
-                                )
-                            }
+                            report.compare(
+                                "\(name) \(unit.rawValue) \(numericAuto ? "auto" : "always") \(value) (bits \(String(value.bitPattern, radix: 16)))",
+                                compiled: mine
+                            ) { try formatter.formatThroughICU(value, unit: unit.icu, numericAuto: numericAuto) }
                         }
                     }
                 }
             }
-            return report
-        } merge: { total, report in
-            total.locales += report.locales
-            total.formatters += report.formatters
-            total.compiledFormatters += report.compiledFormatters
-            total.fallbackFormatters.merge(report.fallbackFormatters, uniquingKeysWith: +)
-            if total.fallbackExamples.count < 20 { total.fallbackExamples += report.fallbackExamples }
-            total.compared += report.compared
-            total.leftToICU += report.leftToICU
-            total.mismatchCount += report.mismatchCount
-            if total.mismatches.count < 50 { total.mismatches += report.mismatches }
         }
         report.valuesPerFormatter = values.count
         return report

@@ -17,25 +17,25 @@ struct CompiledMessageTests {
     func reducedMessageSweep() {
         let report = MessageVerification(locales: Self.locales, randomValues: 20).run()
         print(
-            "message sweep: \(report.messages) messages, \(report.compiledMessages) compiled, fallbacks \(report.fallbackMessages), \(report.compared) compared, \(report.leftToICU) left to ICU, mismatches \(report.mismatchCount)"
+            "message sweep: \(report.formatters) messages, \(report.compiledFormatters) compiled, fallbacks \(report.fallbackFormatters), \(report.compared) compared, \(report.leftToICU) left to ICU, mismatches \(report.mismatchCount)"
         )
         #expect(report.mismatchCount == 0, "\(report.mismatches.joined(separator: "\n"))")
-        #expect(report.messages == Self.locales.count * MessageVerification.patterns.count)
+        #expect(report.formatters == Self.locales.count * MessageVerification.patterns.count)
         // Four patterns use what the plan leaves to ICU (percent, date, spellout, a plural
         // that selects with its argument's `number` format); every other one compiles.
-        #expect(report.compiledMessages == Self.locales.count * (MessageVerification.patterns.count - 4))
-        #expect(report.fallbackMessages[MessagePlan.Fallback.construct.rawValue] == Self.locales.count * 3)
-        #expect(report.fallbackMessages[MessagePlan.Fallback.pluralFormat.rawValue] == Self.locales.count)
+        #expect(report.compiledFormatters == Self.locales.count * (MessageVerification.patterns.count - 4))
+        #expect(report.fallbackFormatters[MessagePlan.Fallback.construct.rawValue] == Self.locales.count * 3)
+        #expect(report.fallbackFormatters[MessagePlan.Fallback.pluralFormat.rawValue] == Self.locales.count)
         // About 270 values per message, less the decimals, NaN, ±∞ and texts left to ICU.
-        #expect(report.compared > report.compiledMessages * 200)
+        #expect(report.compared > report.compiledFormatters * 200)
     }
 
     @Test("14 locales × every pair of the fixed ends and 100 random pairs: 0 mismatches, all compiled")
     func reducedPluralRangeSweep() {
         let report = PluralRangeVerification(locales: Self.locales, randomPairs: 100).run()
-        print("plural-range sweep: \(report.compiledLocales) locales compiled, \(report.compared) compared, \(report.leftToICU) left to ICU")
+        print("plural-range sweep: \(report.compiledFormatters) locales compiled, \(report.compared) compared, \(report.leftToICU) left to ICU")
         #expect(report.mismatchCount == 0, "\(report.mismatches.joined(separator: "\n"))")
-        #expect(report.compiledLocales == Self.locales.count)
+        #expect(report.compiledFormatters == Self.locales.count)
         // Pairs with an exponent or an end of 2^53 or more (a fifth of the fixed pairs) go to ICU.
         #expect(report.compared > Self.locales.count * PluralRangeVerification.ends.count * PluralRangeVerification.ends.count * 3 / 4)
     }

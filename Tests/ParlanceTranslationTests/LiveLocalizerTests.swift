@@ -28,6 +28,26 @@ import Testing
         #expect(localizer.memoryCache.count == 3)
     }
 
+    @Test func memoryHitGivesTheStoredDetectedLanguage() async throws {
+        let localizer = LiveLocalizer(provider: ScriptedProvider())
+        let key = try localizer.cacheKey(for: TranslationRequest("Bonjour", to: de))
+        localizer.memoryCache.insert(TranslationCacheEntry(key: key, text: "Hallo", detectedSourceLanguage: "fr", createdAt: Date()))
+        let hit = try #require(localizer.cachedTranslation(for: TranslationRequest("Bonjour", to: de)))
+        #expect(hit.text == "Hallo")
+        #expect(hit.detectedSourceLanguage == LocaleID("fr"))
+        #expect(hit.providerID == "scripted")
+        #expect(hit.origin == .memoryCache)
+        #expect(try await localizer.translate(TranslationRequest("Bonjour", to: de)) == hit)
+        // A detected language that is no locale identifier is left out of the response; the
+        // entry keeps it as written.
+        let other = try localizer.cacheKey(for: TranslationRequest("Salut", to: de))
+        localizer.memoryCache.insert(TranslationCacheEntry(key: other, text: "Hi", detectedSourceLanguage: "not a tag", createdAt: Date()))
+        let plain = try #require(localizer.cachedTranslation(for: TranslationRequest("Salut", to: de)))
+        #expect(plain.detectedSourceLanguage == nil)
+        #expect(plain.text == "Hi")
+        #expect(localizer.memoryCache.entry(for: other, now: Date())?.detectedSourceLanguage == "not a tag")
+    }
+
     @Test func thousandConcurrentIdenticalRequestsMakeOneProviderCall() async throws {
         let provider = ScriptedProvider(.delay(.milliseconds(300)))
         let metrics = RecordingMetrics()

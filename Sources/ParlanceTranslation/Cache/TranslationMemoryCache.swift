@@ -27,19 +27,23 @@ public final class TranslationMemoryCache: @unchecked Sendable {
     /// process-seeded hash of the text and the target language. A hit hashes two strings' bytes,
     /// probes buckets that carry part of each slot's hash (so a probe reads a slot only when that
     /// part matches), compares the six parts in place in one slot (the fields a hit reads and
-    /// writes are adjacent), relinks it and returns the text: no entry or key is copied, no
-    /// string retained but the results. (Parallel arrays, one per field, touched a dozen cache
-    /// lines a hit; a slot is three, its neighbours' links two more.)
+    /// writes are adjacent), relinks it and builds the response from the slot: no entry or key
+    /// is copied, no string retained but the response's. (Parallel arrays, one per field,
+    /// touched a dozen cache lines a hit; a slot is three, its neighbours' links two more.)
     private struct State {
-        /// One entry, or a free slot (`bucket` < 0). The fields a hit reads come first.
+        /// One entry, or a free slot (`bucket` < 0). The fields a hit reads come first, in the
+        /// order it reads them.
         struct Slot {
+            var hash: Int
             var key: TranslationCacheKey
-            var text: String
-            var detected: String?
             var expiresAt: Date?
             var previous: Int  // toward most recent; -1 at the head
             var next: Int  // toward least recent; -1 at the tail
-            var hash: Int
+            var text: String
+            /// `detected` parsed when the entry is stored (nil when absent or not a valid
+            /// locale), so that a hit does not parse it.
+            var detectedLocale: LocaleID?
+            var detected: String?
             var bucket: Int  // the bucket holding the slot; -1 when free
             var createdAt: Date
             var bytes: Int
@@ -215,6 +219,17 @@ public final class TranslationMemoryCache: @unchecked Sendable {
             return slot
         }
 
+        /// The response of a hit on `slot`, built in place: the only strings retained are the
+        /// response's own.
+        @inline(__always)
+        func response(_ slot: Int, providerID: String) -> TranslationResponse {
+            slots.withUnsafeBufferPointer { slots in
+                TranslationResponse(
+                    text: slots[slot].text, detectedSourceLanguage: slots[slot].detectedLocale, providerID: providerID,
+                    origin: .memoryCache)
+            }
+        }
+
         func entry(_ slot: Int) -> TranslationCacheEntry? {
             guard slots[slot].bucket >= 0 else { return nil }
             let found = slots[slot]
@@ -232,6 +247,7 @@ public final class TranslationMemoryCache: @unchecked Sendable {
             // Release the strings now; the slot waits in `free`.
             slots[slot].key = State.freeKey
             slots[slot].text = ""
+            slots[slot].detectedLocale = nil
             slots[slot].detected = nil
             slots[slot].bucket = -1
             free.append(slot)
@@ -240,12 +256,13 @@ public final class TranslationMemoryCache: @unchecked Sendable {
         static let freeKey = TranslationCacheKey(
             sourceText: "", sourceLanguage: "", targetLanguage: "", context: "", namespace: "", providerID: "")
 
-        mutating func store(_ entry: TranslationCacheEntry, bytes: Int) -> Int {
+        mutating func store(_ entry: TranslationCacheEntry, detectedLocale: LocaleID?, bytes: Int) -> Int {
             let hash = hash(text: entry.key.sourceText, target: entry.key.targetLanguage)
             reserveBucket()
             let made = Slot(
-                key: entry.key, text: entry.text, detected: entry.detectedSourceLanguage, expiresAt: entry.expiresAt, previous: -1,
-                next: -1, hash: hash, bucket: -1, createdAt: entry.createdAt, bytes: bytes)
+                hash: hash, key: entry.key, expiresAt: entry.expiresAt, previous: -1, next: -1, text: entry.text,
+                detectedLocale: detectedLocale, detected: entry.detectedSourceLanguage, bucket: -1, createdAt: entry.createdAt,
+                bytes: bytes)
             let slot: Int
             if let reused = free.popLast() {
                 slot = reused
@@ -307,34 +324,35 @@ public final class TranslationMemoryCache: @unchecked Sendable {
         }
     }
 
-    /// The text and detected language of the entry whose key has these parts (the localizer's
-    /// hot path: no key is built, nothing is copied but the two results), marked as most
-    /// recently used; the clock is read only for an entry that has an expiry date.
-    func text(
+    /// The response (origin ``TranslationResponse/Origin/memoryCache``, provider `providerID`)
+    /// of the entry whose key has these parts (the localizer's hot path: no key is built,
+    /// nothing is copied but the response's strings), marked as most recently used; the clock
+    /// is read only for an entry that has an expiry date.
+    func response(
         sourceText: String, sourceLanguage: String, targetLanguage: String, context: String, namespace: String, providerID: String,
         now: () -> Date
-    ) -> (text: String, detectedSourceLanguage: String?)? {
+    ) -> TranslationResponse? {
         let hash = State.hash(text: sourceText, target: targetLanguage, key: hashKey)
         return withState { state in
             guard let found = state.find(sourceText, sourceLanguage, targetLanguage, context, namespace, providerID, hash: hash),
                 let slot = state.hit(found, now: now)
             else { return nil }
-            return (state.slots[slot].text, state.slots[slot].detected)
+            return state.response(slot, providerID: providerID)
         }
     }
 
-    /// ``text(sourceText:sourceLanguage:targetLanguage:context:namespace:providerID:now:)`` for
-    /// the key of a request translated to `target` (the localizer's hot path), reading the
+    /// ``response(sourceText:sourceLanguage:targetLanguage:context:namespace:providerID:now:)``
+    /// for the key of a request translated to `target` (the localizer's hot path), reading the
     /// request's fields in place.
-    func text(
+    func response(
         request: TranslationRequest, target: String, namespace: String, providerID: String, now: () -> Date
-    ) -> (text: String, detectedSourceLanguage: String?)? {
+    ) -> TranslationResponse? {
         let hash = State.hash(text: request.sourceText, target: target, key: hashKey)
         return withState { state in
             guard let found = state.find(request: request, target: target, namespace: namespace, providerID: providerID, hash: hash),
                 let slot = state.hit(found, now: now)
             else { return nil }
-            return (state.slots[slot].text, state.slots[slot].detected)
+            return state.response(slot, providerID: providerID)
         }
     }
 
@@ -342,13 +360,14 @@ public final class TranslationMemoryCache: @unchecked Sendable {
     /// An entry larger than the whole byte budget is not kept.
     public func insert(_ entry: TranslationCacheEntry) {
         let bytes = entry.approximateBytes
+        let detectedLocale = entry.detectedSourceLanguage.flatMap { try? LocaleID($0) }
         withState { state in
             if let slot = state.find(entry.key) { state.remove(slot) }
             guard bytes <= maximumBytes else { return }
             while state.tail >= 0, state.count >= maximumEntries || state.bytes + bytes > maximumBytes {
                 state.remove(state.tail)
             }
-            _ = state.store(entry, bytes: bytes)
+            _ = state.store(entry, detectedLocale: detectedLocale, bytes: bytes)
         }
     }
 

@@ -6,21 +6,20 @@ import ParlanceVerification
 extension BenchCommand {
     /// `--verify-parts`: prints the counts and the first mismatches (exit 1 on any).
     func runPartsVerification() throws {
-        let start = BenchHarness.now()
-        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        if let partsLocales { locales = Array(locales.prefix(partsLocales)) }
-        let verification = PartsVerification(locales: locales, valuesPerLocale: partsValues, hourStride: partsHourStride)
-        let report = verification.run(progress: SweepProgress("verify-parts", total: locales.count))
-        let seconds = Double(BenchHarness.now() - start) / 1e9
-        print(
-            """
-            parts verification: \(report.locales) locales
-              numbers: \(NumberVerification.skeletons.count) skeletons + the locale's own currency = \(report.numberFormatters) formatters, \(report.compiledNumberFormatters) with compiled parts; \(partsValues) generated values per locale (shared out among its skeletons) + \(NumberVerification.edgeValues.count) edge values per formatter
-              dates: \(DateVerification.specs.count) specs (\(DateVerification.skeletons.count) skeletons, 4 styles × date+time/date/time) × \(verification.zones.count) zones (\(verification.zones.joined(separator: ", "))) = \(report.dateFormatters) formatters, \(report.compiledDateFormatters) with compiled parts; \(verification.instants().count) instants per formatter (every \(partsHourStride == 1 ? "" : "\(partsHourStride)th ")hour of 2023–2024, edges)
-              compared with ICU's field positions (kinds and texts): \(report.comparedNumbers) numbers, \(report.comparedDates) dates; left to ICU by the compiled parts (NaN, ±∞, outside the compiled range): \(report.leftToICU)
-              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
-            """)
-        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
-        if report.mismatchCount > 0 { throw ExitCode(1) }
+        try runSweep("verify-parts", limit: partsLocales) { locales, progress in
+            let verification = PartsVerification(locales: locales, valuesPerLocale: partsValues, hourStride: partsHourStride)
+            let report = verification.run(progress: progress)
+            return (
+                report,
+                SweepText(
+                    title: "parts verification: \(report.locales) locales", noun: nil,
+                    lines: [
+                        "numbers: \(NumberVerification.skeletons.count) skeletons + the locale's own currency = \(report.numberFormatters) formatters, \(report.compiledNumberFormatters) with compiled parts; \(partsValues) generated values per locale (shared out among its skeletons) + \(NumberVerification.edgeValues.count) edge values per formatter",
+                        "dates: \(DateVerification.specs.count) specs (\(DateVerification.skeletons.count) skeletons, 4 styles × date+time/date/time) × \(verification.zones.count) zones (\(verification.zones.joined(separator: ", "))) = \(report.dateFormatters) formatters, \(report.compiledDateFormatters) with compiled parts; \(verification.instants().count) instants per formatter (every \(partsHourStride == 1 ? "" : "\(partsHourStride)th ")hour of 2023–2024, edges)",
+                        "compared with ICU's field positions (kinds and texts): \(report.comparedNumbers) numbers, \(report.comparedDates) dates; left to ICU by the compiled parts (NaN, ±∞, outside the compiled range): \(report.leftToICU)",
+                    ]
+                )
+            )
+        }
     }
 }

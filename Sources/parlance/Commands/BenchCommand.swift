@@ -350,163 +350,159 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// `--verify-dates`: prints the counts and every mismatch (exit 1 on any).
-    func runDateVerification() throws {
-        let start = BenchHarness.now()
+    /// Runs one `--verify-…` sweep over the ICU locales (sorted by id; the first `limit` of
+    /// them when given, or the `named` ones), prints its report and exits 1 on any mismatch.
+    /// `sweep` runs the proof over the locales, counting each finished one in the progress,
+    /// and gives the report and the words printed around it.
+    func runSweep<Details>(
+        _ label: String, limit: Int?, named: [String] = [],
+        _ sweep: ([LocaleID], SweepProgress) throws -> (SweepReport<Details>, SweepText)
+    ) throws {
         var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        if let dateLocales { locales = Array(locales.prefix(dateLocales)) }
-        let verification = DateVerification(locales: locales, hourStride: hourStride, rotateZones: !everyZoneEveryHour)
-        let instantsPerZone = verification.zones.indices.map { verification.instants(zoneIndex: $0).count }
-        let report = verification.run(progress: SweepProgress("verify-dates", total: locales.count))
-        let seconds = Double(BenchHarness.now() - start) / 1e9
-        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        print(
-            """
-            date verification: \(report.locales) locales × \(verification.specs.count) specs (\(DateVerification.skeletons.count) skeletons, 4 styles × date+time/date/time) × \(verification.zones.count) zones = \(report.formatters) formatters
-              compiled: \(report.compiledFormatters) formatters; fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
-              instants per formatter: \(instantsPerZone.map(String.init).joined(separator: "/")) (per zone; every \(hourStride == 1 ? "" : "\(hourStride)th ")hour of 2023–2024\(everyZoneEveryHour ? " in every zone" : ", rotating among the zones"), each zone's DST transitions, edges)
-              compared byte for byte with udat_format: \(report.compared) formats; outside the compiled range (ICU formats them): \(report.outsideRange); instants of fallback formatters (ICU): \(report.fallbackInstants)
-              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
-            """)
-        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
-        let patterns = report.fallbackPatterns.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        if !patterns.isEmpty {
-            print("  patterns with a field not compiled (formatters): " + patterns.prefix(25).map { "\($0.key) (\($0.value))" }.joined(separator: "; "))
-        }
+        if let limit { locales = Array(locales.prefix(limit)) }
+        if !named.isEmpty { locales = try named.map { try LocaleID($0) } }
+        let (report, text) = try sweep(locales, SweepProgress(label, total: locales.count))
+        print(report.rendered(text))
         if report.mismatchCount > 0 { throw ExitCode(1) }
     }
 
-    /// `--verify-lists`: prints the counts, the fallbacks and every mismatch (exit 1 on any).
+    /// `--verify-dates`: prints the counts and the first mismatches (exit 1 on any).
+    func runDateVerification() throws {
+        try runSweep("verify-dates", limit: dateLocales) { locales, progress in
+            let verification = DateVerification(locales: locales, hourStride: hourStride, rotateZones: !everyZoneEveryHour)
+            let instantsPerZone = verification.zones.indices.map { verification.instants(zoneIndex: $0).count }
+            let report = verification.run(progress: progress)
+            let patterns = report.fallbackPatterns.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            let hours =
+                "every \(hourStride == 1 ? "" : "\(hourStride)th ")hour of 2023–2024\(everyZoneEveryHour ? " in every zone" : ", rotating among the zones")"
+            return (
+                report,
+                SweepText(
+                    title:
+                        "date verification: \(report.locales) locales × \(verification.specs.count) specs (\(DateVerification.skeletons.count) skeletons, 4 styles × date+time/date/time) × \(verification.zones.count) zones",
+                    lines: [
+                        "instants per formatter: \(instantsPerZone.map(String.init).joined(separator: "/")) (per zone; \(hours), each zone's DST transitions, edges)",
+                        "compared byte for byte with udat_format: \(report.compared) formats; outside the compiled range (ICU formats them): \(report.leftToICU); instants of fallback formatters (ICU): \(report.fallbackInstants)",
+                    ],
+                    trailer: patterns.isEmpty
+                        ? []
+                        : ["patterns with a field not compiled (formatters): " + patterns.prefix(25).map { "\($0.key) (\($0.value))" }.joined(separator: "; ")]
+                )
+            )
+        }
+    }
+
+    /// `--verify-lists`: prints the counts, the fallbacks and the first mismatches (exit 1 on any).
     func runListVerification() throws {
-        let start = BenchHarness.now()
-        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        if let listLocales { locales = Array(locales.prefix(listLocales)) }
-        if !listLocale.isEmpty { locales = try listLocale.map { try LocaleID($0) } }
-        let verification = ListVerification(locales: locales, randomListsPerLength: randomLists)
-        let report = verification.run(progress: SweepProgress("verify-lists", total: locales.count))
-        let seconds = Double(BenchHarness.now() - start) / 1e9
-        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
-        let rules = report.contextRules.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        print(
-            """
-            list verification: \(report.locales) locales × \(verification.types.count) types × \(verification.widths.count) widths = \(report.formatters) formatters
-              compiled: \(report.compiledFormatters) formatters (with an ICU context rule: \(rules.isEmpty ? "none" : rules)); fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
-              item lists per compiled formatter: \(report.listsPerFormatter) (0–\(verification.maxLength) items: \(ListVerification.trickyItems.count) tricky items as last, first and every item; \(verification.randomListsPerLength) seeded random lists per length) + the formatter's own connectors as items
-              compared byte for byte with ICU: \(report.compared) lists
-              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
-            """)
-        for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
-        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
-        if report.mismatchCount > 0 { throw ExitCode(1) }
+        try runSweep("verify-lists", limit: listLocales, named: listLocale) { locales, progress in
+            let verification = ListVerification(locales: locales, randomListsPerLength: randomLists)
+            let report = verification.run(progress: progress)
+            let rules = report.contextRules.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            return (
+                report,
+                SweepText(
+                    title: "list verification: \(report.locales) locales × \(verification.types.count) types × \(verification.widths.count) widths",
+                    compiledNote: "(with an ICU context rule: \(rules.isEmpty ? "none" : rules))",
+                    lines: [
+                        "item lists per compiled formatter: \(report.listsPerFormatter) (0–\(verification.maxLength) items: \(ListVerification.trickyItems.count) tricky items as last, first and every item; \(verification.randomListsPerLength) seeded random lists per length) + the formatter's own connectors as items",
+                        "compared byte for byte with ICU: \(report.compared) lists",
+                    ]
+                )
+            )
+        }
     }
 
     /// `--verify-messages`: prints the counts, the fallbacks and the first mismatches (exit 1 on any).
     func runMessageVerification() throws {
-        let start = BenchHarness.now()
-        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        if let messageLocales { locales = Array(locales.prefix(messageLocales)) }
-        let verification = MessageVerification(locales: locales, randomValues: messageValues)
-        let report = verification.run(progress: SweepProgress("verify-messages", total: locales.count))
-        let seconds = Double(BenchHarness.now() - start) / 1e9
-        let fallbacks = report.fallbackMessages.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        print(
-            """
-            message verification: \(report.locales) locales × \(MessageVerification.patterns.count) patterns = \(report.messages) messages
-              compiled: \(report.compiledMessages) messages; fallback to ICU: \(report.messages - report.compiledMessages) (\(fallbacks.isEmpty ? "none" : fallbacks))
-              values: \(MessageVerification.fixedNumbers.count) fixed + \(messageValues) seeded random per message (select arguments: each keyword and \(MessageVerification.texts.count) texts in turn)
-              compared byte for byte with ICU's MessageFormat: \(report.compared) formats; left to ICU by the plan (decimal strings, NaN, ±∞, texts as numbers, magnitudes ≥ 2^53 in a plural): \(report.leftToICU)
-              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
-            """)
-        for example in report.selfCheckExamples.prefix(50) { print("  compile-time check failed: \(example)") }
-        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
-        if report.mismatchCount > 0 { throw ExitCode(1) }
+        try runSweep("verify-messages", limit: messageLocales) { locales, progress in
+            let report = MessageVerification(locales: locales, randomValues: messageValues).run(progress: progress)
+            return (
+                report,
+                SweepText(
+                    title: "message verification: \(report.locales) locales × \(MessageVerification.patterns.count) patterns", noun: "messages",
+                    lines: [
+                        "values: \(MessageVerification.fixedNumbers.count) fixed + \(messageValues) seeded random per message (select arguments: each keyword and \(MessageVerification.texts.count) texts in turn)",
+                        "compared byte for byte with ICU's MessageFormat: \(report.compared) formats; left to ICU by the plan (decimal strings, NaN, ±∞, texts as numbers, magnitudes ≥ 2^53 in a plural): \(report.leftToICU)",
+                    ],
+                    examples: [("compile-time check failed", Array(report.selfCheckExamples.prefix(50)))]
+                )
+            )
+        }
     }
 
     /// `--verify-plural-ranges`: prints the counts and the first mismatches (exit 1 on any).
     func runPluralRangeVerification() throws {
-        let start = BenchHarness.now()
-        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        if let messageLocales { locales = Array(locales.prefix(messageLocales)) }
-        let verification = PluralRangeVerification(locales: locales, randomPairs: rangePairs)
-        let report = verification.run(progress: SweepProgress("verify-plural-ranges", total: locales.count))
-        let seconds = Double(BenchHarness.now() - start) / 1e9
-        let ends = PluralRangeVerification.ends.count
-        print(
-            """
-            plural-range verification: \(report.locales) locales (compiled: \(report.compiledLocales)) × (\(ends)² fixed pairs + \(rangePairs) seeded random pairs)
-              compared with uplrules_selectForRange over unumrf_formatDecimalRange: \(report.compared) ranges; left to ICU by the compiled table (exponents, integers ≥ 2^53, fractions ≥ 10^9): \(report.leftToICU)
-              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
-            """)
-        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
-        if report.mismatchCount > 0 { throw ExitCode(1) }
+        try runSweep("verify-plural-ranges", limit: messageLocales) { locales, progress in
+            let report = PluralRangeVerification(locales: locales, randomPairs: rangePairs).run(progress: progress)
+            let ends = PluralRangeVerification.ends.count
+            return (
+                report,
+                SweepText(
+                    title:
+                        "plural-range verification: \(report.locales) locales (compiled: \(report.compiledFormatters)) × (\(ends)² fixed pairs + \(rangePairs) seeded random pairs)",
+                    noun: nil,
+                    lines: [
+                        "compared with uplrules_selectForRange over unumrf_formatDecimalRange: \(report.compared) ranges; left to ICU by the compiled table (exponents, integers ≥ 2^53, fractions ≥ 10^9): \(report.leftToICU)"
+                    ]
+                )
+            )
+        }
     }
 
     /// `--verify-relative`: prints the counts, the fallbacks and the first mismatches (exit 1 on any).
     func runRelativeVerification() throws {
-        let start = BenchHarness.now()
-        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        if let relativeLocales { locales = Array(locales.prefix(relativeLocales)) }
-        let verification = RelativeVerification(locales: locales, randomValues: relativeValues)
-        let report = verification.run(progress: SweepProgress("verify-relative", total: locales.count))
-        let seconds = Double(BenchHarness.now() - start) / 1e9
-        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
-        print(
-            """
-            relative verification: \(report.locales) locales × \(RelativeTimeStyle.allCases.count) styles = \(report.formatters) formatters
-              compiled: \(report.compiledFormatters) formatters; fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
-              values per compiled formatter: \(report.valuesPerFormatter) × \(RelativeTimeUnit.allCases.count) units × 2 modes (always, auto)
-              compared byte for byte with ICU: \(report.compared) calls; left to ICU by the compiled path: \(report.leftToICU)
-              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
-            """)
-        for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
-        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
-        if report.mismatchCount > 0 { throw ExitCode(1) }
+        try runSweep("verify-relative", limit: relativeLocales) { locales, progress in
+            let report = RelativeVerification(locales: locales, randomValues: relativeValues).run(progress: progress)
+            return (
+                report,
+                SweepText(
+                    title: "relative verification: \(report.locales) locales × \(RelativeTimeStyle.allCases.count) styles",
+                    lines: [
+                        "values per compiled formatter: \(report.valuesPerFormatter) × \(RelativeTimeUnit.allCases.count) units × 2 modes (always, auto)",
+                        "compared byte for byte with ICU: \(report.compared) calls; left to ICU by the compiled path: \(report.leftToICU)",
+                    ]
+                )
+            )
+        }
     }
 
-    /// `--verify-compact`: prints the counts and the first mismatches (exit 1 on any).
+    /// `--verify-compact`: prints the counts, the fallbacks and the first mismatches (exit 1 on any).
     func runCompactVerification() throws {
-        let start = BenchHarness.now()
-        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        if let compactLocales { locales = Array(locales.prefix(compactLocales)) }
-        let report = CompactVerification(locales: locales, valuesPerFormatter: compactValues).run(
-            progress: SweepProgress("verify-compact", total: locales.count))
-        let seconds = Double(BenchHarness.now() - start) / 1e9
-        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        print(
-            """
-            compact verification: \(report.locales) locales × \(CompactVerification.skeletons.count) skeletons = \(report.formatters) formatters
-              compiled: \(report.compiledFormatters) formatters; fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
-              values: \(CompactVerification.edgeValues.count) edge values + \(compactValues) generated per formatter
-              compared byte for byte with unumf_formatDouble/unumf_formatInt: \(report.compared) formats; left to ICU by the compiled path (10^15 and above, NaN, ±∞): \(report.leftToICU); values of fallback formatters (ICU): \(report.fallbackValues)
-              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
-            """)
-        for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
-        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
-        if report.mismatchCount > 0 { throw ExitCode(1) }
+        try runSweep("verify-compact", limit: compactLocales) { locales, progress in
+            let report = CompactVerification(locales: locales, valuesPerFormatter: compactValues).run(progress: progress)
+            return (
+                report,
+                SweepText(
+                    title: "compact verification: \(report.locales) locales × \(CompactVerification.skeletons.count) skeletons",
+                    lines: [
+                        "values: \(CompactVerification.edgeValues.count) edge values + \(compactValues) generated per formatter",
+                        "compared byte for byte with unumf_formatDouble/unumf_formatInt: \(report.compared) formats; left to ICU by the compiled path (10^15 and above, NaN, ±∞): \(report.leftToICU); values of fallback formatters (ICU): \(report.fallbackValues)",
+                    ]
+                )
+            )
+        }
     }
 
     /// `--verify-date-intervals`: prints the counts, the fallbacks and the first mismatches (exit 1 on any).
     func runDateIntervalVerification() throws {
-        let start = BenchHarness.now()
-        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        if let intervalLocales { locales = Array(locales.prefix(intervalLocales)) }
-        let verification = DateIntervalVerification(locales: locales, randomPairs: intervalPairs)
-        let report = verification.run(progress: SweepProgress("verify-date-intervals", total: locales.count))
-        let seconds = Double(BenchHarness.now() - start) / 1e9
-        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
-        let pairs = verification.zones.map { "\($0) \(verification.pairs(zone: $0).count)" }.joined(separator: ", ")
-        print(
-            """
-            date interval verification: \(report.locales) locales × \(verification.skeletons.count) skeletons × \(verification.zones.count) zones = \(report.formatters) formatters
-              compiled: \(report.compiledFormatters) formatters (\(report.partialFormatters) leave some field to ICU); fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
-              pairs per formatter: \(pairs)
-              compared byte for byte with ICU: \(report.compared) calls; left to ICU by the compiled path: \(report.leftToICU)
-              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
-            """)
-        for example in report.fallbackExamples.prefix(20) { print("  fallback: \(example)") }
-        for example in report.partialExamples.prefix(20) { print("  partly compiled: \(example)") }
-        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
-        if report.mismatchCount > 0 { throw ExitCode(1) }
+        try runSweep("verify-date-intervals", limit: intervalLocales) { locales, progress in
+            let verification = DateIntervalVerification(locales: locales, randomPairs: intervalPairs)
+            let report = verification.run(progress: progress)
+            let pairs = verification.zones.map { "\($0) \(verification.pairs(zone: $0).count)" }.joined(separator: ", ")
+            return (
+                report,
+                SweepText(
+                    title:
+                        "date interval verification: \(report.locales) locales × \(verification.skeletons.count) skeletons × \(verification.zones.count) zones",
+                    compiledNote: "(\(report.partialFormatters) leave some field to ICU)",
+                    lines: [
+                        "pairs per formatter: \(pairs)",
+                        "compared byte for byte with ICU: \(report.compared) calls; left to ICU by the compiled path: \(report.leftToICU)",
+                    ],
+                    examples: [("partly compiled", Array(report.partialExamples.prefix(20)))]
+                )
+            )
+        }
     }
 
     /// `--verify-collation`: prints the counts and the first mismatches (exit 1 on any).
@@ -530,27 +526,24 @@ struct BenchCommand: ParsableCommand {
 
     /// `--verify-numbers`: prints the counts and the first mismatches (exit 1 on any).
     func runNumberVerification() throws {
-        let start = BenchHarness.now()
-        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        if let numberLocales { locales = Array(locales.prefix(numberLocales)) }
-        let verification = NumberVerification(locales: locales, valuesPerLocale: numberValues, rotateSkeletons: !everySkeletonEveryValue)
-        let report = verification.run(progress: SweepProgress("verify-numbers", total: locales.count))
-        let seconds = Double(BenchHarness.now() - start) / 1e9
-        let fallbacks = report.fallbackFormatters.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        let skeletons = report.fallbackSkeletons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        print(
-            """
-            number verification: \(report.locales) locales × \(NumberVerification.skeletons.count) skeletons + the locale's own currency = \(report.formatters) formatters
-              compiled: \(report.compiledFormatters) formatters; fallback to ICU: \(report.formatters - report.compiledFormatters) (\(fallbacks.isEmpty ? "none" : fallbacks))
-              values: \(numberValues) generated per locale (\(everySkeletonEveryValue ? "each to every skeleton" : "shared out among its skeletons in turn")) + \(NumberVerification.edgeValues.count) edge values per formatter
-              compared byte for byte with unumf_formatDouble/unumf_formatInt: \(report.compared) formats; left to ICU by the compiled path (NaN, ±∞): \(report.leftToICU); values of fallback formatters (ICU): \(report.fallbackValues)
-              mismatches: \(report.mismatchCount) (\(String(format: "%.0f", seconds)) s)
-            """)
-        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
-        if !skeletons.isEmpty {
-            print("  skeletons that fell back (formatters): " + skeletons.prefix(25).map { "[\($0.key)] (\($0.value))" }.joined(separator: "; "))
+        try runSweep("verify-numbers", limit: numberLocales) { locales, progress in
+            let verification = NumberVerification(locales: locales, valuesPerLocale: numberValues, rotateSkeletons: !everySkeletonEveryValue)
+            let report = verification.run(progress: progress)
+            let skeletons = report.fallbackSkeletons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            return (
+                report,
+                SweepText(
+                    title:
+                        "number verification: \(report.locales) locales × \(NumberVerification.skeletons.count) skeletons + the locale's own currency",
+                    lines: [
+                        "values: \(numberValues) generated per locale (\(everySkeletonEveryValue ? "each to every skeleton" : "shared out among its skeletons in turn")) + \(NumberVerification.edgeValues.count) edge values per formatter",
+                        "compared byte for byte with unumf_formatDouble/unumf_formatInt: \(report.compared) formats; left to ICU by the compiled path (NaN, ±∞): \(report.leftToICU); values of fallback formatters (ICU): \(report.fallbackValues)",
+                    ],
+                    trailer: skeletons.isEmpty
+                        ? [] : ["skeletons that fell back (formatters): " + skeletons.prefix(25).map { "[\($0.key)] (\($0.value))" }.joined(separator: "; ")]
+                )
+            )
         }
-        if report.mismatchCount > 0 { throw ExitCode(1) }
     }
 
     func pluralRows(_ harness: BenchHarness) throws -> [BenchRow] {
