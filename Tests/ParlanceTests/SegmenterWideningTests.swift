@@ -161,4 +161,23 @@ struct SegmenterWideningTests {
             }
         }
     }
+
+    /// A segment keeps its bounds as UTF-8 offsets and makes its `range` when it is read: the
+    /// indices are those of ICU's boundaries over `String.utf16`, for small (inline) and large
+    /// strings, read more than once, and from a copy of the segment.
+    @Test("ranges are the String indices of ICU's boundaries over String.utf16", arguments: [Segmenter.Granularity.word, .grapheme])
+    func rangesAreICUIndices(granularity: Segmenter.Granularity) throws {
+        let segmenter = try Segmenter(locale: "th", granularity: granularity)
+        for text in Self.texts + ["ab", "é😀", String("x สวัสดี y".dropFirst(2))] {
+            let expected = try ICUBreakIterator.boundariesWithICU(locale: "th", kind: granularity.icuKind, utf16: Array(text.utf16))
+            let indices = [text.startIndex] + expected.map { text.utf16.index(text.startIndex, offsetBy: $0.0) }
+            let segments = Array(try segmenter.segments(of: text))
+            #expect(segments.map(\.range) == zip(indices, indices.dropFirst()).map { $0..<$1 }, "\(text.debugDescription)")
+            for segment in segments {
+                let copy = segment
+                #expect(copy.range == segment.range && text[segment.range] == copy.text)
+                #expect(segment.text.startIndex == segment.range.lowerBound && segment.text.endIndex == segment.range.upperBound)
+            }
+        }
+    }
 }
