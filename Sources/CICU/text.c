@@ -324,7 +324,9 @@ __attribute__((noinline)) static int32_t utf8Length(const UChar *text, int32_t s
 // iterator with text. ICU's calls come first, in a loop that keeps only what they need in
 // registers (the iterator's fields are read once into locals: ICU's calls could otherwise
 // change them, as far as the compiler knows), and the UTF-8 offsets of the batch are found
-// after it, in a loop without calls; the last boundary is written back at the end.
+// after it, in a loop without calls; the last boundary is written back at the end. A boundary
+// that is not after the last one (which ICU never gives) ends the batch, so that the
+// boundaries rise strictly, in both encodings, as the segmenter's ranges rely on.
 static inline int32_t nextBoundaries(CICUBreakIterator *iterator, int32_t *bytes, int32_t *units,
                                      int32_t *statuses, int32_t capacity) {
     UBreakIterator *const breaks = iterator->iterator;
@@ -334,7 +336,7 @@ static inline int32_t nextBoundaries(CICUBreakIterator *iterator, int32_t *bytes
     int32_t count = 0;
     while (count < capacity) {
         int32_t boundary = ubrk_next(breaks);
-        if (boundary == UBRK_DONE || boundary < lastUnits || boundary > length) break;
+        if (boundary <= lastUnits || boundary > length) break;  // UBRK_DONE (-1) included
         statuses[count] = ubrk_getRuleStatus(breaks);
         units[count] = boundary;
         lastUnits = boundary;

@@ -219,9 +219,8 @@ public struct Segmenter: Sendable, Hashable {
         /// The next segment, or nil at the end of the text. (Inlinable, so that a caller that
         /// reads only part of a segment, as a count of words does, pays for no more.)
         ///
-        /// The shim's boundaries never fall (it ends a batch at one that would), so a boundary
-        /// past the last one in UTF-8 is not before it in UTF-16: one comparison guards both
-        /// ranges.
+        /// The shim's boundaries rise strictly in UTF-8 and UTF-16 alike (it ends a batch at one
+        /// that would not), from 0 on, so each segment's bounds are in order as they are read.
         @inlinable
         public mutating func next() -> Segment? {
             if position >= count {
@@ -233,7 +232,6 @@ public struct Segmenter: Sendable, Hashable {
             let endUnits = Int(units[position])
             let ruleStatus = statuses[position]
             position += 1
-            guard end > utf8Offset else { return nil }
             let segment = Segment(
                 base: text, utf8Range: Range(uncheckedBounds: (utf8Offset, end)), utf16Range: Range(uncheckedBounds: (utf16Offset, endUnits)),
                 wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
