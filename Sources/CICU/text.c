@@ -321,37 +321,45 @@ __attribute__((noinline)) static int32_t utf8Length(const UChar *text, int32_t s
 }
 
 // The next boundaries, at most `capacity`, as CICU_breakIteratorNextBatch gives them, for an
-// iterator with text. The iterator's fields are read once into locals (ICU's calls could
-// otherwise change them, as far as the compiler knows, and each would be read again per
-// boundary) and the last boundary is written back at the end.
+// iterator with text. ICU's calls come first, in a loop that keeps only what they need in
+// registers (the iterator's fields are read once into locals: ICU's calls could otherwise
+// change them, as far as the compiler knows), and the UTF-8 offsets of the batch are found
+// after it, in a loop without calls; the last boundary is written back at the end. A boundary
+// that is not after the last one (which ICU never gives) ends the batch, so that the
+// boundaries rise strictly, in both encodings, as the segmenter's ranges rely on.
 static inline int32_t nextBoundaries(CICUBreakIterator *iterator, int32_t *bytes, int32_t *units,
                                      int32_t *statuses, int32_t capacity) {
     UBreakIterator *const breaks = iterator->iterator;
-    const UChar *const text = iterator->units;
     const int32_t length = iterator->length;
-    const bool isASCII = iterator->isASCII;
-    const int32_t *const offsets = iterator->hasOffsets ? iterator->offsets : NULL;
-    int32_t lastUnits = iterator->lastUnits;
-    int32_t lastBytes = iterator->lastBytes;
+    const int32_t firstUnits = iterator->lastUnits;
+    int32_t lastUnits = firstUnits;
     int32_t count = 0;
     while (count < capacity) {
         int32_t boundary = ubrk_next(breaks);
-        if (boundary == UBRK_DONE || boundary < lastUnits || boundary > length) break;
+        if (boundary <= lastUnits || boundary > length) break;  // UBRK_DONE (-1) included
         statuses[count] = ubrk_getRuleStatus(breaks);
-        if (isASCII) {
-            lastBytes = boundary;
-        } else if (offsets != NULL) {
-            lastBytes = offsets[boundary];
-        } else {
-            lastBytes += utf8Length(text, lastUnits, boundary);
-        }
-        lastUnits = boundary;
-        bytes[count] = lastBytes;
         units[count] = boundary;
+        lastUnits = boundary;
         count++;
     }
+    if (count == 0) return 0;
+    if (iterator->isASCII) {
+        memmove(bytes, units, sizeof(int32_t) * (size_t)count);
+    } else if (iterator->hasOffsets) {
+        const int32_t *const offsets = iterator->offsets;
+        for (int32_t i = 0; i < count; i++) bytes[i] = offsets[units[i]];
+    } else {
+        const UChar *const text = iterator->units;
+        int32_t lastBytes = iterator->lastBytes;
+        int32_t start = firstUnits;
+        for (int32_t i = 0; i < count; i++) {
+            lastBytes += utf8Length(text, start, units[i]);
+            start = units[i];
+            bytes[i] = lastBytes;
+        }
+    }
     iterator->lastUnits = lastUnits;
-    iterator->lastBytes = lastBytes;
+    iterator->lastBytes = bytes[count - 1];
     return count;
 }
 

@@ -161,4 +161,55 @@ struct SegmenterWideningTests {
             }
         }
     }
+
+    /// Runs of three-byte sequences widen in a loop of their own: runs of every length from 0 to
+    /// 9 with an overlong, surrogate, four-byte, two-byte, ASCII or truncated sequence at each
+    /// position, against the shim's other widening (ill-formed) and Swift's UTF-16 and offsets
+    /// (well-formed).
+    @Test("runs of three-byte sequences with another sequence at each position")
+    func threeByteRuns() {
+        let others: [[UInt8]] = [
+            [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xE0, 0xB8], [0xC3, 0xA9], [0x61], [0xF0, 0x9F, 0x98, 0x80], [0xE0, 0xA0, 0x80],
+            [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+        ]
+        let runs: [[UInt8]] = [Array("ก".utf8), Array("中".utf8), Array("\u{FFFF}".utf8)]
+        for run in runs {
+            for length in 0..<10 {
+                for position in 0...length {
+                    for other in others {
+                        var bytes: [UInt8] = []
+                        for index in 0..<length {
+                            if index == position { bytes += other }
+                            bytes += run
+                        }
+                        if position == length { bytes += other }
+                        let (units, offsets) = ICUBreakIterator.widenedWithOffsets(bytes)
+                        #expect(units == ICUBreakIterator.widened(bytes), "\(bytes)")
+                        if let text = String(validating: bytes, as: UTF8.self) {
+                            #expect(units == Array(text.utf16) && offsets == Self.utf8Offsets(text), "\(bytes)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A segment keeps its bounds as UTF-8 offsets and makes its `range` when it is read: the
+    /// indices are those of ICU's boundaries over `String.utf16`, for small (inline) and large
+    /// strings, read more than once, and from a copy of the segment.
+    @Test("ranges are the String indices of ICU's boundaries over String.utf16", arguments: [Segmenter.Granularity.word, .grapheme])
+    func rangesAreICUIndices(granularity: Segmenter.Granularity) throws {
+        let segmenter = try Segmenter(locale: "th", granularity: granularity)
+        for text in Self.texts + ["ab", "é😀", String("x สวัสดี y".dropFirst(2))] {
+            let expected = try ICUBreakIterator.boundariesWithICU(locale: "th", kind: granularity.icuKind, utf16: Array(text.utf16))
+            let indices = [text.startIndex] + expected.map { text.utf16.index(text.startIndex, offsetBy: $0.0) }
+            let segments = Array(try segmenter.segments(of: text))
+            #expect(segments.map(\.range) == zip(indices, indices.dropFirst()).map { $0..<$1 }, "\(text.debugDescription)")
+            for segment in segments {
+                let copy = segment
+                #expect(copy.range == segment.range && text[segment.range] == copy.text)
+                #expect(segment.text.startIndex == segment.range.lowerBound && segment.text.endIndex == segment.range.upperBound)
+            }
+        }
+    }
 }

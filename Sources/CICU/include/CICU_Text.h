@@ -78,6 +78,8 @@ int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Of
 /// one by one: their UTF-8 offsets in `bytes`, UTF-16 offsets in `units` and the rule statuses
 /// of the segments ending there in `statuses` (each of room for CICU_BREAK_BATCH values).
 /// Returns how many were written; 0 once the text's end has been passed (or no text is set).
+/// Each boundary is after the one before it (and the first after the last of the previous
+/// call), in both encodings.
 int32_t CICU_breakIteratorNextBatch(CICUBreakIterator *iterator, int32_t *bytes, int32_t *units,
                                     int32_t *statuses);
 /// An iterator's own buffers for CICU_breakIteratorNextBatch, of room for CICU_BREAK_BATCH

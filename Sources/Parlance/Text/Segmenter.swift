@@ -48,19 +48,28 @@ public struct Segmenter: Sendable, Hashable {
 
     /// One segment of a text.
     ///
-    /// A segment holds the segmented string and its bounds; ``text`` is the slice between
-    /// them, made when it is read, so that a caller that reads only ``isWordLike`` or
-    /// ``range`` makes no slice.
+    /// A segment holds the segmented string and its bounds as UTF-8 offsets; ``range`` and
+    /// ``text`` are made from them when they are read, so that a caller that reads only
+    /// ``isWordLike`` makes no `String.Index` and no slice.
     public struct Segment: Sendable, Hashable {
-        /// Where the segment is in the segmented string.
-        public let range: Range<String.Index>
         /// The segmented string.
         @usableFromInline let base: String
+        /// Where the segment is in the segmented string's UTF-8 bytes.
+        @usableFromInline let utf8Range: Range<Int>
         /// Where the segment is in UTF-16 units, as JavaScript and ICU count: the `index` of
         /// `Intl.Segmenter`'s segments is `utf16Range.lowerBound`.
         public let utf16Range: Range<Int>
         /// For words, what kind of word this is; nil for the other granularities.
         public let wordKind: WordKind?
+
+        /// Where the segment is in the segmented string. (O(1) for a native string, whose
+        /// indices are UTF-8 offsets; a bridged string's indices are found by walking its
+        /// UTF-8 view.)
+        public var range: Range<String.Index> {
+            let utf8 = base.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
+            return lower..<utf8.index(lower, offsetBy: utf8Range.count)
+        }
 
         /// The segment's text (a slice of the segmented string).
         public var text: Substring { base[range] }
@@ -72,9 +81,9 @@ public struct Segmenter: Sendable, Hashable {
         public var isWordLike: Bool? { wordKind.map { $0 != .nonWord } }
 
         @inlinable
-        init(base: String, range: Range<String.Index>, utf16Range: Range<Int>, wordKind: WordKind?) {
+        init(base: String, utf8Range: Range<Int>, utf16Range: Range<Int>, wordKind: WordKind?) {
             self.base = base
-            self.range = range
+            self.utf8Range = utf8Range
             self.utf16Range = utf16Range
             self.wordKind = wordKind
         }
@@ -180,16 +189,20 @@ public struct Segmenter: Sendable, Hashable {
     }
 
     /// Iterates segments: one ICU iterator, which holds a UTF-16 copy of the text and gives
-    /// boundaries as UTF-8 offsets, several per call into the shim, so that a `String.Index`
-    /// is O(1) per segment. (Iterate one iterator at a time: copies share the ICU iterator,
-    /// not the position within its batch of boundaries.)
+    /// boundaries as UTF-8 offsets, several per call into the shim, read here through the
+    /// cursor's buffers, whose addresses the iterator keeps. (Iterate one iterator at a time:
+    /// copies share the ICU iterator, not the position within its batch of boundaries.)
     public struct Iterator: IteratorProtocol {
         @usableFromInline let text: String
         @usableFromInline let cursor: ICUBreakCursor
+        /// The cursor's buffers (``ICUBreakCursor/bytes``, ``ICUBreakCursor/units``,
+        /// ``ICUBreakCursor/statuses``), which live as long as the cursor.
+        @usableFromInline let bytes: UnsafeMutablePointer<Int32>
+        @usableFromInline let units: UnsafeMutablePointer<Int32>
+        @usableFromInline let statuses: UnsafeMutablePointer<Int32>
         @usableFromInline let isWord: Bool
         @usableFromInline var utf8Offset = 0
         @usableFromInline var utf16Offset = 0
-        @usableFromInline var index: String.Index
         /// The next boundary to read in the cursor's batch, and how many the batch holds.
         @usableFromInline var position = 0
         @usableFromInline var count = 0
@@ -197,12 +210,17 @@ public struct Segmenter: Sendable, Hashable {
         fileprivate init(text: String, cursor: ICUBreakCursor, granularity: Granularity) {
             self.text = text
             self.cursor = cursor
+            self.bytes = cursor.bytes
+            self.units = cursor.units
+            self.statuses = cursor.statuses
             self.isWord = granularity == .word
-            self.index = text.utf8.startIndex
         }
 
         /// The next segment, or nil at the end of the text. (Inlinable, so that a caller that
         /// reads only part of a segment, as a count of words does, pays for no more.)
+        ///
+        /// The shim's boundaries rise strictly in UTF-8 and UTF-16 alike (it ends a batch at one
+        /// that would not), from 0 on, so each segment's bounds are in order as they are read.
         @inlinable
         public mutating func next() -> Segment? {
             if position >= count {
@@ -210,17 +228,15 @@ public struct Segmenter: Sendable, Hashable {
                 position = 0
                 guard count > 0 else { return nil }
             }
-            let bytes = Int(cursor.bytes[position])
-            let units = Int(cursor.units[position])
-            let ruleStatus = cursor.statuses[position]
+            let end = Int(bytes[position])
+            let endUnits = Int(units[position])
+            let ruleStatus = statuses[position]
             position += 1
-            guard bytes > utf8Offset else { return nil }
-            let end = text.utf8.index(index, offsetBy: bytes - utf8Offset)
             let segment = Segment(
-                base: text, range: index..<end, utf16Range: utf16Offset..<units, wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
-            index = end
-            utf8Offset = bytes
-            utf16Offset = units
+                base: text, utf8Range: Range(uncheckedBounds: (utf8Offset, end)), utf16Range: Range(uncheckedBounds: (utf16Offset, endUnits)),
+                wordKind: isWord ? WordKind(ruleStatus: ruleStatus) : nil)
+            utf8Offset = end
+            utf16Offset = endUnits
             return segment
         }
     }
