@@ -244,22 +244,26 @@ extension SweepReport {
 }
 
 /// Runs `body` for each locale (with its index in `locales`) on a fresh report whose
-/// ``SweepReport/locales`` is 1, the locales spread over every core; merges the reports (under
-/// a lock, in no particular order) and times the whole: the frame of the `--verify-*` proofs.
-/// `progress` counts each finished locale.
+/// ``SweepReport/locales`` is 1, the locales spread over every core; then merges the reports
+/// in the order of `locales` (so that the examples a report keeps do not depend on the
+/// scheduler) and times the whole: the frame of the `--verify-*` proofs. `progress` counts
+/// each finished locale.
 func sweepLocales<Details>(
     _ locales: [LocaleID], progress: SweepProgress?, _ body: @Sendable (Int, LocaleID, inout SweepReport<Details>) -> Void
 ) -> SweepReport<Details> {
     let start = monotonicNanoseconds()
-    let state = Locked(SweepReport<Details>())
+    // Each locale's report goes into its own slot under the lock; they are merged on this
+    // thread once all are done.
+    let finished = Locked([SweepReport<Details>?](repeating: nil, count: locales.count))
     DispatchQueue.concurrentPerform(iterations: locales.count) { index in
         var report = SweepReport<Details>()
         report.locales = 1
         body(index, locales[index], &report)
-        state.withLock { $0.merge(report) }
+        finished.withLock { $0[index] = report }
         progress?.advance()
     }
-    var report = state.withLock { $0 }
+    var report = SweepReport<Details>()
+    for case let done? in finished.withLock({ $0 }) { report.merge(done) }
     report.seconds = Double(monotonicNanoseconds() - start) / 1e9
     return report
 }
