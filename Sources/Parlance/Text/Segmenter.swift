@@ -195,8 +195,8 @@ public struct Segmenter: Sendable, Hashable {
     public struct Iterator: IteratorProtocol {
         @usableFromInline let text: String
         @usableFromInline let cursor: ICUBreakCursor
-        /// The cursor's buffers (``ICUBreakCursor/bytes``, ``ICUBreakCursor/units``,
-        /// ``ICUBreakCursor/statuses``), which live as long as the cursor.
+        /// The cursor's buffers (`ICUBreakCursor.bytes`, `ICUBreakCursor.units`,
+        /// `ICUBreakCursor.statuses`), which live as long as the cursor.
         @usableFromInline let bytes: UnsafeMutablePointer<Int32>
         @usableFromInline let units: UnsafeMutablePointer<Int32>
         @usableFromInline let statuses: UnsafeMutablePointer<Int32>
@@ -256,7 +256,7 @@ extension Segmenter.Granularity {
 extension Segmenter.WordKind {
     /// The kind for ICU's rule status of a word segment: its `UWordBreak` range (none below
     /// 100, numbers below 200, letters below 300, kana below 400, ideographs above; the
-    /// shim asserts these bounds, and a test compares them with ``ICUBreakCursor``'s).
+    /// shim asserts these bounds, and a test compares them with `ICUBreakCursor`'s).
     @inlinable
     init(ruleStatus: Int32) {
         switch ruleStatus {
