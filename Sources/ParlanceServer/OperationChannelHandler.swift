@@ -58,6 +58,29 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         case operation(String)
         /// The locale path segment, the table and the `If-None-Match` values joined by ", ".
         case catalog(locale: String, table: String, ifNoneMatch: String?)
+
+        /// The request's method and route in the metrics and the access log.
+        var method: String {
+            switch self {
+            case .operation: "POST"
+            case .catalog: "GET"
+            }
+        }
+
+        var route: String {
+            switch self {
+            case .operation: OperationChannelHandler.operationRoute
+            case .catalog: OperationChannelHandler.catalogRoute
+            }
+        }
+
+        /// The route's part of a metrics series key: 0 for operations, 1 for the catalog.
+        var routeNumber: Int {
+            switch self {
+            case .operation: 0
+            case .catalog: 1
+            }
+        }
     }
 
     /// A request this handler answers, while its body arrives.
@@ -93,7 +116,7 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
     /// The metrics series of this connection's answers, by route and status.
     private var series: [SeriesKey: ServerMetrics.RequestSeries] = [:]
     private struct SeriesKey: Hashable {
-        /// 0 for `POST /v1/{op}`, 1 for `GET /v1/catalog/{locale}`.
+        /// ``Target/routeNumber``.
         let route: Int
         let status: Int
     }
@@ -412,7 +435,7 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
             } catch {
                 status = writeError(error, close: close, context: context)
             }
-            record(status: status, method: "POST", route: Self.operationRoute, path: taken.path, start: taken.start)
+            record(status: status, taken)
         case .catalog(let locale, let table, let ifNoneMatch):
             let status: Int
             do {
@@ -423,7 +446,7 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
             } catch {
                 status = writeError(error, close: close, context: context)
             }
-            record(status: status, method: "GET", route: Self.catalogRoute, path: taken.path, start: taken.start)
+            record(status: status, taken)
         }
     }
 
@@ -441,16 +464,7 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         state = .closing
         let timeout = server.configuration.bodyTimeout
         let error = RequestBodies.failure("request-timeout", "the body did not arrive within \(timeout)")
-        let status = HTTPErrorMapping.status(for: error)
-        write(
-            status: status, contentLanguage: nil, vary: false,
-            body: context.channel.allocator.buffer(bytes: HTTPErrorMapping.body(for: error)), close: true, context: context)
-        let (method, route) =
-            switch taken.target {
-            case .operation: ("POST", Self.operationRoute)
-            case .catalog: ("GET", Self.catalogRoute)
-            }
-        record(status: status, method: method, route: route, path: taken.path, start: taken.start)
+        record(status: writeError(error, close: true, context: context), taken)
     }
 
     private func write(status: Int, contentLanguage: String?, vary: Bool, body: ByteBuffer, close: Bool, context: ChannelHandlerContext) {
@@ -513,12 +527,17 @@ final class OperationChannelHandler: ChannelDuplexHandler, RemovableChannelHandl
         context.flush()
     }
 
-    private func record(status: Int, method: String, route: String, path: String, start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
-        let key = SeriesKey(route: route == Self.operationRoute ? 0 : 1, status: status)
-        if series[key] == nil { series[key] = ServerMetrics.RequestSeries(metrics: server.metrics, method: method, route: route, status: status) }
+    private func record(status: Int, _ taken: Taken) {
+        let elapsed = ContinuousClock.now - taken.start
+        let target = taken.target
+        let key = SeriesKey(route: target.routeNumber, status: status)
+        if series[key] == nil {
+            series[key] = ServerMetrics.RequestSeries(metrics: server.metrics, method: target.method, route: target.route, status: status)
+        }
         series[key]?.record(elapsed)
-        if accessLog { ServerMiddleware<BasicRequestContext>.logAccess(logger, method: method, path: path, status: status, elapsed: elapsed) }
+        if accessLog {
+            ServerMiddleware<BasicRequestContext>.logAccess(logger, method: target.method, path: taken.path, status: status, elapsed: elapsed)
+        }
     }
 }
 
