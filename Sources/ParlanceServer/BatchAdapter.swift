@@ -75,8 +75,9 @@ struct BatchAdapter: Sendable {
             if let code = outcome.errorCode {
                 return Answer(status: HTTPErrorMapping.status(for: code), body: out, contentLanguage: nil)
             }
-            let requested: LocaleID? = if case .string(let raw)? = merged["locale"] { try? LocaleID(raw) } else { nil }
-            return Answer(status: 200, body: out, contentLanguage: (outcome.language ?? requested)?.languageTag)
+            // The request's own locale is parsed only when the engine names no language.
+            let language = outcome.language ?? (merged["locale"].flatMap { if case .string(let raw) = $0 { try? LocaleID(raw) } else { nil } })
+            return Answer(status: 200, body: out, contentLanguage: language?.languageTag)
         }
     }
 
