@@ -379,8 +379,10 @@ static int32_t widenWithOffsets(const uint8_t *bytes, int32_t length, int32_t st
             const int32_t runStart = i;
 #if defined(__x86_64__)
             // Sixteen bytes or more: five or ten sequences per step in vector registers first
-            // (and single ASCII bytes between runs), where the processor allows.
-            if (i + 16 <= length) {
+            // (and single ASCII bytes between runs), where the processor allows; only for a run
+            // of two or more, so that a lone dash or quotation mark in other text costs no more
+            // than it did.
+            if (i + 16 <= length && (bytes[i + 3] & 0xF0) == 0xE0) {
                 int level = vectorLevel();
                 if (level == VectorAVX2) {
                     written += widenThreeByteRunAVX2(bytes, &i, length, out + written, offsets + written);
