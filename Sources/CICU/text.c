@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 _Static_assert(CICU_BREAK_GRAPHEME == UBRK_CHARACTER && CICU_BREAK_WORD == UBRK_WORD &&
                    CICU_BREAK_LINE == UBRK_LINE && CICU_BREAK_SENTENCE == UBRK_SENTENCE,
                "UBreakIteratorType values restated in CICU_Text.h");
@@ -158,6 +162,182 @@ static inline void countOffsets8(int32_t first, int32_t *offsets) {
     memcpy(offsets + 4, &high, 16);
 }
 
+#if defined(__x86_64__)
+// Which three-byte decoder below the processor allows; the package's baseline (x86-64: SSE2)
+// promises neither SSSE3 (PSHUFB, PMADDUBSW) nor AVX2. Asked of the compiler runtime's CPU
+// model once, then one relaxed load per call.
+enum { VectorUnknown = 0, VectorNone, VectorSSSE3, VectorAVX2 };
+
+static int vectorLevel(void) {
+    static _Atomic int known = VectorUnknown;
+    int level = atomic_load_explicit(&known, memory_order_relaxed);
+    if (level == VectorUnknown) {
+        __builtin_cpu_init();
+        level = __builtin_cpu_supports("avx2")    ? VectorAVX2
+                : __builtin_cpu_supports("ssse3") ? VectorSSSE3
+                                                  : VectorNone;
+        atomic_store_explicit(&known, level, memory_order_relaxed);
+    }
+    return level;
+}
+
+// The three-byte decoders read 16 bytes at a time, of which 15 hold five sequences (a
+// sequence never straddles two loads): sequence k at bytes 3k, 3k + 1 and 3k + 2. These are
+// the byte constants for one such load, each written out once for 128-bit registers and
+// twice for 256-bit ones (which hold two loads, one per 128-bit half).
+//
+// The form, byte by byte: 1110xxxx 10xxxxxx 10xxxxxx (byte 15, the next load's first, masked
+// to 0 and compared with 0, always matches).
+#define FORM_MASK_BYTES                                                                                      \
+    (char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0, (char)0xC0, (char)0xC0, \
+        (char)0xF0, (char)0xC0, (char)0xC0, (char)0xF0, (char)0xC0, (char)0xC0, 0
+#define FORM_BYTES                                                                                           \
+    (char)0xE0, (char)0x80, (char)0x80, (char)0xE0, (char)0x80, (char)0x80, (char)0xE0, (char)0x80, (char)0x80, \
+        (char)0xE0, (char)0x80, (char)0x80, (char)0xE0, (char)0x80, (char)0x80, 0
+// The payload bits of each byte: four of a lead, six of a trail.
+#define PAYLOAD_BYTES 0x0F, 0x3F, 0x3F, 0x0F, 0x3F, 0x3F, 0x0F, 0x3F, 0x3F, 0x0F, 0x3F, 0x3F, 0x0F, 0x3F, 0x3F, 0
+// Shuffles into 16-bit lane k (k < 5): the second byte's bits below the lead's, and the
+// third byte's alone; -1 makes a zero byte, so that lanes 5–7 are 0.
+#define SECOND_LEAD_BYTES 1, 0, 4, 3, 7, 6, 10, 9, 13, 12, -1, -1, -1, -1, -1, -1
+#define THIRD_BYTES 2, -1, 5, -1, 8, -1, 11, -1, 14, -1, -1, -1, -1, -1, -1, -1
+
+// The five units of one 16-byte load (lanes 5–7 are 0), with two masks: `formed`, one bit
+// per byte in form (0xFFFF when all five sequences are), and `outside`, two bits per 16-bit
+// lane whose unit is out of range: its top five bits are 0 below U+0800 (an overlong form,
+// and lanes 5–7) or 11011 for a surrogate. The unit is second + 64 × lead (PMADDUBSW with
+// weights 1 and 64: the top ten bits) shifted up by six, or-ed with the third byte's bits.
+__attribute__((target("ssse3"), always_inline)) static inline __m128i decodeFive(__m128i block, int *formed,
+                                                                                  int *outside) {
+    *formed = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(block, _mm_setr_epi8(FORM_MASK_BYTES)),
+                                               _mm_setr_epi8(FORM_BYTES)));
+    __m128i bits = _mm_and_si128(block, _mm_setr_epi8(PAYLOAD_BYTES));
+    __m128i high = _mm_maddubs_epi16(_mm_shuffle_epi8(bits, _mm_setr_epi8(SECOND_LEAD_BYTES)),
+                                     _mm_set1_epi16(0x4001));
+    __m128i units = _mm_or_si128(_mm_slli_epi16(high, 6), _mm_shuffle_epi8(bits, _mm_setr_epi8(THIRD_BYTES)));
+    __m128i top = _mm_and_si128(units, _mm_set1_epi16((short)0xF800));
+    *outside = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi16(top, _mm_setzero_si128()),
+                                              _mm_cmpeq_epi16(top, _mm_set1_epi16((short)0xD800))));
+    return units;
+}
+
+// Widens the load at bytes[*position] (16 bytes there): stores eight units and eight offsets
+// at *unitOut and *offsetOut, of which the first five, or as many as are well-formed, count,
+// and moves the three on past them. After fewer than five, one ASCII byte that a three-byte
+// lead follows (the space between Thai sentences, a full stop) is written too. Returns whether
+// the run goes on: all five were well-formed, or the ASCII byte was written.
+__attribute__((target("ssse3"), always_inline)) static inline bool widenFive(const uint8_t *bytes, int32_t *position,
+                                                                             UChar **unitOut, int32_t **offsetOut) {
+    int32_t i = *position;
+    int formed;
+    int outside;
+    __m128i units = decodeFive(_mm_loadu_si128((const __m128i *)(const void *)(bytes + i)), &formed, &outside);
+    __m128i firstOffsets = _mm_add_epi32(_mm_set1_epi32(i), _mm_setr_epi32(0, 3, 6, 9));
+    _mm_storeu_si128((__m128i *)(void *)*unitOut, units);
+    _mm_storeu_si128((__m128i *)(void *)*offsetOut, firstOffsets);
+    _mm_storeu_si128((__m128i *)(void *)(*offsetOut + 4), _mm_add_epi32(firstOffsets, _mm_set1_epi32(12)));
+    if (formed == 0xFFFF && (outside & 0x3FF) == 0) {
+        *unitOut += 5;
+        *offsetOut += 5;
+        *position = i + 15;
+        return true;
+    }
+    // The sequences before the first with a byte out of form or a unit out of range (lane 5
+    // is always out of range; byte 15 is always in form).
+    int32_t formedSequences = formed == 0xFFFF ? 5 : __builtin_ctz((unsigned)~formed) / 3;
+    int32_t inRange = __builtin_ctz((unsigned)outside) / 2;
+    int32_t good = formedSequences < inRange ? formedSequences : inRange;
+    *unitOut += good;
+    *offsetOut += good;
+    i += 3 * good;
+    // At most 12 of the 16 bytes were read: bytes[i + 1] is in the text.
+    uint8_t byte = bytes[i];
+    if (byte >= 0x80 || (bytes[i + 1] & 0xF0) != 0xE0) {
+        *position = i;
+        return false;
+    }
+    *(*unitOut)++ = byte;
+    *(*offsetOut)++ = i;
+    *position = i + 1;
+    return true;
+}
+
+// Decodes well-formed three-byte sequences from bytes[*position] while 16 bytes remain, each
+// unit into `out` and its UTF-8 offset into `offsets`, five per load (widenFive). A sequence
+// is well-formed here as in the scalar loop of widenWithOffsets: 1110xxxx 10xxxxxx 10xxxxxx,
+// neither overlong (below U+0800) nor a surrogate (U+D800–DFFF). One ASCII byte between two
+// such sequences is written too, and the run goes on after it. Stops at any other byte (more
+// ASCII, two or four bytes, ill-formed), whose units the caller's loops write. Moves *position
+// past what it read; returns the units written.
+//
+// The stores past the units that count are overwritten by what follows, and the room is
+// there: the units written so far never outnumber the bytes read (*position at least), so
+// with 16 bytes left, unit 8 past the last written is still below `length`, which `out` and
+// `offsets` hold.
+__attribute__((target("ssse3"))) static int32_t widenThreeByteRunSSSE3(const uint8_t *bytes, int32_t *position,
+                                                                        int32_t length, UChar *out,
+                                                                        int32_t *offsets) {
+    UChar *unitOut = out;
+    int32_t *offsetOut = offsets;
+    while (*position + 16 <= length && widenFive(bytes, position, &unitOut, &offsetOut)) {
+    }
+    return (int32_t)(unitOut - out);
+}
+
+// widenThreeByteRunSSSE3 with ten sequences per step while 31 bytes remain: two loads (at i
+// and i + 15) in the halves of a 256-bit register, decoded as decodeFive does, and written
+// when all ten are well-formed; otherwise (and for the last 16 to 30 bytes) one load at a
+// time with widenFive. The room: with 31 bytes left, unit 13 past the last written is below
+// `length`.
+__attribute__((target("avx2"))) static int32_t widenThreeByteRunAVX2(const uint8_t *bytes, int32_t *position,
+                                                                      int32_t length, UChar *out,
+                                                                      int32_t *offsets) {
+    const __m256i formMask = _mm256_setr_epi8(FORM_MASK_BYTES, FORM_MASK_BYTES);
+    const __m256i form = _mm256_setr_epi8(FORM_BYTES, FORM_BYTES);
+    const __m256i payload = _mm256_setr_epi8(PAYLOAD_BYTES, PAYLOAD_BYTES);
+    const __m256i secondLead = _mm256_setr_epi8(SECOND_LEAD_BYTES, SECOND_LEAD_BYTES);
+    const __m256i third = _mm256_setr_epi8(THIRD_BYTES, THIRD_BYTES);
+    const __m256i weights = _mm256_set1_epi16(0x4001);
+    const __m256i rangeMask = _mm256_set1_epi16((short)0xF800);
+    const __m256i surrogates = _mm256_set1_epi16((short)0xD800);
+    const __m256i zero = _mm256_setzero_si256();
+    // The offsets of the ten sequences, in eight and then four (two of which count).
+    const __m256i steps = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+    const __m128i toLast = _mm_set1_epi32(24);
+    const __m256i toNext = _mm256_set1_epi32(30);
+    UChar *unitOut = out;
+    int32_t *offsetOut = offsets;
+    int32_t i = *position;
+    do {
+        __m256i firstOffsets = _mm256_add_epi32(_mm256_set1_epi32(i), steps);
+        while (i + 31 <= length) {
+            __m256i block = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(bytes + i))),
+                _mm_loadu_si128((const __m128i *)(const void *)(bytes + i + 15)), 1);
+            unsigned formed = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(block, formMask), form));
+            __m256i bits = _mm256_and_si256(block, payload);
+            __m256i high = _mm256_maddubs_epi16(_mm256_shuffle_epi8(bits, secondLead), weights);
+            __m256i units = _mm256_or_si256(_mm256_slli_epi16(high, 6), _mm256_shuffle_epi8(bits, third));
+            __m256i top = _mm256_and_si256(units, rangeMask);
+            unsigned outside = (unsigned)_mm256_movemask_epi8(
+                _mm256_or_si256(_mm256_cmpeq_epi16(top, zero), _mm256_cmpeq_epi16(top, surrogates)));
+            // Every byte in form, and lanes 0–4 of both halves in range.
+            if ((~formed | (outside & 0x03FF03FFu)) != 0) break;
+            _mm_storeu_si128((__m128i *)(void *)unitOut, _mm256_castsi256_si128(units));
+            _mm_storeu_si128((__m128i *)(void *)(unitOut + 5), _mm256_extracti128_si256(units, 1));
+            _mm256_storeu_si256((__m256i *)(void *)offsetOut, firstOffsets);
+            _mm_storeu_si128((__m128i *)(void *)(offsetOut + 8),
+                             _mm_add_epi32(_mm256_castsi256_si128(firstOffsets), toLast));
+            firstOffsets = _mm256_add_epi32(firstOffsets, toNext);
+            unitOut += 10;
+            offsetOut += 10;
+            i += 30;
+        }
+    } while (i + 16 <= length && widenFive(bytes, &i, &unitOut, &offsetOut));
+    *position = i;
+    return (int32_t)(unitOut - out);
+}
+#endif
+
 // Widens well-formed or ill-formed UTF-8 (`length` bytes) into `out` (room for `length`
 // units), as CICU_widenUTF8 does (U+FFFD for each ill-formed sequence, as U8_NEXT reads it),
 // and writes the UTF-8 offset of each unit written to `offsets` (room for `length` + 1), and
@@ -196,6 +376,21 @@ static int32_t widenWithOffsets(const uint8_t *bytes, int32_t length, int32_t st
         // neither overlong (E0 80–9F, below U+0800) nor a surrogate (ED A0–BF), which U8_NEXT
         // rejects.
         if ((lead & 0xF0) == 0xE0) {
+            const int32_t runStart = i;
+#if defined(__x86_64__)
+            // Sixteen bytes or more: five or ten sequences per step in vector registers first
+            // (and single ASCII bytes between runs), where the processor allows; only for a run
+            // of two or more, so that a lone dash or quotation mark in other text costs no more
+            // than it did.
+            if (i + 16 <= length && (bytes[i + 3] & 0xF0) == 0xE0) {
+                int level = vectorLevel();
+                if (level == VectorAVX2) {
+                    written += widenThreeByteRunAVX2(bytes, &i, length, out + written, offsets + written);
+                } else if (level == VectorSSSE3) {
+                    written += widenThreeByteRunSSSE3(bytes, &i, length, out + written, offsets + written);
+                }
+            }
+#endif
             const uint8_t *next = bytes + i;
             const uint8_t *const last = bytes + (length >= 2 ? length - 2 : 0);
             UChar *unitOut = out + written;
@@ -212,9 +407,8 @@ static int32_t widenWithOffsets(const uint8_t *bytes, int32_t length, int32_t st
                 *unitOut++ = unit;
                 next += 3;
             }
-            int32_t read = (int32_t)(next - bytes) - i;
-            if (read > 0) {
-                i += read;
+            if (next - bytes > runStart) {
+                i = (int32_t)(next - bytes);
                 written = (int32_t)(unitOut - out);
                 continue;
             }

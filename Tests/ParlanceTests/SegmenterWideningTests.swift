@@ -194,6 +194,103 @@ struct SegmenterWideningTests {
         }
     }
 
+    /// The widening with offsets of `text` is Swift's UTF-16 and UTF-8 offsets, and `segmenter`
+    /// gives ICU's boundaries over `String.utf16` (with their rule statuses), each segment at
+    /// its UTF-8 offset.
+    static func expectSwiftAndICU(_ text: String, _ segmenter: Segmenter, _ comment: @autoclosure () -> String) throws {
+        let (units, offsets) = ICUBreakIterator.widenedWithOffsets(Array(text.utf8))
+        #expect(units == Array(text.utf16), "\(comment())")
+        #expect(offsets == Self.utf8Offsets(text), "\(comment())")
+        let expected = try ICUBreakIterator.boundariesWithICU(locale: segmenter.locale, kind: segmenter.granularity.icuKind, utf16: Array(text.utf16))
+        let segments = Array(try segmenter.segments(of: text))
+        #expect(segments.map(\.utf16Range.upperBound) == expected.map(\.0), "\(comment())")
+        if segmenter.granularity == .word {
+            #expect(segments.map(\.wordKind) == expected.map { Segmenter.WordKind(ruleStatus: $0.1) }, "\(comment())")
+        }
+        let swiftOffsets = Self.utf8Offsets(text)
+        #expect(
+            segments.allSatisfy {
+                text.utf8.distance(from: text.startIndex, to: $0.range.upperBound) == Int(swiftOffsets[$0.utf16Range.upperBound])
+            }, "\(comment())")
+        #expect(segments.map(\.text).joined() == text, "\(comment())")
+    }
+
+    /// Runs of three-byte sequences are decoded several at a time where the processor allows
+    /// (on x86-64, five per 16-byte load with SSSE3, ten per two loads with AVX2, with single
+    /// ASCII bytes between runs), then one at a time: runs of every length from 0 to 40 (Thai
+    /// words, and a mix of other three-byte characters at the edges of the range: U+0800,
+    /// U+D7FF, U+E000, U+FFFF), after 0 to 15 ASCII bytes (so that the loads start at every
+    /// alignment) and between ASCII, space, two-, three- and four-byte neighbours.
+    @Test("runs of 0–40 three-byte sequences at every alignment, between neighbours of each width: Swift's UTF-16 and ICU's boundaries")
+    func longThreeByteRuns() throws {
+        let segmenter = try Segmenter(locale: "th", granularity: .word)
+        let thai = Array("สวัสดีครับยินดีต้อนรับสู่ประเทศไทยภาษาไทย".unicodeScalars)
+        let mixed: [Unicode.Scalar] = ["中", "—", "\u{FFFF}", "\u{800}", "ก", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "ไ", "東"]
+        let neighbours = ["a", " ", "é", "😀", "中"]
+        var count = 0
+        for scalars in [thai, mixed] {
+            #expect(scalars.allSatisfy { $0.utf8.count == 3 })
+            for length in 0...40 {
+                var run = ""
+                for index in 0..<length { run.unicodeScalars.append(scalars[index % scalars.count]) }
+                for alignment in 0..<16 {
+                    let prefix = String(repeating: "x", count: alignment)
+                    for before in neighbours {
+                        for after in neighbours {
+                            let text = prefix + before + run + after
+                            try Self.expectSwiftAndICU(text, segmenter, "\(alignment) \(before) \(length) \(after)")
+                            count += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(count == 2 * 41 * 16 * 25)
+    }
+
+    /// Texts of exactly 15, 16, 17, 31, 32, 33, 63, 64 and 65 bytes (a 16-byte load fits the
+    /// text exactly, or misses it by one), Thai after 0 to 2 ASCII bytes and ASCII after it,
+    /// or Thai to the last byte.
+    @Test("texts of exactly 16, 32 and 64 bytes and one byte either side: Swift's UTF-16 and ICU's boundaries")
+    func loadSizedTexts() throws {
+        let segmenter = try Segmenter(locale: "th", granularity: .word)
+        let thai = Array("ภาษาไทยเป็นภาษาราชการของประเทศไทย".unicodeScalars)
+        for size in [15, 16, 17, 31, 32, 33, 63, 64, 65] {
+            for lead in 0...2 {
+                for trailing in 0...3 {
+                    var text = String(repeating: " ", count: lead)
+                    var index = 0
+                    while text.utf8.count + 3 + trailing <= size {
+                        text.unicodeScalars.append(thai[index % thai.count])
+                        index += 1
+                    }
+                    while text.utf8.count < size { text += "a" }
+                    #expect(text.utf8.count == size)
+                    try Self.expectSwiftAndICU(text, segmenter, "\(size) \(lead) \(trailing)")
+                }
+            }
+        }
+    }
+
+    /// The offset table covers text up to 64 KiB; Thai text on both sides of that edge, ending in
+    /// a run of three-byte sequences to its last byte or in ASCII, maps its boundaries by the
+    /// table or by counting.
+    @Test("Thai text on both sides of 64 KiB: Swift's UTF-16 and ICU's boundaries")
+    func thaiAtTheTableEdge() throws {
+        let segmenter = try Segmenter(locale: "th", granularity: .word)
+        let sentence = "สวัสดีครับยินดีต้อนรับสู่ประเทศไทย วันนี้อากาศดีมาก"
+        for size in [65_534, 65_535, 65_536, 65_537, 65_538] {
+            for asciiTail in [0, 1, 2] {
+                var text = ""
+                while text.utf8.count + sentence.utf8.count + 3 <= size { text += sentence }
+                while text.utf8.count + 3 + asciiTail <= size { text += "ไ" }
+                while text.utf8.count < size { text += "a" }
+                #expect(text.utf8.count == size)
+                try Self.expectSwiftAndICU(text, segmenter, "\(size) \(asciiTail)")
+            }
+        }
+    }
+
     /// A segment keeps its bounds as UTF-8 offsets and makes its `range` when it is read: the
     /// indices are those of ICU's boundaries over `String.utf16`, for small (inline) and large
     /// strings, read more than once, and from a copy of the segment.
