@@ -6,8 +6,8 @@
 // once per prototype, checks them, and runs the forward table itself over the text's UTF-8,
 // as ICU 72's RuleBasedBreakIterator::handleNext runs it over UTF-16, counting UTF-16 units as
 // it goes: no widening and no offset table. Characters of a dictionary category (Thai, Lao,
-// Khmer, Burmese, Chinese, Japanese …) stop it: ICU subdivides their ranges with its
-// dictionaries, so the caller hands the rest of the text to ICU.
+// Khmer, Burmese, Chinese, Japanese, and Hangul for words …) stop it: ICU hands their ranges
+// to its dictionary engines, so the caller hands the rest of the text to ICU.
 #ifndef CICU_BREAK_RULES_H
 #define CICU_BREAK_RULES_H
 

@@ -44,7 +44,7 @@ package struct SegmentationVerification: Sendable {
         "Hello", "world", "a", "I", "can't", "don’t", "l'homme", "e.g.", "U.S.A.", "Mr.", "etc.", "naïve", "Größe", "ÉCOLE", "ǅ", "ﬁ", "x86", "foo_bar",
         "Привет", "мир", "Γειά", "σου", "שלום", "מ\"ר", "مرحبا", "سلام", "नमस्ते", "क्षत्रिय", "ਪੰਜਾਬੀ", "தமிழ்", "ქართული", "Հայերեն", "አማርኛ",
         "𝒜𝒷𝒸", "𐐀𐐨", "𓀀", "ᚠᚢᚦ", "ꓘ",
-        // Hangul, kana (joined by ICU's rules, not a dictionary in word rules for kana runs).
+        // Hangul and kana: dictionary characters for ICU's word iterators, rules for the others.
         "한국어", "\u{1100}\u{1161}\u{11A8}", "ㄱ", "ｶﾀｶﾅ", "ー", "ゝ", "ッ",
         // Digits and numbers.
         "0", "42", "3.14", "1,000", "1.000,5", "12:30", "3/4", "٣٤", "१२", "½", "²", "$1,234.56", "€5", "10%", "#1", "+1-800",
@@ -64,7 +64,7 @@ package struct SegmentationVerification: Sendable {
     ]
 
     /// Words that ICU subdivides with its dictionaries: Thai, Lao, Khmer, Burmese, Chinese,
-    /// Japanese.
+    /// Japanese (the word iterators' dictionaries also take Hangul and kana among ``pieces``).
     package static let dictionaryPieces: [String] = [
         "สวัสดีครับ", "ภาษาไทย", "ก", "ສະບາຍດີ", "ខ្ញុំស្រឡាញ់", "မြန်မာ", "中文", "東京都", "我爱北京", "日本語", "カタカナ", "ひらがな", "漢字かな",
     ]

@@ -69,10 +69,10 @@ void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, in
 /// Sets the text of an iterator from CICU_breakIteratorAcquire, as UTF-8 (`length` bytes), for
 /// boundaries found by ICU's compiled rules run in the shim over the UTF-8 itself (a copy of
 /// it: `text` is not kept), ICU 72's DFA step for step, each boundary's UTF-16 offset counted
-/// on the way: no widening. At the first stretch of dictionary characters (Thai, Lao, Khmer,
-/// Burmese, Chinese, Japanese, which ICU subdivides with its dictionaries), the iteration
-/// hands the text to ICU as CICU_breakIteratorSetUTF8 would and goes on with ICU's
-/// boundaries after the last one given. An iterator whose prototype has no such rules sets
+/// on the way: no widening. At the first character of a dictionary category (Thai, Lao,
+/// Khmer, Burmese, Chinese, Japanese, and Hangul for words, which ICU hands to its dictionary
+/// engines), the iteration hands the text to ICU as CICU_breakIteratorSetUTF8 would and goes
+/// on with ICU's boundaries after the last one given. An iterator whose prototype has no such rules sets
 /// the text as CICU_breakIteratorSetUTF8 does. The boundaries are ICU's either way
 /// (`parlance bench --verify-segmentation` compares them).
 void CICU_breakIteratorSetUTF8Rules(CICUBreakIterator *iterator, const char *text, int32_t length,
