@@ -3,7 +3,9 @@
 // Why: ubrk_* and u_strTo* are renamed per ICU version. A UBreakIterator is stateful (its text
 // and position) and not thread-safe: a handle is either a prototype, opened once per locale and
 // kind, never given text and cloned under its own lock, or a clone owned by one iteration at a
-// time, which the prototype keeps for the next iteration when it ends.
+// time, which the prototype keeps for the next iteration when it ends. An iteration runs ICU's
+// compiled rules in the shim over the text's UTF-8 (break_rules.h) until a dictionary
+// character, from which on ICU iterates the widened text.
 #include "CICU_Text.h"
 #include "break_rules.h"
 #include "internal.h"
@@ -46,7 +48,8 @@ struct CICUBreakIterator {
     CICUBreakRulesCursor ruleCursor;
     // A prototype: cloned under `lock`, never given text; `idle` holds clones that finished an
     // iteration (NULL for an empty slot), each taken and put back with one atomic exchange.
-    // A clone: iterated by one owner, with its text widened into `units`.
+    // A clone: iterated by one owner, on the rules over its UTF-8 copy (`ruleCursor`) or by ICU
+    // over its text widened into `units`.
     bool isPrototype;
     pthread_mutex_t lock;  // initialized for prototypes only
     _Atomic(struct CICUBreakIterator *) idle[IdleClones];
