@@ -3,8 +3,11 @@
 // Why: ubrk_* and u_strTo* are renamed per ICU version. A UBreakIterator is stateful (its text
 // and position) and not thread-safe: a handle is either a prototype, opened once per locale and
 // kind, never given text and cloned under its own lock, or a clone owned by one iteration at a
-// time, which the prototype keeps for the next iteration when it ends.
+// time, which the prototype keeps for the next iteration when it ends. An iteration runs ICU's
+// compiled rules in the shim over the text's UTF-8 (break_rules.h) until a dictionary
+// character, from which on ICU iterates the widened text.
 #include "CICU_Text.h"
+#include "break_rules.h"
 #include "internal.h"
 
 #include <unicode/ubrk.h>
@@ -30,11 +33,27 @@ _Static_assert(CICU_WORD_NONE == UBRK_WORD_NONE && CICU_WORD_NONE_LIMIT == UBRK_
 // How many idle clones a prototype keeps for later iterations.
 enum { IdleClones = 4 };
 
+// Which path an iteration takes (CICU_breakIteratorPath).
+enum {
+    PathICU = CICU_BREAK_PATH_ICU,
+    PathRules = CICU_BREAK_PATH_RULES,
+    PathRulesThenICU = CICU_BREAK_PATH_RULES_THEN_ICU,
+};
+
 struct CICUBreakIterator {
     UBreakIterator *iterator;
+    // ICU's compiled rules of the iterator, run by the shim over UTF-8 (break_rules.h): read
+    // once when the prototype is opened and shared by its clones; NULL when the iterator has
+    // none the shim runs (then every iteration is ICU's).
+    CICUBreakRules *rules;
+    // A clone's path for its current text, and the text's iteration on the rules (a UTF-8
+    // copy and the last boundary) while the path is PathRules.
+    int32_t path;
+    CICUBreakRulesCursor ruleCursor;
     // A prototype: cloned under `lock`, never given text; `idle` holds clones that finished an
     // iteration (NULL for an empty slot), each taken and put back with one atomic exchange.
-    // A clone: iterated by one owner, with its text widened into `units`.
+    // A clone: iterated by one owner, on the rules over its UTF-8 copy (`ruleCursor`) or by ICU
+    // over its text widened into `units`.
     bool isPrototype;
     pthread_mutex_t lock;  // initialized for prototypes only
     _Atomic(struct CICUBreakIterator *) idle[IdleClones];
@@ -91,7 +110,10 @@ CICUBreakIterator *CICU_breakIteratorOpen(const char *localeID, int32_t kind, in
         if (iterator != NULL) ubrk_close(iterator);
         return NULL;
     }
-    return wrap(iterator, true, st);
+    CICUBreakIterator *prototype = wrap(iterator, true, st);
+    // Read and checked here, once, before the prototype is shared.
+    if (prototype != NULL) prototype->rules = CICU_breakRulesLoad(iterator);
+    return prototype;
 }
 
 CICUBreakIterator *CICU_breakIteratorAcquire(CICUBreakIterator *prototype, int32_t *status) {
@@ -114,7 +136,9 @@ CICUBreakIterator *CICU_breakIteratorAcquire(CICUBreakIterator *prototype, int32
         if (clone != NULL) ubrk_close(clone);
         return NULL;
     }
-    return wrap(clone, false, st);
+    CICUBreakIterator *handle = wrap(clone, false, st);
+    if (handle != NULL) handle->rules = CICU_breakRulesRetain(prototype->rules);
+    return handle;
 }
 
 void CICU_breakIteratorRelease(CICUBreakIterator *prototype, CICUBreakIterator *iterator) {
@@ -135,6 +159,8 @@ void CICU_breakIteratorClose(CICUBreakIterator *iterator) {
         pthread_mutex_destroy(&iterator->lock);
         for (int i = 0; i < IdleClones; i++) CICU_breakIteratorClose(atomic_exchange(&iterator->idle[i], NULL));
     }
+    CICU_breakRulesRelease(iterator->rules);
+    CICU_breakRulesCursorFree(&iterator->ruleCursor);
     free(iterator->units);
     free(iterator->offsets);
     free(iterator);
@@ -446,6 +472,7 @@ void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, in
         *st = U_ILLEGAL_ARGUMENT_ERROR;
         return;
     }
+    iterator->path = PathICU;
     // UTF-16 never needs more units than UTF-8 has bytes.
     if (length > iterator->capacity || iterator->units == NULL) {
         int32_t capacity = length > 64 ? length : 64;
@@ -557,13 +584,79 @@ static inline int32_t nextBoundaries(CICUBreakIterator *iterator, int32_t *bytes
     return count;
 }
 
+void CICU_breakIteratorSetUTF8Rules(CICUBreakIterator *iterator, const char *text, int32_t length,
+                                    int32_t *status) {
+    UErrorCode *st = (UErrorCode *)status;
+    if (U_FAILURE(*st)) return;
+    if (iterator == NULL || iterator->isPrototype || iterator->rules == NULL) {
+        CICU_breakIteratorSetUTF8(iterator, text, length, status);
+        return;
+    }
+    if (length < 0 || length > CICU_TEXT_MAX_LENGTH || (text == NULL && length > 0)) {
+        *st = U_ILLEGAL_ARGUMENT_ERROR;
+        return;
+    }
+    if (!CICU_breakRulesCursorSet(&iterator->ruleCursor, iterator->rules, text, length)) {
+        // An empty text: no boundary, on either path.
+        iterator->ruleCursor.length = 0;
+        iterator->path = PathRules;
+        *st = U_MEMORY_ALLOCATION_ERROR;
+        return;
+    }
+    iterator->path = PathRules;
+}
+
+// Hands an iteration on the rules to ICU at the rules' last boundary: widens the text's copy
+// and sets it as CICU_breakIteratorSetUTF8 does, then moves ICU past its boundaries up to that
+// one. ICU's boundaries up to there are the ones the rules gave (the same DFA from the same
+// positions, none of its runs meeting a dictionary character), so that the iteration goes on
+// with ICU's next boundary. Returns false when ICU cannot take the text (no memory): the
+// iteration then ends.
+static bool handToICU(CICUBreakIterator *iterator) {
+    CICUBreakRulesCursor *cursor = &iterator->ruleCursor;
+    const int32_t lastBytes = cursor->bytes;
+    const int32_t lastUnits = cursor->units;
+    UErrorCode status = U_ZERO_ERROR;
+    CICU_breakIteratorSetUTF8(iterator, (const char *)cursor->text, cursor->length, (int32_t *)&status);
+    if (U_FAILURE(status)) {
+        iterator->path = PathRules;
+        cursor->bytes = cursor->length;
+        return false;
+    }
+    iterator->path = PathRulesThenICU;
+    if (lastUnits > 0) {
+        int32_t boundary;
+        do {
+            boundary = ubrk_next(iterator->iterator);
+        } while (boundary != UBRK_DONE && boundary < lastUnits);
+        // A boundary of ICU's past the last one (which equal rules never give) is given next.
+        if (boundary > lastUnits) ubrk_previous(iterator->iterator);
+    }
+    iterator->lastUnits = lastUnits;
+    iterator->lastBytes = lastBytes;
+    return true;
+}
+
+// The next boundaries, at most `capacity`, of an iterator whose path is PathRules: the rules'
+// own, then, when they meet what only ICU decides, ICU's from there on.
+static int32_t nextWithRules(CICUBreakIterator *iterator, int32_t *bytes, int32_t *units,
+                             int32_t *statuses, int32_t capacity) {
+    bool needsICU = false;
+    int32_t count = CICU_breakRulesNext(&iterator->ruleCursor, bytes, units, statuses, capacity, &needsICU);
+    if (!needsICU || !handToICU(iterator)) return count;
+    return count + nextBoundaries(iterator, bytes + count, units + count, statuses + count, capacity - count);
+}
+
 int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
                                    int32_t *ruleStatus) {
-    if (iterator == NULL || iterator->isPrototype || iterator->units == NULL) return -1;
+    if (iterator == NULL || iterator->isPrototype) return -1;
+    if (iterator->path != PathRules && iterator->units == NULL) return -1;
     int32_t bytes = 0;
     int32_t units = 0;
     int32_t status = 0;
-    if (nextBoundaries(iterator, &bytes, &units, &status, 1) == 0) return -1;
+    int32_t count = iterator->path == PathRules ? nextWithRules(iterator, &bytes, &units, &status, 1)
+                                                : nextBoundaries(iterator, &bytes, &units, &status, 1);
+    if (count == 0) return -1;
     if (utf16Offset != NULL) *utf16Offset = units;
     if (ruleStatus != NULL) *ruleStatus = status;
     return bytes;
@@ -571,11 +664,20 @@ int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Of
 
 int32_t CICU_breakIteratorNextBatch(CICUBreakIterator *iterator, int32_t *bytes, int32_t *units,
                                     int32_t *statuses) {
-    if (iterator == NULL || iterator->isPrototype || iterator->units == NULL || bytes == NULL ||
-        units == NULL || statuses == NULL) {
+    if (iterator == NULL || iterator->isPrototype || bytes == NULL || units == NULL || statuses == NULL) {
         return 0;
     }
+    if (iterator->path == PathRules) return nextWithRules(iterator, bytes, units, statuses, CICU_BREAK_BATCH);
+    if (iterator->units == NULL) return 0;
     return nextBoundaries(iterator, bytes, units, statuses, CICU_BREAK_BATCH);
+}
+
+int32_t CICU_breakIteratorPath(const CICUBreakIterator *iterator) {
+    return iterator == NULL || iterator->isPrototype ? PathICU : iterator->path;
+}
+
+bool CICU_breakIteratorHasRules(const CICUBreakIterator *iterator) {
+    return iterator != NULL && iterator->rules != NULL;
 }
 
 void CICU_breakIteratorBuffers(CICUBreakIterator *iterator, int32_t **bytes, int32_t **units,

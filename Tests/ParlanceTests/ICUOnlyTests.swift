@@ -15,6 +15,7 @@ struct ICUOnlyTests {
         #expect(!FormattingPaths.icuOnly)
         #expect(try ICUNumberFormatter(skeleton: "", locale: "de").compiled != nil)
         #expect(try DateIntervalFormat(locale: "de", skeleton: "yMMMd").icu.compiled != nil)
+        #expect(try Segmenter(locale: "en", granularity: .word).segments(of: "Hi there").makeIterator().cursor.path == .rules)
         var environment = ProcessInfo.processInfo.environment
         environment[FormattingPaths.environmentVariable] = "1"
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -86,5 +87,10 @@ struct ICUOnlyChildTests {
         }
         #expect(Array(free[..<length]) == icuKey && free[length] == 0)
         #expect(["Öberg", "Zander", "Åberg", "Abel"].sorted(using: sv) == ["Abel", "Zander", "Åberg", "Öberg"])
+        // Segmentation: ICU's iterator over the widened text, never the shim's run of its rules,
+        // with the same segments.
+        let words = try Segmenter(locale: "en", granularity: .word)
+        #expect(try words.segments(of: "Hi there").makeIterator().cursor.path == .icu)
+        #expect(try words.segments(of: "Hi, there 3.5!").map { String($0.text) } == ["Hi", ",", " ", "there", " ", "3.5", "!"])
     }
 }

@@ -45,7 +45,9 @@ typedef struct CICUBreakIterator CICUBreakIterator;
 /// Opens the prototype break iterator of a kind (CICU_BREAK_*) for an ICU locale id
 /// (ubrk_open without text). It is never iterated: CICU_breakIteratorAcquire hands out the
 /// iterators. Thread-safe to share. Close with CICU_breakIteratorClose (which closes the idle
-/// iterators it keeps).
+/// iterators it keeps). When ICU's iterator is rule-based, the prototype also reads its
+/// compiled rules (ubrk_getBinaryRules: the DFA over character categories that ICU runs), checks
+/// them and keeps them for CICU_breakIteratorSetUTF8Rules.
 CICUBreakIterator *CICU_breakIteratorOpen(const char *localeID, int32_t kind, int32_t *status);
 /// An iterator of its own for one iteration: one that an earlier iteration gave back (taken
 /// with an atomic exchange), else a new ubrk_clone of the prototype made under the
@@ -64,12 +66,34 @@ void CICU_breakIteratorClose(CICUBreakIterator *iterator);
 /// CICU_TEXT_MAX_LENGTH bytes, is refused with CICU_STATUS_ILLEGAL_ARGUMENT.
 void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, int32_t length,
                                int32_t *status);
+/// Sets the text of an iterator from CICU_breakIteratorAcquire, as UTF-8 (`length` bytes), for
+/// boundaries found by ICU's compiled rules run in the shim over the UTF-8 itself (a copy of
+/// it: `text` is not kept), ICU 72's DFA step for step, each boundary's UTF-16 offset counted
+/// on the way: no widening. At the first character of a dictionary category (Thai, Lao,
+/// Khmer, Burmese, Chinese, Japanese, and Hangul for words, which ICU hands to its dictionary
+/// engines), the iteration hands the text to ICU as CICU_breakIteratorSetUTF8 would and goes
+/// on with ICU's boundaries after the last one given. An iterator whose prototype has no such rules sets
+/// the text as CICU_breakIteratorSetUTF8 does. The boundaries are ICU's either way
+/// (`parlance bench --verify-segmentation` compares them).
+void CICU_breakIteratorSetUTF8Rules(CICUBreakIterator *iterator, const char *text, int32_t length,
+                                    int32_t *status);
+/// Whether a prototype (or an iterator of it) has compiled rules the shim runs.
+bool CICU_breakIteratorHasRules(const CICUBreakIterator *iterator);
+/// The paths an iteration takes (CICU_breakIteratorPath): ICU's iterator over widened text,
+/// the shim's run of ICU's rules, or the rules and then ICU from a dictionary character on.
+#define CICU_BREAK_PATH_ICU 0
+#define CICU_BREAK_PATH_RULES 1
+#define CICU_BREAK_PATH_RULES_THEN_ICU 2
+/// The path of an iterator's current text so far (CICU_BREAK_PATH_*; ICU for a prototype).
+int32_t CICU_breakIteratorPath(const CICUBreakIterator *iterator);
 /// The next boundary after the current one (ubrk_next) as a UTF-8 offset into the text given
-/// to CICU_breakIteratorSetUTF8, with its UTF-16 offset in `*utf16Offset` and the rule status
-/// of the segment that ends there (ubrk_getRuleStatus) in `*ruleStatus`; -1 when the text's
-/// end has been passed (or no text is set). Boundaries map to UTF-8 through a table of each
-/// unit's UTF-8 offset, filled while widening (none for ASCII text; for text over 64 KiB, by
-/// counting the UTF-8 bytes of the units between boundaries: one pass over the text in all).
+/// to CICU_breakIteratorSetUTF8 or CICU_breakIteratorSetUTF8Rules, with its UTF-16 offset in
+/// `*utf16Offset` and the rule status of the segment that ends there (ubrk_getRuleStatus) in
+/// `*ruleStatus`; -1 when the text's end has been passed (or no text is set). On the rules
+/// path both offsets are counted as the rules read the UTF-8; ICU's boundaries map to UTF-8
+/// through a table of each unit's UTF-8 offset, filled while widening (none for ASCII text; for
+/// text over 64 KiB, by counting the UTF-8 bytes of the units between boundaries: one pass over
+/// the text in all).
 int32_t CICU_breakIteratorNextUTF8(CICUBreakIterator *iterator, int32_t *utf16Offset,
                                    int32_t *ruleStatus);
 /// How many boundaries CICU_breakIteratorNextBatch gives at most per call.

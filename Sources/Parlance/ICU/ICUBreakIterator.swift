@@ -47,10 +47,19 @@ package final class ICUBreakIterator: @unchecked Sendable {
 
     deinit { CICU_breakIteratorClose(prototype) }
 
+    /// Whether the shim runs ICU's compiled rules of this iterator itself
+    /// (`CICU_breakIteratorHasRules`): every rule-based iterator whose binary rules are in the
+    /// form ICU 72 writes; not a sentence iterator with `-u-ss-standard`, which filters ICU's
+    /// boundaries through its list of abbreviations.
+    package var hasRules: Bool { CICU_breakIteratorHasRules(prototype) }
+
     /// A cursor over `text` on an iterator of its own (one an earlier cursor gave back, else a
-    /// clone of the prototype): the shim widens the text's UTF-8 into the iterator's UTF-16
-    /// buffer, here. The text must have at most ``maximumLength`` UTF-8 bytes.
-    package func cursor(over text: String) throws(ParlanceError) -> ICUBreakCursor {
+    /// clone of the prototype). With `rules` (the default, unless `PARLANCE_ICU_ONLY=1`), the
+    /// shim runs ICU's compiled rules over a copy of the text's UTF-8 (see ``hasRules``) and
+    /// hands the text to ICU at the first dictionary character (Thai, Chinese …); without, or
+    /// for an iterator with no rules the shim runs, it widens the UTF-8 into the iterator's
+    /// UTF-16 buffer for ICU, here. The text must have at most ``maximumLength`` UTF-8 bytes.
+    package func cursor(over text: String, rules: Bool = !FormattingPaths.icuOnly) throws(ParlanceError) -> ICUBreakCursor {
         var status: Int32 = 0
         guard let iterator = CICU_breakIteratorAcquire(prototype, &status), status <= 0 else {
             throw ICUStatusError(status: status).parlanceError(.internal, "ICU cannot clone a break iterator")
@@ -61,7 +70,13 @@ package final class ICUBreakIterator: @unchecked Sendable {
             throw ParlanceError(.invalidArgument, "the text has \(count) UTF-8 bytes; at most \(Self.maximumLength) are segmented")
         }
         Self.withUTF8(text) { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { CICU_breakIteratorSetUTF8(iterator, $0.baseAddress, Int32($0.count), &status) }
+            bytes.withMemoryRebound(to: CChar.self) { bytes in
+                if rules {
+                    CICU_breakIteratorSetUTF8Rules(iterator, bytes.baseAddress, Int32(bytes.count), &status)
+                } else {
+                    CICU_breakIteratorSetUTF8(iterator, bytes.baseAddress, Int32(bytes.count), &status)
+                }
+            }
         }
         guard status <= 0 else {
             CICU_breakIteratorRelease(prototype, iterator)
@@ -81,7 +96,8 @@ package final class ICUBreakIterator: @unchecked Sendable {
 }
 
 /// One iteration over one text: an iterator of a prototype ``ICUBreakIterator``, holding the
-/// text's UTF-16 copy, which goes back to the prototype when the cursor is released.
+/// text's UTF-8 copy for the shim's run of ICU's rules, or its UTF-16 copy for ICU, which goes
+/// back to the prototype when the cursor is released.
 ///
 /// Not `Sendable`: the iterator holds the iteration's position.
 @usableFromInline
@@ -114,15 +130,34 @@ package final class ICUBreakCursor {
 
     deinit { owner.release(iterator) }
 
-    /// Asks ICU for the next boundaries, at most ``batchCapacity`` (`ubrk_next`,
-    /// `ubrk_getRuleStatus`, in one call into the shim), written to ``bytes``, ``units`` and
-    /// ``statuses`` from their start: each boundary's UTF-8 and UTF-16 offset into the text
-    /// and the rule status of the segment ending there. Returns how many; 0 after the text's
-    /// end.
+    /// Finds the next boundaries, at most ``batchCapacity``, in one call into the shim (ICU's
+    /// rules run by the shim, or `ubrk_next` and `ubrk_getRuleStatus`), written to ``bytes``,
+    /// ``units`` and ``statuses`` from their start: each boundary's UTF-8 and UTF-16 offset
+    /// into the text and the rule status of the segment ending there, as ICU gives them.
+    /// Returns how many; 0 after the text's end.
     @usableFromInline
     package func fill() -> Int {
         Int(CICU_breakIteratorNextBatch(iterator, bytes, units, statuses))
     }
+
+    /// Boundary `index` (below what the last ``fill()`` returned) of the last ``fill()``: its
+    /// UTF-8 and UTF-16 offsets and the rule status of the segment ending there.
+    package func boundary(_ index: Int) -> (bytes: Int, units: Int, status: Int32) {
+        (Int(bytes[index]), Int(units[index]), statuses[index])
+    }
+
+    /// Which path the iteration has taken so far.
+    package enum Path: Int32, Sendable {
+        /// ICU's iterator over the widened text.
+        case icu = 0
+        /// The shim's run of ICU's rules over the UTF-8.
+        case rules = 1
+        /// The rules, then ICU from a dictionary character on.
+        case rulesThenICU = 2
+    }
+
+    /// The iteration's path so far (`CICU_breakIteratorPath`).
+    package var path: Path { Path(rawValue: CICU_breakIteratorPath(iterator)) ?? .icu }
 
     /// ICU's word rule-status ranges (`UWordBreak`): the lower bounds of number, letter, kana
     /// and ideographic words (below the first: not a word).

@@ -16,6 +16,12 @@
 /// Every iteration of ``Segments`` runs on an ICU iterator of its own (a clone of the
 /// prototype, kept for a later iteration when the iteration ends), so one segmenter serves
 /// any number of tasks at once.
+///
+/// The boundaries are ICU's: Parlance runs ICU's compiled break rules (the state machine ICU
+/// runs) over the text's UTF-8 itself, and hands the text to ICU's iterator at the first
+/// character ICU subdivides with a dictionary (Thai, Chinese …); `parlance bench
+/// --verify-segmentation` proves the two equal, and `PARLANCE_ICU_ONLY=1` makes every iteration
+/// ICU's.
 public struct Segmenter: Sendable, Hashable {
     /// What a segment is.
     public enum Granularity: String, Sendable, Hashable, Codable, CaseIterable {
@@ -102,7 +108,8 @@ public struct Segmenter: Sendable, Hashable {
     }
 
     /// The longest text segmented, in UTF-8 bytes: 16,777,216 (16 MiB). Its UTF-16 form, which
-    /// ICU reads, is never longer. ``segments(of:)`` refuses longer text before ICU sees it.
+    /// ICU's iterator reads, is never longer. ``segments(of:)`` refuses longer text before ICU
+    /// sees it.
     public static let maximumLength = 1 << 24
 
     /// The locale whose rules and dictionaries are used. ICU tailors its rules for a few
@@ -160,8 +167,10 @@ public struct Segmenter: Sendable, Hashable {
         hasher.combine(granularity)
     }
 
-    /// The segments of one text: a lazy sequence, which builds no array. Each iteration widens
-    /// the text into UTF-16 once (what ICU reads) and asks ICU for one boundary per segment.
+    /// The segments of one text: a lazy sequence, which builds no array. Each iteration finds
+    /// the boundaries as it goes, several per call into the shim: by ICU's rules run over a copy
+    /// of the text's UTF-8, or, from a dictionary character on (or under `PARLANCE_ICU_ONLY=1`),
+    /// by ICU's iterator over the text widened into UTF-16 once.
     public struct Segments: Sequence, Sendable {
         /// The segmented text.
         public let text: String
@@ -188,10 +197,11 @@ public struct Segmenter: Sendable, Hashable {
         }
     }
 
-    /// Iterates segments: one ICU iterator, which holds a UTF-16 copy of the text and gives
-    /// boundaries as UTF-8 offsets, several per call into the shim, read here through the
-    /// cursor's buffers, whose addresses the iterator keeps. (Iterate one iterator at a time:
-    /// copies share the ICU iterator, not the position within its batch of boundaries.)
+    /// Iterates segments: one shim iterator, which holds a copy of the text (UTF-8 for ICU's
+    /// rules run in the shim, UTF-16 for ICU's iterator) and gives boundaries as UTF-8 and
+    /// UTF-16 offsets, several per call into the shim, read here through the cursor's buffers,
+    /// whose addresses the iterator keeps. (Iterate one iterator at a time: copies share the
+    /// shim iterator, not the position within its batch of boundaries.)
     public struct Iterator: IteratorProtocol {
         @usableFromInline let text: String
         @usableFromInline let cursor: ICUBreakCursor

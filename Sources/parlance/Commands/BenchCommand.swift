@@ -181,6 +181,21 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(
         help:
+            "Instead of timing, prove the shim's run of ICU's break rules over UTF-8 (and its hand-over to ICU at dictionary characters) equal to ICU's ubrk over UTF-16: every ICU locale × grapheme, word, line and sentence (plus -u-lb-strict/loose/normal and -u-ss-standard on a sample of locales) × edge texts and seeded random texts mixing scripts, punctuation, spaces, emoji and dictionary words; each boundary's UTF-8 and UTF-16 offset and rule status."
+    )
+    var verifySegmentation = false
+
+    @Option(help: "With --verify-segmentation: seeded random texts per iterator (default 200).")
+    var segmentationTexts = 200
+
+    @Option(help: "With --verify-segmentation: check only the first n locales (sorted; default all).")
+    var segmentationLocales: Int?
+
+    @Option(help: "With --verify-segmentation: check only this locale (repeatable; default every ICU locale).")
+    var segmentationLocale: [String] = []
+
+    @Flag(
+        help:
             "Instead of ns/op, measure the CPU time of a 100 KB and a 1 MB request line on every entry point that reads them (the JSON reader, respond(to:), the stdin loop, POST /v1/{op}, POST /v1/batch) in shapes that make a careless reader quadratic; the ratio's target is 10× (minimum of --rounds runs)."
     )
     var linear = false
@@ -245,6 +260,10 @@ struct BenchCommand: ParsableCommand {
         }
         if verifyDateIntervals {
             try runDateIntervalVerification()
+            return
+        }
+        if verifySegmentation {
+            try runSegmentationVerification()
             return
         }
         if verifyPlurals {
@@ -477,6 +496,29 @@ struct BenchCommand: ParsableCommand {
                     lines: [
                         "values: \(CompactVerification.edgeValues.count) edge values + \(compactValues) generated per formatter",
                         "compared byte for byte with unumf_formatDouble/unumf_formatInt: \(report.compared) formats; left to ICU by the compiled path (10^15 and above, NaN, ±∞): \(report.leftToICU); values of fallback formatters (ICU): \(report.fallbackValues)",
+                    ]
+                )
+            )
+        }
+    }
+
+    /// `--verify-segmentation`: prints the counts and the first mismatches (exit 1 on any).
+    func runSegmentationVerification() throws {
+        try runSweep("verify-segmentation", limit: segmentationLocales, named: segmentationLocale) { locales, progress in
+            let verification = SegmentationVerification(locales: locales, randomTexts: segmentationTexts)
+            let report = verification.run(progress: progress)
+            let texts = verification.texts().count
+            return (
+                report,
+                SweepText(
+                    title:
+                        "segmentation verification: \(report.locales) locales × 4 granularities, + \(report.keywordIterators) iterators with -u-lb-strict/loose/normal or -u-ss-standard",
+                    noun: "iterators",
+                    compiledNote: "(the shim runs their rules)",
+                    lines: [
+                        "texts per iterator: \(texts) (the empty text, \(SegmentationVerification.pieces.count + SegmentationVerification.dictionaryPieces.count) pieces alone, between letters, before a full stop and between digits, \(segmentationTexts) seeded random mixes)",
+                        "compared with ICU's ubrk over UTF-16 (UTF-8 and UTF-16 offsets and rule statuses): \(report.texts) texts, \(report.boundaries) boundaries",
+                        "on the rules to the end: \(report.rulesTexts) texts (\(report.rulesBoundaries) boundaries); handed over to ICU at a dictionary character: \(report.handedOverTexts) texts (\(report.handedOverBoundaries) boundaries); ICU alone (no rules): \(report.icuTexts) texts",
                     ]
                 )
             )
