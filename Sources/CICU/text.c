@@ -607,9 +607,12 @@ void CICU_breakIteratorSetUTF8Rules(CICUBreakIterator *iterator, const char *tex
 }
 
 // Hands an iteration on the rules to ICU at the rules' last boundary: widens the text's copy
-// and sets it as CICU_breakIteratorSetUTF8 does, then moves ICU past its boundaries up to that
-// one. ICU's boundaries up to there are the ones the rules gave (the same DFA from the same
-// positions, none of its runs meeting a dictionary character), so that the iteration goes on
+// and sets it as CICU_breakIteratorSetUTF8 does, then puts ICU on that boundary with
+// ubrk_following, which starts from a safe point just before it (ICU's reverse rules) rather
+// than from the start of the text: the text before it, however long, is not run through ICU
+// again. ICU's boundaries up to there are the ones the rules gave (the same DFA from the same
+// positions, none of its runs meeting a dictionary character), and ICU gives the same
+// boundaries from any position it is put on as from the start, so that the iteration goes on
 // with ICU's next boundary. Returns false when ICU cannot take the text (no memory): the
 // iteration then ends.
 static bool handToICU(CICUBreakIterator *iterator) {
@@ -625,10 +628,7 @@ static bool handToICU(CICUBreakIterator *iterator) {
     }
     iterator->path = PathRulesThenICU;
     if (lastUnits > 0) {
-        int32_t boundary;
-        do {
-            boundary = ubrk_next(iterator->iterator);
-        } while (boundary != UBRK_DONE && boundary < lastUnits);
+        int32_t boundary = ubrk_following(iterator->iterator, lastUnits - 1);
         // A boundary of ICU's past the last one (which equal rules never give) is given next.
         if (boundary > lastUnits) ubrk_previous(iterator->iterator);
     }

@@ -92,6 +92,37 @@ struct SegmenterRulesTests {
         #expect(iterator.cursor.path == .rules)
     }
 
+    /// ICU takes a text over at the rules' last boundary with `ubrk_following`, from a safe
+    /// point its reverse rules find before that boundary, not from the start of the text.
+    /// Prefixes that grow by one to three characters at a time from empty to past 80 UTF-16
+    /// units (across ICU's 15-unit threshold for filling from the start, and with the
+    /// single-code-point step after a safe point), made of letters, digits, punctuation, spaces,
+    /// emoji and supplementary letters, before dictionary words of five scripts, in the word and
+    /// line iterators of several locales: ICU's boundaries, statuses included.
+    @Test("a dictionary word after a prefix of any length: ICU carries on from the rules' last boundary with its own boundaries")
+    func handOverAfterAnyPrefix() throws {
+        let fillers = ["ab ", "3.5, ", "can't ", "😀 ", "𝒜𝒜-", "\r\n", "U.S. ", "x—y ", "👍🏽!"]
+        let words = ["สวัสดีครับ", "東京に行きます", "ສະບາຍດີ", "ខ្ញុំ", "ｶﾀｶﾅ漢字"]
+        for locale: LocaleID in ["en", "th", "ja", "sv"] {
+            for kind in [ICUBreakIterator.Kind.word, .line] {
+                let iterator = try ICUBreakIterator.cached(locale: locale, kind: kind)
+                for (index, word) in words.enumerated() {
+                    var prefix = ""
+                    var step = index
+                    while prefix.utf16.count <= 80 {
+                        let text = prefix + word + " and more text. 42"
+                        let (boundaries, path) = try Self.boundaries(iterator, text, rules: true)
+                        let icu = try Self.icuBoundaries(locale, kind, text)
+                        #expect(Self.same(boundaries, icu), "\(locale) \(kind) \(text.debugDescription): \(boundaries) vs ICU \(icu)")
+                        if kind == .word { #expect(path == .rulesThenICU, "\(locale) \(text.debugDescription)") }
+                        prefix += String(fillers[step % fillers.count].prefix(1 + step % 3))
+                        step += 1
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a sentence iterator with -u-ss-standard is not rule-based: ICU iterates, with the same boundaries")
     func filteredSentences() throws {
         let locale: LocaleID = "en-u-ss-standard"

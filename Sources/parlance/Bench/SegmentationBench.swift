@@ -20,18 +20,22 @@ extension BenchCommand {
         return text
     }()
 
+    /// One English sentence: words, punctuation, em dashes, a time and an abbreviation.
+    static let englishSentence = "The quick brown fox jumps over the lazy dog, and the dog—unimpressed—goes back to sleep at 3:45 p.m. "
+
     /// About 1 KB of English.
-    static let englishText: String = {
-        let sentence = "The quick brown fox jumps over the lazy dog, and the dog—unimpressed—goes back to sleep at 3:45 p.m. "
-        return String(repeating: sentence, count: 1024 / sentence.utf8.count + 1)
-    }()
+    static let englishText = String(repeating: englishSentence, count: 1024 / englishSentence.utf8.count + 1)
+
+    /// About 1 KB of English with a Japanese name near its end, as in a user's message: the
+    /// break rules run over the English, and the text goes to ICU at the name's first ideograph.
+    static let mixedText = String(repeating: englishSentence, count: 9) + "Thanks to 山田さん for the notes. See you at 3:45 p.m."
 
     func segmentationRows(_ harness: BenchHarness) throws -> [BenchRow] {
         // One operation is the segmentation of a whole 1 KB text.
         let textHarness = BenchHarness(
             rounds: harness.rounds, iterations: max(1, harness.iterations / 100), warmupIterations: 1, skipFoundation: true)
-        return try [("th", Self.thaiText), ("en", Self.englishText)].map { (id, text) in
-            let locale = try LocaleID(id)
+        return try [("th", "th", Self.thaiText), ("en", "en", Self.englishText), ("en+ja", "en", Self.mixedText)].map { (id, localeID, text) in
+            let locale = try LocaleID(localeID)
             let segmenter = try Segmenter(locale: locale, granularity: .word)
             return textHarness.row(
                 name: "segment words \(id) 1 KB",
@@ -43,7 +47,7 @@ extension BenchCommand {
                     blackHole(total)
                 },
                 icu: { n in blackHole(RawICUBench.wordBreak(locale: locale, text, iterations: n)) },
-                peer: PeerOperation(kind: "segmentWords", locale: id, inputs: [.text(text)], iterations: textHarness.iterations))
+                peer: PeerOperation(kind: "segmentWords", locale: localeID, inputs: [.text(text)], iterations: textHarness.iterations))
         }
     }
 }
