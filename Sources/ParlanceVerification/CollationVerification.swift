@@ -16,7 +16,9 @@ package import Parlance
 /// ways: from the table (when it decides), by `Collator.sortKey`, and by ICU alone; any
 /// difference is a mismatch.
 ///
-/// Run in full by `parlance bench --verify-collation`; a reduced set runs as a test.
+/// Run in full by `parlance bench --verify-collation`; a reduced set runs as a test. The
+/// report's formatters are the collators, and its compiled ones those whose table writes sort
+/// keys; `compared` counts the pairs.
 package struct CollationVerification: Sendable {
     package var locales: [LocaleID]
     package var pairs: Int
@@ -62,41 +64,59 @@ package struct CollationVerification: Sendable {
         return pieces
     }()
 
-    package struct Report: Sendable {
-        package var locales = 0
-        package var collators = 0
-        /// Pairs compared in all (each three ways).
-        package var compared = 0
+    /// The counts of the collation sweep beyond ``SweepReport``'s.
+    package struct Details: SweepDetails {
         /// Pairs the first code points decided without ICU.
         package var decided = 0
         /// Sort keys compared with ICU's (each three ways).
         package var keysCompared = 0
         /// Sort keys the table of ICU's collation elements wrote.
         package var keysDecided = 0
-        /// Collators whose table writes keys (strength primary to tertiary, no case level or
-        /// French secondary order).
-        package var tableCollators = 0
-        package var mismatchCount = 0
         /// The sort keys among the mismatches.
         package var keyMismatchCount = 0
-        /// The first mismatches, described.
-        package var mismatches: [String] = []
+
+        package init() {}
+
+        package mutating func merge(_ other: Self) {
+            decided += other.decided
+            keysCompared += other.keysCompared
+            keysDecided += other.keysDecided
+            keyMismatchCount += other.keyMismatchCount
+        }
+    }
+
+    package typealias Report = SweepReport<Details>
+
+    /// A collator's name in the report: the locale and the options set, e.g.
+    /// `sv strength=primary numeric=true` (none set: the locale's own).
+    static func name(
+        _ locale: LocaleID, _ strength: Collator.Strength?, _ caseFirst: Collator.CaseFirst?, _ numeric: Bool?, _ ignorePunctuation: Bool?
+    ) -> String {
+        var parts = [locale.identifier]
+        if let strength { parts.append("strength=\(strength)") }
+        if let caseFirst { parts.append("caseFirst=\(caseFirst)") }
+        if let numeric { parts.append("numeric=\(numeric)") }
+        if let ignorePunctuation { parts.append("ignorePunctuation=\(ignorePunctuation)") }
+        return parts.joined(separator: " ")
     }
 
     /// Runs the proof; `progress`, when given, counts the locales done.
     package func run(progress: SweepProgress? = nil) -> Report {
         let pieces = Self.pieces
         let tablePieces = Self.tablePieces
-        return sweepLocales(locales, into: Report(), progress: progress) { locale in
-            var report = Report()
-            report.locales = 1
+        return sweepLocales(locales, progress: progress) { _, locale, report in
             var random = SplitMix64(seed: locale.identifier.utf8.reduce(seed) { $0 &* 31 &+ UInt64($1) })
             // The strings for sort keys in the table's range come from a sequence of their own.
             var keyRandom = SplitMix64(seed: locale.identifier.utf8.reduce(~seed) { $0 &* 31 &+ UInt64($1) })
             for (strength, caseFirst, numeric, ignorePunctuation) in Self.options {
                 let collator = Collator(locale: locale, strength: strength, numeric: numeric, caseFirst: caseFirst, ignorePunctuation: ignorePunctuation)
-                report.collators += 1
-                if collator.icuCollator.tableSortKeyCoverage.codePoints > 0 { report.tableCollators += 1 }
+                report.formatters += 1
+                let name = Self.name(locale, strength, caseFirst, numeric, ignorePunctuation)
+                if collator.icuCollator.tableSortKeyCoverage.codePoints > 0 {
+                    report.compiledFormatters += 1
+                } else {
+                    report.fallBack(name, reason: "sort keys by ICU (case level, French accents, quaternary or identical strength)")
+                }
                 func string() -> String {
                     var text = ""
                     for _ in 0...(random.next() % 4) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
@@ -115,14 +135,9 @@ package struct CollationVerification: Sendable {
                     report.keysCompared += 1
                     if table != nil { report.keysDecided += 1 }
                     if let icu, key == icu, table == nil || table == icu { return }
-                    report.mismatchCount += 1
                     report.keyMismatchCount += 1
-                    if report.mismatches.count < 5 {
-                        func hex(_ bytes: [UInt8]?) -> String { bytes.map { $0.map { String($0, radix: 16) }.joined(separator: " ") } ?? "nil" }
-                        report.mismatches.append(
-                            "\(locale.identifier) \(String(describing: strength)) \(String(describing: caseFirst)) numeric \(String(describing: numeric)) shifted \(String(describing: ignorePunctuation)): sort key of \(text.debugDescription): table \(hex(table)), sortKey \(hex(key)), ICU \(hex(icu))"
-                        )
-                    }
+                    func hex(_ bytes: [UInt8]?) -> String { bytes.map { $0.map { String($0, radix: 16) }.joined(separator: " ") } ?? "nil" }
+                    report.mismatch("\(name): sort key of \(text.debugDescription): table \(hex(table)), sortKey \(hex(key)), ICU \(hex(icu))")
                 }
                 for index in 0..<pairs {
                     // Every piece comes first in some pairs; the rest are random.
@@ -137,26 +152,9 @@ package struct CollationVerification: Sendable {
                     report.compared += 1
                     if fast != 0 { report.decided += 1 }
                     if (fast == 0 || fast == icu) && order == icu { continue }
-                    report.mismatchCount += 1
-                    if report.mismatches.count < 5 {
-                        report.mismatches.append(
-                            "\(locale.identifier) \(String(describing: strength)) \(String(describing: caseFirst)) numeric \(String(describing: numeric)) shifted \(String(describing: ignorePunctuation)): \(a.debugDescription) vs \(b.debugDescription): first code points \(fast), compare \(order), ICU \(icu)"
-                        )
-                    }
+                    report.mismatch("\(name): \(a.debugDescription) vs \(b.debugDescription): first code points \(fast), compare \(order), ICU \(icu)")
                 }
             }
-            return report
-        } merge: { total, report in
-            total.locales += report.locales
-            total.collators += report.collators
-            total.compared += report.compared
-            total.decided += report.decided
-            total.keysCompared += report.keysCompared
-            total.keysDecided += report.keysDecided
-            total.tableCollators += report.tableCollators
-            total.mismatchCount += report.mismatchCount
-            total.keyMismatchCount += report.keyMismatchCount
-            if total.mismatches.count < 50 { total.mismatches += report.mismatches }
         }
     }
 }

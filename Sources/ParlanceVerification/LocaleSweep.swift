@@ -51,22 +51,6 @@ package final class SweepProgress: Sendable {
     }
 }
 
-/// Runs `body` for each locale, the locales spread over every core, and merges the results
-/// (under a lock, in no particular order) into `initial`: the frame of the `--verify-*` proofs.
-/// `progress` counts each finished locale.
-func sweepLocales<Report: Sendable>(
-    _ locales: [LocaleID], into initial: Report, progress: SweepProgress?, _ body: @Sendable (LocaleID) -> Report,
-    merge: @Sendable (inout Report, Report) -> Void
-) -> Report {
-    let state = Locked(initial)
-    DispatchQueue.concurrentPerform(iterations: locales.count) { index in
-        let report = body(locales[index])
-        state.withLock { merge(&$0, report) }
-        progress?.advance()
-    }
-    return state.withLock { $0 }
-}
-
 /// Locales for a reduced proof in the tests: the named ones, then every n-th ICU locale
 /// (sorted by id, from `offset`) until there are `count`.
 package func sampleLocales(named: [String], count: Int, offset: Int) -> [LocaleID] {

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceVerification
 import Testing
 
 @testable import Parlance
@@ -139,5 +140,18 @@ struct CollationFirstPrimaryTests {
         let bridged = NSString(string: "Örjan Åberg, a name of more than fifteen bytes") as String
         #expect(Self.firstPrimaryOrder(sv, bridged, long) == 1)
         #expect(sv.compare(bridged, long) == .orderedDescending)
+    }
+
+    @Test("a reduced sweep: no mismatch, with pairs decided by the first code points and sort keys written from the table")
+    func reducedSweep() {
+        let locales = sampleLocales(named: ["sv", "cs", "de"], count: 6, offset: 5)
+        let report = CollationVerification(locales: locales, pairs: 150).run()
+        #expect(report.mismatchCount == 0, "\(report.mismatches.prefix(5))")
+        #expect(report.locales == locales.count)
+        #expect(report.formatters == locales.count * CollationVerification.options.count)
+        #expect(report.compared == report.formatters * 150)
+        #expect(report.keysCompared == report.compared * 2)
+        #expect(report.decided > 0 && report.keysDecided > 0)
+        #expect(report.compiledFormatters > 0 && report.compiledFormatters < report.formatters)
     }
 }

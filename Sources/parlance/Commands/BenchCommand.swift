@@ -549,21 +549,20 @@ struct BenchCommand: ParsableCommand {
 
     /// `--verify-collation`: prints the counts and the first mismatches (exit 1 on any).
     func runCollationVerification() throws {
-        let start = BenchHarness.now()
-        var locales = LocaleID.availableLocales.sorted { $0.identifier < $1.identifier }
-        if let collationLocales { locales = Array(locales.prefix(collationLocales)) }
-        let verification = CollationVerification(locales: locales, pairs: collationPairs)
-        let report = verification.run(progress: SweepProgress("verify-collation", total: locales.count))
-        let seconds = Double(BenchHarness.now() - start) / 1e9
-        print(
-            """
-            collation verification: \(report.locales) locales × \(CollationVerification.options.count) option combinations = \(report.collators) collators
-              string pairs per collator: \(collationPairs); compared with ICU: \(report.compared), decided by the first code points: \(report.decided)
-              sort keys compared with ICU: \(report.keysCompared), written from the table: \(report.keysDecided) (\(report.tableCollators) collators write keys from the table)
-              mismatches: \(report.mismatchCount), of which sort keys: \(report.keyMismatchCount) (\(String(format: "%.0f", seconds)) s)
-            """)
-        for mismatch in report.mismatches.prefix(50) { print("  mismatch: \(mismatch)") }
-        if report.mismatchCount > 0 { throw ExitCode(1) }
+        try runSweep("verify-collation", limit: collationLocales) { locales, progress in
+            let report = CollationVerification(locales: locales, pairs: collationPairs).run(progress: progress)
+            return (
+                report,
+                SweepText(
+                    title: "collation verification: \(report.locales) locales × \(CollationVerification.options.count) option combinations",
+                    noun: "collators", compiledNote: "(their table writes sort keys)",
+                    lines: [
+                        "string pairs per collator: \(collationPairs); compared with ICU: \(report.compared), decided by the first code points: \(report.decided)",
+                        "sort keys compared with ICU: \(report.keysCompared), written from the table: \(report.keysDecided); mismatches among them: \(report.keyMismatchCount)",
+                    ]
+                )
+            )
+        }
     }
 
     /// `--verify-numbers`: prints the counts and the first mismatches (exit 1 on any).
