@@ -17,6 +17,14 @@ package enum MessagePatternDiagnosis {
     static let simpleTypes: Set<String> = ["number", "date", "time", "spellout", "ordinal", "duration"]
     static let pluralTypes: Set<String> = ["plural", "select", "selectordinal"]
 
+    /// A case keyword of the pattern in backticks, as a message shows it: a pattern is
+    /// untrusted text, so control and other unprintable characters are escaped (`\u{5}`) and
+    /// a long keyword is cut, as ``quoted(_:limit:)`` does inside quotes.
+    static func codeVoice(_ keyword: String) -> String {
+        let inner = quoted(keyword, limit: 40)
+        return "`" + inner.dropFirst().dropLast() + "`"
+    }
+
     /// The problem for a pattern ICU refused with `status` (its name, `U_…`) at `icuOffset`
     /// (-1 when ICU gave none).
     package static func diagnose(_ units: [UInt16], status: String, icuOffset: Int) -> Problem {
@@ -37,13 +45,13 @@ package enum MessagePatternDiagnosis {
                 return Problem(
                     offset: argument.start,
                     words:
-                        "a plural or select needs an `other` case: \(quoted(argument.name)) has only \(argument.selectors.map { "`\($0)`" }.joined(separator: ", "))"
+                        "a plural or select needs an `other` case: \(quoted(argument.name)) has only \(argument.selectors.map(codeVoice).joined(separator: ", "))"
                 )
             }
             return Problem(offset: nil, words: "a plural or select needs an `other` case")
         case "U_DUPLICATE_KEYWORD":
             if let (argument, selector) = scan.duplicate {
-                return Problem(offset: argument.start, words: "the plural or select \(quoted(argument.name)) has the case `\(selector)` twice")
+                return Problem(offset: argument.start, words: "the plural or select \(quoted(argument.name)) has the case \(codeVoice(selector)) twice")
             }
             return Problem(offset: icuOffset >= 0 ? icuOffset : nil, words: "a plural or select has the same case twice")
         case "U_ILLEGAL_ARGUMENT_ERROR":
