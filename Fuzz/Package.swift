@@ -38,6 +38,7 @@ let targets: [(name: String, dependencies: [Target.Dependency])] = [
             .product(name: "ParlanceHTTP", package: "Parlance"),
         ]
     ),
+    ("FuzzSegmentation", [.product(name: "Parlance", package: "Parlance")]),
 ]
 
 let package = Package(

@@ -23,7 +23,7 @@ BIN=$FUZZ/.build/debug
 WORK=$FUZZ/.build
 
 TARGETS=(FuzzStrings FuzzStringsdict FuzzXCStrings FuzzYAML FuzzPrintf FuzzMessageFormat FuzzLocaleID
-    FuzzAcceptLanguage FuzzBatchLine FuzzHTTPBody)
+    FuzzAcceptLanguage FuzzBatchLine FuzzHTTPBody FuzzSegmentation)
 
 usage() {
     echo "usage: $0 NAME|all [SECONDS]   (NAME: ${TARGETS[*]})" >&2
