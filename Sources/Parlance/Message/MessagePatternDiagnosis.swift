@@ -18,7 +18,7 @@ package enum MessagePatternDiagnosis {
     static let pluralTypes: Set<String> = ["plural", "select", "selectordinal"]
 
     /// A case keyword of the pattern in backticks, as a message shows it: a pattern is
-    /// untrusted text, so control and other unprintable characters are escaped (`\u{5}`) and
+    /// untrusted text, so control and other unprintable characters are escaped (`\u{05}`) and
     /// a long keyword is cut, as ``quoted(_:limit:)`` does inside quotes.
     static func codeVoice(_ keyword: String) -> String {
         let inner = quoted(keyword, limit: 40)
