@@ -211,7 +211,13 @@ extension LocaleID: Codable {
 
 /// Quotes user input for an error message, escaping control characters and cutting it short.
 package func quoted(_ text: String, limit: Int = 80) -> String {
-    var result = "\""
+    "\"" + escapedForMessage(text, limit: limit) + "\""
+}
+
+/// User input as an error message shows it, without the quotes: control characters, quotes
+/// and backslashes escaped (`\u{05}`), and cut after `limit` scalars with "…".
+package func escapedForMessage(_ text: String, limit: Int = 80) -> String {
+    var result = ""
     for (index, scalar) in text.unicodeScalars.enumerated() {
         if index == limit {
             result += "…"
@@ -219,7 +225,7 @@ package func quoted(_ text: String, limit: Int = 80) -> String {
         }
         result += scalar.escaped(asASCII: false)
     }
-    return result + "\""
+    return result
 }
 
 extension String {

@@ -18,11 +18,9 @@ package enum MessagePatternDiagnosis {
     static let pluralTypes: Set<String> = ["plural", "select", "selectordinal"]
 
     /// A case keyword of the pattern in backticks, as a message shows it: a pattern is
-    /// untrusted text, so control and other unprintable characters are escaped (`\u{05}`) and
-    /// a long keyword is cut, as ``quoted(_:limit:)`` does inside quotes.
+    /// untrusted text, so it is escaped and cut as ``quoted(_:limit:)`` does inside quotes.
     static func codeVoice(_ keyword: String) -> String {
-        let inner = quoted(keyword, limit: 40)
-        return "`" + inner.dropFirst().dropLast() + "`"
+        "`" + escapedForMessage(keyword, limit: 40) + "`"
     }
 
     /// The problem for a pattern ICU refused with `status` (its name, `U_…`) at `icuOffset`
