@@ -72,13 +72,19 @@ public enum LinearTime {
     /// The largest CPU-time ratio the tests accept between the larger and the smaller line.
     public static let maximumRatio = 25.0
 
-    /// Prints a measurement (`label`, both CPU times and their ratio) when the environment has
-    /// `PARLANCE_LINEAR_REPORT` set, for the figures of a report; silent otherwise.
-    public static func report(_ label: String, small: Double, large: Double) {
+    /// Prints a measurement (`label`, both CPU times and their ratio, for lines of `smallSize`
+    /// and `largeSize` bytes) when the environment has `PARLANCE_LINEAR_REPORT` set, for the
+    /// figures of a report; silent otherwise.
+    public static func report(
+        _ label: String, small: Double, large: Double, smallSize: Int = smallSize, largeSize: Int = largeSize
+    ) {
         guard getenv("PARLANCE_LINEAR_REPORT") != nil else { return }
         let milliseconds = { (seconds: Double) in String(Int((seconds * 1000).rounded())) + " ms" }
+        let kilobytes = { (bytes: Int) in String(bytes / 1000) + " kB" }
         let ratio = (large / small * 10).rounded() / 10
-        print("linear-time \(label): 100 kB \(milliseconds(small)), 1 MB \(milliseconds(large)), ratio \(ratio)")
+        print(
+            "linear-time \(label): \(kilobytes(smallSize)) \(milliseconds(small)), \(kilobytes(largeSize)) \(milliseconds(large)), ratio \(ratio)"
+        )
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 
 @testable import Parlance
@@ -156,10 +157,11 @@ struct NumberFormatSweepTests {
         "measure-unit/length-kilometer unit-width-full-name", "scientific", "currency/JPY unit-width-iso-code",
     ]
 
-    @Test func everyLocaleFormatsAndParsesBack() throws {
+    @Test(arguments: Shards.all)
+    func everyLocaleFormatsAndParsesBack(shard: Int) throws {
         var failures: [String] = []
         var parsed = 0
-        for locale in LocaleID.availableLocales {
+        for locale in Shards.slice(LocaleID.availableLocales, shard: shard) {
             for skeleton in Self.skeletons {
                 let formatter = try NumberFormat(locale: locale, skeleton: skeleton)
                 for number in ["1234567.891", "-0.5", "0"] {
@@ -188,7 +190,7 @@ struct NumberFormatSweepTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) failures, e.g. \(failures.prefix(10))")
-        #expect(parsed > 2000)
+        #expect(parsed > 500)
     }
 
     @Test func groupingAndDigitsFollowTheLocaleData() throws {

@@ -38,13 +38,17 @@ final class CatalogFileBuffer: @unchecked Sendable {
     private var secondStart: Int?
 
     private static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
+    /// The default of ``releaseStep``: a megabyte.
+    static let defaultReleaseStep = 1 << 20
     /// Pages are given back in steps of at least this many bytes (one `madvise` per step).
-    private static let releaseStep = 1 << 20
+    let releaseStep: Int
 
-    /// Reads `path`.
+    /// Reads `path`; pages are given back in steps of at least `releaseStep` bytes (a
+    /// megabyte; tests take smaller steps so that small files span several).
     ///
     /// - Throws: the file's ``CatalogDiagnostic`` when it cannot be opened or read.
-    init(reading path: String) throws(CatalogDiagnostic) {
+    init(reading path: String, releaseStep: Int = CatalogFileBuffer.defaultReleaseStep) throws(CatalogDiagnostic) {
+        self.releaseStep = max(releaseStep, Self.pageSize)
         func failure(_ call: String) -> CatalogDiagnostic { CatalogFileSystem.unreadable(path, call) }
         let (descriptor, size) = try CatalogFileSystem.open(path)
         defer { close(descriptor) }
@@ -98,7 +102,7 @@ final class CatalogFileBuffer: @unchecked Sendable {
     deinit { munmap(base, mappedLength) }
 
     /// Gives back the whole pages below `offset` (a reader's position it will not go back
-    /// before), in steps of a megabyte.
+    /// before), in steps of ``releaseStep`` bytes.
     func release(below offset: Int) {
         giveBack(below: offset, from: &released)
     }
@@ -117,7 +121,7 @@ final class CatalogFileBuffer: @unchecked Sendable {
     /// step, and moves the watermark there; the pages read as zeros afterwards.
     private func giveBack(below offset: Int, from watermark: inout Int) {
         let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize
-        guard end - watermark >= Self.releaseStep else { return }
+        guard end - watermark >= releaseStep else { return }
         #if canImport(Darwin)
         _ = madvise(base + watermark, end - watermark, MADV_FREE)
         #else

@@ -49,13 +49,16 @@ public struct StringCatalogFile: Sendable {
         try self.init(reading: path, splitAbove: 4 << 20)
     }
 
-    /// ``init(reading:)`` splitting a `strings` object of at least `splitAbove` bytes. Tests
-    /// force the split parse's fallback with `misplaceSplitForTesting` and learn, through
-    /// `onFallback`, how many bytes of the second half had been given back when it began.
+    /// ``init(reading:)`` splitting a `strings` object of at least `splitAbove` bytes and giving
+    /// memory back in steps of `releaseStep` bytes. Tests take both small, so that a file of a
+    /// few hundred kilobytes is split and given back in several steps, force the split parse's
+    /// fallback with `misplaceSplitForTesting` and learn, through `onFallback`, how many bytes
+    /// of the second half had been given back when it began.
     package init(
-        reading path: String, splitAbove: Int, misplaceSplitForTesting: Bool = false, onFallback: ((Int) -> Void)? = nil
+        reading path: String, splitAbove: Int, releaseStep: Int = CatalogFileBuffer.defaultReleaseStep,
+        misplaceSplitForTesting: Bool = false, onFallback: ((Int) -> Void)? = nil
     ) throws(CatalogDiagnostic) {
-        let buffer = try CatalogFileBuffer(reading: path)
+        let buffer = try CatalogFileBuffer(reading: path, releaseStep: releaseStep)
         let parsed = try Self.parse(
             buffer.bytes, file: path, consumed: { buffer.release(below: $0) },
             consumedSecond: { buffer.releaseSecondHalf(from: $0, below: $1) },
