@@ -70,6 +70,11 @@ struct LiveServer {
 
     /// One request over a new TCP connection (`Connection: close`); the body as text, chunked
     /// transfer coding removed. Header names are lowercased.
+    ///
+    /// The request is written on one thread while the answer is read on another: a streamed
+    /// answer (`POST /v1/batch` answers each line as it arrives) can fill the socket buffers
+    /// before the request is all sent, and a client that read only after writing would then
+    /// wait for the server while the server waits for it.
     func send(
         _ method: String = "GET", _ path: String, body: String? = nil,
         headers: [(String, String)] = []
@@ -78,8 +83,11 @@ struct LiveServer {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
-        connection.write(head + "\r\n" + (body ?? ""))
-        return try HTTPAnswer(parsing: await connection.readBytes())
+        let request = head + "\r\n" + (body ?? "")
+        async let written: Void = offPool { connection.write(request) }
+        let answer = await connection.readBytes()
+        await written
+        return try HTTPAnswer(parsing: answer)
     }
 
     /// `POST /v1/{op}` with a JSON body.
@@ -169,9 +177,17 @@ final class RawConnection: Sendable {
 
     deinit { close(fd) }
 
+    /// Writes every byte of `text`, or as many as the peer takes before it closes the
+    /// connection.
     func write(_ text: String) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            sent += count
+        }
     }
 
     /// Every byte until the peer closes the connection (or 120 s pass).
