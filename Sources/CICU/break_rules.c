@@ -13,8 +13,10 @@
 // starts; category 1 is the end of the text, category 2 its start (when BeginningRequired).
 #include "break_rules.h"
 #include "internal.h"
+#include "thai_break.h"
 
 #include <unicode/ucptrie.h>
+#include <unicode/ustring.h>
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -70,7 +72,105 @@ struct CICUBreakRules {
     // The category of each ASCII character (one load instead of the trie's two).
     uint16_t asciiCategory[128];
     RunFunction run;
+    // The Thai engine when the shim divides Thai text with these rules (NULL: ICU does), and
+    // which of U+0E00–U+0E7F are in its set.
+    const CICUThaiEngine *thai;
+    bool thaiSet[128];
 };
+
+// Whether the well-formed UTF-8 sequence at text[i] (of `length` bytes) is a character of the
+// Thai engine's set (U+0E00–U+0E7F: E0 B8 80–BF or E0 B9 80–BF); its offset from U+0E00 into
+// `*index` when it is.
+static inline bool thaiAt(const CICUBreakRules *rules, const uint8_t *text, int32_t i, int32_t length,
+                          uint32_t *index) {
+    if (i + 2 >= length || text[i] != 0xE0 || (text[i + 1] & 0xFE) != 0xB8 || (text[i + 2] & 0xC0) != 0x80) {
+        return false;
+    }
+    *index = ((uint32_t)(text[i + 1] & 1) << 6) | (text[i + 2] & 0x3F);
+    return rules->thaiSet[*index];
+}
+
+// Makes room for the breaks of a segment of `span` UTF-16 units in `cursor`; false when memory
+// runs out.
+static bool reservePending(CICUBreakRulesCursor *cursor, int32_t span) {
+    if (span + 2 <= cursor->pendingCapacity) return true;
+    int32_t capacity = span + 2 > 256 ? span + 2 : 256;
+    int32_t *units = malloc(sizeof(int32_t) * (size_t)capacity);
+    int32_t *bytes = malloc(sizeof(int32_t) * (size_t)capacity);
+    uint8_t *chars = malloc((size_t)capacity);
+    if (units == NULL || bytes == NULL || chars == NULL) {
+        free(units);
+        free(bytes);
+        free(chars);
+        return false;
+    }
+    free(cursor->pendingUnits);
+    free(cursor->pendingBytes);
+    free(cursor->chars);
+    cursor->pendingUnits = units;
+    cursor->pendingBytes = bytes;
+    cursor->chars = chars;
+    cursor->pendingCapacity = capacity;
+    return true;
+}
+
+// What ICU 72 does with a segment of the rules that holds dictionary characters
+// (DictionaryCache::populateDictionary, all of whose dictionary characters are Thai here): each
+// run of Thai characters in [start, end) goes to the Thai engine, whose breaks collect in one
+// list; when the engines count any word, the segment's start goes first and its end last, and
+// the breaks after the start are the boundaries (ICU's DictionaryCache::following gives each
+// the rule status of the segment's end). Leaves those boundaries in the cursor's pending list
+// and returns how many; 0 when the rules' boundary stands alone (no word counted, or no break),
+// -1 when memory runs out.
+static int32_t divideSegment(CICUBreakRulesCursor *cursor, int32_t start, int32_t startUnits, int32_t end,
+                             int32_t endUnits) {
+    const CICUBreakRules *const rules = cursor->rules;
+    if (!reservePending(cursor, endUnits - startUnits)) return -1;
+    const uint8_t *const text = cursor->text;
+    const int32_t length = cursor->length;
+    int32_t *const units = cursor->pendingUnits;
+    int32_t *const bytes = cursor->pendingBytes;
+    uint8_t *const chars = cursor->chars;
+    int32_t used = 0;
+    int32_t words = 0;
+    int32_t i = start;
+    int32_t u = startUnits;
+    while (i < end) {
+        uint32_t index;
+        if (!thaiAt(rules, text, i, length, &index)) {
+            // Another character: one code point on (an ill-formed sequence is one U+FFFD, as
+            // the rules read it).
+            UChar32 c;
+            U8_NEXT(text, i, length, c);
+            u += 1 + (c > 0xFFFF);
+            continue;
+        }
+        // A run of the engine's characters, each three bytes and one unit, and the character
+        // after it (the engine may look at it).
+        const int32_t runBytes = i;
+        const int32_t runUnits = u;
+        int32_t count = 0;
+        do {
+            chars[count++] = (uint8_t)index;
+            i += 3;
+        } while (i < end && thaiAt(rules, text, i, length, &index));
+        u += count;
+        chars[count] = thaiAt(rules, text, i, length, &index) ? (uint8_t)index : 0xFF;
+        const int32_t before = used;
+        words += CICU_thaiDivide(rules->thai, chars, count, runUnits, units, &used);
+        for (int32_t k = before; k < used; k++) bytes[k] = runBytes + 3 * (units[k] - runUnits);
+    }
+    if (words <= 0 || used == 0) return 0;
+    // The engine's breaks lie after the segment's start and before its end: the end follows.
+    if (endUnits > units[used - 1]) {
+        units[used] = endUnits;
+        bytes[used] = end;
+        used++;
+    }
+    cursor->pendingCount = used;
+    cursor->pendingNext = 0;
+    return used;
+}
 
 static uint32_t word(const uint8_t *data, int32_t index) {
     uint32_t value;
@@ -124,10 +224,25 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
     const uint32_t dictionaryStart = (uint32_t)rules->dictionaryStart;
     const UCPTrie *const trie = rules->trie;
     const int32_t *const stateStatus = rules->stateStatus;
+    const bool divideThai = rules->thai != NULL;
     int32_t *const lookahead = cursor->lookahead;
     int32_t start = cursor->bytes;
     int32_t startUnits = cursor->units;
     int32_t count = 0;
+
+// Gives the pending breaks of a divided segment, as many as fit; goes to `stop` when some
+// remain.
+#define DRAIN_PENDING()                                                                             \
+    do {                                                                                            \
+        while (cursor->pendingNext < cursor->pendingCount) {                                        \
+            if (count >= capacity) goto stop;                                                       \
+            int32_t next_ = cursor->pendingNext++;                                                  \
+            start = outBytes[count] = cursor->pendingBytes[next_];                                  \
+            startUnits = outUnits[count] = cursor->pendingUnits[next_];                             \
+            outStatuses[count] = cursor->pendingStatus;                                             \
+            count++;                                                                                \
+        }                                                                                           \
+    } while (0)
 
 // The next code point at byte `i` (advanced past it) into `c`, and its UTF-16 units added
 // to `u`: ASCII by itself, else ICU's U8_NEXT with U+FFFD for an ill-formed sequence (as the
@@ -174,6 +289,7 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
         }                                                                                           \
     } while (0)
 
+    DRAIN_PENDING();
     while (count < capacity && start < length) {
         // `i` and `u` are the byte and unit positions after the code point `c` last read.
         int32_t i = start;
@@ -185,6 +301,7 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
         int32_t resultBytes = start;
         int32_t resultUnits = startUnits;
         int32_t status = rules->defaultStatus;
+        int32_t dictionaryChars = 0;
         uint32_t state = StartState;
         const uint8_t *row = rowsStart + rowBytes * StartState;
         // The start step: the start category, without consuming the first code point (whose
@@ -204,9 +321,14 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
                 category = UCPTRIE_FAST_GET(trie, UCPTRIE_16, c);
             }
             if (__builtin_expect(category >= dictionaryStart, 0)) {
-                // ICU subdivides this run with a dictionary: ICU takes over here.
-                *needsICU = true;
-                goto stop;
+                // ICU subdivides this run with a dictionary: the shim's Thai engine when the
+                // character is Thai (counted, as ICU counts them, and divided when the
+                // boundary is found), else ICU, which takes over at the segment's start.
+                if (!divideThai || (uint32_t)(c - 0x0E00) >= 0x80 || !rules->thaiSet[c - 0x0E00]) {
+                    *needsICU = true;
+                    goto stop;
+                }
+                dictionaryChars++;
             }
             STEP(category, true);
             if (state == StopState) goto end;
@@ -232,6 +354,21 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
             goto stop;
         }
     found:
+        // A segment over more than one unit with dictionary characters read on the way:
+        // divided by the Thai engine, or the rules' boundary when the engine finds no word.
+        if (dictionaryChars > 0) cursor->dictionarySegments++;
+        if (dictionaryChars > 0 && resultUnits - startUnits > 1) {
+            int32_t divided = divideSegment(cursor, start, startUnits, resultBytes, resultUnits);
+            if (divided < 0) {
+                *needsICU = true;
+                goto stop;
+            }
+            if (divided > 0) {
+                cursor->pendingStatus = status;
+                DRAIN_PENDING();
+                continue;
+            }
+        }
         outBytes[count] = resultBytes;
         outUnits[count] = resultUnits;
         outStatuses[count] = status;
@@ -241,6 +378,7 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
     }
 #undef STEP
 stop:
+#undef DRAIN_PENDING
 #undef NEXT_CODE_POINT
     cursor->bytes = start;
     cursor->units = startUnits;
@@ -365,6 +503,80 @@ static bool readRules(CICUBreakRules *rules, uint32_t length) {
     return true;
 }
 
+// A sample of Thai text for the check against ICU: sentences, words glued without spaces, the
+// elision (ฯ) and repetition (ๆ) characters, runs of one to four characters, Thai digits, Latin
+// letters and digits, punctuation and spaces.
+static const char thaiSample[] =
+    "ภาษาไทยเป็นภาษาที่มีระดับเสียงของคำแน่นอนหรือวรรณยุกต์ เด็กๆ เล่นกันอยู่ที่สนามหญ้าหน้าบ้าน "
+    "กรุงเทพฯ เป็นเมืองหลวงของประเทศไทย ฯลฯ สวัสดีครับ ขอบคุณมากค่ะ ไป มา ก ที่นี่ "
+    "ปี ๒๕๖๗ (2024) มีคน 1,000 คนมาร่วมงานABCเพื่อเฉลิมฉลองวันสำคัญ! คอมพิวเตอร์โน้ตบุ๊กรุ่นใหม่ๆๆ";
+
+// Whether the shim's rules with the Thai engine give ICU's boundaries over the sample (both
+// offsets and the statuses), every Thai segment divided in the shim.
+static bool agreesWithICU(const CICUBreakRules *rules, UBreakIterator *prototype) {
+    enum { SampleUnits = sizeof(thaiSample), Batch = 16 };
+    const int32_t length = (int32_t)(sizeof(thaiSample) - 1);
+    UChar units[SampleUnits];
+    int32_t unitCount = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    u_strFromUTF8(units, SampleUnits, &unitCount, thaiSample, length, &status);
+    UBreakIterator *icu = U_SUCCESS(status) ? ubrk_clone(prototype, &status) : NULL;
+    if (icu == NULL || U_FAILURE(status)) {
+        if (icu != NULL) ubrk_close(icu);
+        return false;
+    }
+    ubrk_setText(icu, units, unitCount, &status);
+    CICUBreakRulesCursor cursor;
+    memset(&cursor, 0, sizeof(cursor));
+    bool same = U_SUCCESS(status) && CICU_breakRulesCursorSet(&cursor, rules, thaiSample, length);
+    if (same) ubrk_first(icu);
+    int32_t lastBytes = 0;
+    int32_t lastUnits = 0;
+    while (same) {
+        int32_t bytes[Batch];
+        int32_t shimUnits[Batch];
+        int32_t statuses[Batch];
+        bool needsICU = false;
+        int32_t count = CICU_breakRulesNext(&cursor, bytes, shimUnits, statuses, Batch, &needsICU);
+        if (needsICU) same = false;
+        for (int32_t k = 0; k < count && same; k++) {
+            // ICU's boundary and status, and the UTF-16 length of the UTF-8 up to the shim's.
+            int32_t boundary = ubrk_next(icu);
+            int32_t between = 0;
+            UErrorCode measure = U_ZERO_ERROR;
+            u_strFromUTF8(NULL, 0, &between, thaiSample + lastBytes, bytes[k] - lastBytes, &measure);
+            same = boundary == shimUnits[k] && ubrk_getRuleStatus(icu) == statuses[k] &&
+                   bytes[k] > lastBytes && lastUnits + between == shimUnits[k];
+            lastBytes = bytes[k];
+            lastUnits = shimUnits[k];
+        }
+        if (count == 0) {
+            same = same && ubrk_next(icu) == UBRK_DONE && lastBytes == length && cursor.dictionarySegments > 0;
+            break;
+        }
+    }
+    CICU_breakRulesCursorFree(&cursor);
+    ubrk_close(icu);
+    return same;
+}
+
+// Lets `rules` divide Thai text with the shim's Thai engine when the engine loads, every
+// character of its set is of a dictionary category of the rules (so that the rules stop on
+// each, as ICU's engines pick them), and the rules with the engine agree with ICU's iterator
+// `prototype` over a sample.
+static void useThaiEngine(CICUBreakRules *rules, UBreakIterator *prototype) {
+    if ((uint32_t)rules->dictionaryStart >= (uint32_t)rules->categories) return;
+    const CICUThaiEngine *engine = CICU_thaiEngine();
+    if (engine == NULL) return;
+    for (uint32_t index = 0; index < 0x80; index++) {
+        bool handled = CICU_thaiHandles(engine, index);
+        if (handled && ucptrie_get(rules->trie, (UChar32)(0x0E00 + index)) < (uint32_t)rules->dictionaryStart) return;
+        rules->thaiSet[index] = handled;
+    }
+    rules->thai = engine;
+    if (!agreesWithICU(rules, prototype)) rules->thai = NULL;
+}
+
 CICUBreakRules *CICU_breakRulesLoad(const UBreakIterator *iterator) {
     if (iterator == NULL) return NULL;
     // ubrk_getBinaryRules reads the iterator without changing it; its parameter is not const.
@@ -385,8 +597,11 @@ CICUBreakRules *CICU_breakRulesLoad(const UBreakIterator *iterator) {
         return NULL;
     }
     atomic_init(&rules->owners, 1);
+    useThaiEngine(rules, breaks);
     return rules;
 }
+
+bool CICU_breakRulesDivideThai(const CICUBreakRules *rules) { return rules != NULL && rules->thai != NULL; }
 
 CICUBreakRules *CICU_breakRulesRetain(CICUBreakRules *rules) {
     if (rules != NULL) atomic_fetch_add_explicit(&rules->owners, 1, memory_order_relaxed);
@@ -404,6 +619,9 @@ bool CICU_breakRulesCursorSet(CICUBreakRulesCursor *cursor, const CICUBreakRules
     cursor->length = 0;
     cursor->bytes = 0;
     cursor->units = 0;
+    cursor->pendingCount = 0;
+    cursor->pendingNext = 0;
+    cursor->dictionarySegments = 0;
     if (length > cursor->capacity || cursor->text == NULL) {
         int32_t capacity = length > 256 ? length : 256;
         uint8_t *copy = malloc((size_t)capacity);
@@ -430,6 +648,9 @@ bool CICU_breakRulesCursorSet(CICUBreakRulesCursor *cursor, const CICUBreakRules
 void CICU_breakRulesCursorFree(CICUBreakRulesCursor *cursor) {
     free(cursor->text);
     free(cursor->lookahead);
+    free(cursor->pendingUnits);
+    free(cursor->pendingBytes);
+    free(cursor->chars);
     memset(cursor, 0, sizeof(*cursor));
 }
 
