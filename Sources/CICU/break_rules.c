@@ -114,6 +114,21 @@ static bool reservePending(CICUBreakRulesCursor *cursor, int32_t span) {
     return true;
 }
 
+// Gives the cursor's pending breaks from output index `count` on, as many as fit in
+// `capacity`, moving the cursor's last boundary to the last one given; returns the new count.
+__attribute__((noinline)) static int32_t drainPending(CICUBreakRulesCursor *cursor, int32_t *outBytes,
+                                                      int32_t *outUnits, int32_t *outStatuses, int32_t count,
+                                                      int32_t capacity) {
+    while (cursor->pendingNext < cursor->pendingCount && count < capacity) {
+        int32_t next = cursor->pendingNext++;
+        cursor->bytes = outBytes[count] = cursor->pendingBytes[next];
+        cursor->units = outUnits[count] = cursor->pendingUnits[next];
+        outStatuses[count] = cursor->pendingStatus;
+        count++;
+    }
+    return count;
+}
+
 // What ICU 72 does with a segment of the rules that holds dictionary characters
 // (DictionaryCache::populateDictionary, all of whose dictionary characters are Thai here): each
 // run of Thai characters in [start, end) goes to the Thai engine, whose breaks collect in one
@@ -122,7 +137,7 @@ static bool reservePending(CICUBreakRulesCursor *cursor, int32_t span) {
 // the rule status of the segment's end). Leaves those boundaries in the cursor's pending list
 // and returns how many; 0 when the rules' boundary stands alone (no word counted, or no break),
 // -1 when memory runs out.
-static int32_t divideSegment(CICUBreakRulesCursor *cursor, int32_t start, int32_t startUnits, int32_t end,
+__attribute__((noinline)) static int32_t divideSegment(CICUBreakRulesCursor *cursor, int32_t start, int32_t startUnits, int32_t end,
                              int32_t endUnits) {
     const CICUBreakRules *const rules = cursor->rules;
     if (!reservePending(cursor, endUnits - startUnits)) return -1;
@@ -230,20 +245,6 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
     int32_t startUnits = cursor->units;
     int32_t count = 0;
 
-// Gives the pending breaks of a divided segment, as many as fit; goes to `stop` when some
-// remain.
-#define DRAIN_PENDING()                                                                             \
-    do {                                                                                            \
-        while (cursor->pendingNext < cursor->pendingCount) {                                        \
-            if (count >= capacity) goto stop;                                                       \
-            int32_t next_ = cursor->pendingNext++;                                                  \
-            start = outBytes[count] = cursor->pendingBytes[next_];                                  \
-            startUnits = outUnits[count] = cursor->pendingUnits[next_];                             \
-            outStatuses[count] = cursor->pendingStatus;                                             \
-            count++;                                                                                \
-        }                                                                                           \
-    } while (0)
-
 // The next code point at byte `i` (advanced past it) into `c`, and its UTF-16 units added
 // to `u`: ASCII by itself, else ICU's U8_NEXT with U+FFFD for an ill-formed sequence (as the
 // shim's widening reads it).
@@ -289,7 +290,12 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
         }                                                                                           \
     } while (0)
 
-    DRAIN_PENDING();
+    if (cursor->pendingNext < cursor->pendingCount) {
+        count = drainPending(cursor, outBytes, outUnits, outStatuses, 0, capacity);
+        start = cursor->bytes;
+        startUnits = cursor->units;
+        if (cursor->pendingNext < cursor->pendingCount) return count;
+    }
     while (count < capacity && start < length) {
         // `i` and `u` are the byte and unit positions after the code point `c` last read.
         int32_t i = start;
@@ -301,7 +307,8 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
         int32_t resultBytes = start;
         int32_t resultUnits = startUnits;
         int32_t status = rules->defaultStatus;
-        int32_t dictionaryChars = 0;
+        // Whether the run has read a Thai dictionary character.
+        bool thaiSegment = false;
         uint32_t state = StartState;
         const uint8_t *row = rowsStart + rowBytes * StartState;
         // The start step: the start category, without consuming the first code point (whose
@@ -328,7 +335,7 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
                     *needsICU = true;
                     goto stop;
                 }
-                dictionaryChars++;
+                thaiSegment = true;
             }
             STEP(category, true);
             if (state == StopState) goto end;
@@ -354,31 +361,40 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
             goto stop;
         }
     found:
-        // A segment over more than one unit with dictionary characters read on the way:
-        // divided by the Thai engine, or the rules' boundary when the engine finds no word.
-        if (dictionaryChars > 0) cursor->dictionarySegments++;
-        if (dictionaryChars > 0 && resultUnits - startUnits > 1) {
-            int32_t divided = divideSegment(cursor, start, startUnits, resultBytes, resultUnits);
-            if (divided < 0) {
-                *needsICU = true;
-                goto stop;
-            }
-            if (divided > 0) {
-                cursor->pendingStatus = status;
-                DRAIN_PENDING();
-                continue;
-            }
-        }
+        // A segment whose run read Thai dictionary characters goes to the engine, out of the
+        // way of the loop over other text.
+        if (__builtin_expect(thaiSegment, 0)) goto dictionary;
+    give:
         outBytes[count] = resultBytes;
         outUnits[count] = resultUnits;
         outStatuses[count] = status;
         count++;
         start = resultBytes;
         startUnits = resultUnits;
+        continue;
+    dictionary:
+        // Divided by the Thai engine when it spans more than one unit; without a break, the
+        // rules' boundary stands.
+        cursor->dictionarySegments++;
+        if (resultUnits - startUnits <= 1) goto give;
+        {
+            int32_t divided = divideSegment(cursor, start, startUnits, resultBytes, resultUnits);
+            if (divided < 0) {
+                *needsICU = true;
+                goto stop;
+            }
+            if (divided == 0) goto give;
+            cursor->pendingStatus = status;
+            cursor->bytes = start;
+            cursor->units = startUnits;
+            count = drainPending(cursor, outBytes, outUnits, outStatuses, count, capacity);
+            start = cursor->bytes;
+            startUnits = cursor->units;
+            if (cursor->pendingNext < cursor->pendingCount) goto stop;
+        }
     }
 #undef STEP
 stop:
-#undef DRAIN_PENDING
 #undef NEXT_CODE_POINT
     cursor->bytes = start;
     cursor->units = startUnits;
