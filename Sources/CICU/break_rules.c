@@ -329,8 +329,9 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
             }
             if (__builtin_expect(category >= dictionaryStart, 0)) {
                 // ICU subdivides this run with a dictionary: the shim's Thai engine when the
-                // character is Thai (counted, as ICU counts them, and divided when the
-                // boundary is found), else ICU, which takes over at the segment's start.
+                // character is in its set (noted, as ICU counts them, and the segment divided
+                // once its boundary is found), else ICU, which takes over at the segment's
+                // start.
                 if (!divideThai || (uint32_t)(c - 0x0E00) >= 0x80 || !rules->thaiSet[c - 0x0E00]) {
                     *needsICU = true;
                     goto stop;
