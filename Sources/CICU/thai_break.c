@@ -72,6 +72,8 @@ enum {
 enum { InSet = 1, Mark = 2, EndWord = 4, BeginWord = 8, Suffix = 16 };
 
 struct CICUThaiEngine {
+    // The dictionary's data, open for the life of the process (as ICU keeps its engines').
+    UDataMemory *memory;
     const uint8_t *trie;
     // The byte the trie reads for each character offset (NotThai included).
     uint8_t input[256];
@@ -520,6 +522,7 @@ static void load(void) {
         udata_close(memory);
         return;
     }
+    engine->memory = memory;
     engine->trie = data + indexes[IndexTrieOffset];
     // The transform of each character offset (BytesDictionaryMatcher::transform); NotThai
     // stands for a character outside the set, which the trie reads as 0xFF.
@@ -542,7 +545,6 @@ static void load(void) {
         udata_close(memory);
         return;
     }
-    // The data stays open for the life of the process, as ICU's own engine keeps it.
     loaded = engine;
 }
 
