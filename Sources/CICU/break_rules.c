@@ -71,7 +71,10 @@ struct CICUBreakRules {
     int32_t defaultStatus;
     // The category of each ASCII character (one load instead of the trie's two).
     uint16_t asciiCategory[128];
+    // The loop for text without Thai so far, and the one with the Thai engine (from the first
+    // Thai dictionary character of a text on).
     RunFunction run;
+    RunFunction runThai;
     // The Thai engine when the shim divides Thai text with these rules (NULL: ICU does), and
     // which of U+0E00–U+0E7F are in its set.
     const CICUThaiEngine *thai;
@@ -217,8 +220,10 @@ static inline uint32_t rowField(const uint8_t *row, int32_t field, bool rows8) {
     return value;
 }
 
-// The DFA loop, for each width of rows and trie values (the width a parameter that each
-// instantiation fixes, so that the compiler drops the other branch).
+// The DFA loop, for each width of rows and trie values and with or without the Thai engine
+// (parameters that each instantiation fixes, so that the compiler drops the other branches:
+// the loop without the engine, which text without dictionary characters runs, keeps no note of
+// Thai, and none of the engine's state ties up its registers).
 //
 // One boundary is ICU 72's handleNext from the last one: read the first code point; start in
 // state 1 (with the start category first when BeginningRequired, which does not consume it);
@@ -230,7 +235,7 @@ static inline uint32_t rowField(const uint8_t *row, int32_t field, bool rows8) {
 // boundary is one code point on with status group 0.
 static inline __attribute__((always_inline)) int32_t
 runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
-         int32_t *outStatuses, int32_t capacity, bool *needsICU, bool rows8, bool trie8) {
+         int32_t *outStatuses, int32_t capacity, bool *needsICU, bool rows8, bool trie8, bool thai) {
     const CICUBreakRules *const rules = cursor->rules;
     const uint8_t *const text = cursor->text;
     const int32_t length = cursor->length;
@@ -239,7 +244,6 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
     const uint32_t dictionaryStart = (uint32_t)rules->dictionaryStart;
     const UCPTrie *const trie = rules->trie;
     const int32_t *const stateStatus = rules->stateStatus;
-    const bool divideThai = rules->thai != NULL;
     int32_t *const lookahead = cursor->lookahead;
     int32_t start = cursor->bytes;
     int32_t startUnits = cursor->units;
@@ -290,7 +294,7 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
         }                                                                                           \
     } while (0)
 
-    if (cursor->pendingNext < cursor->pendingCount) {
+    if (thai && cursor->pendingNext < cursor->pendingCount) {
         count = drainPending(cursor, outBytes, outUnits, outStatuses, 0, capacity);
         start = cursor->bytes;
         startUnits = cursor->units;
@@ -329,10 +333,12 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
             }
             if (__builtin_expect(category >= dictionaryStart, 0)) {
                 // ICU subdivides this run with a dictionary: the shim's Thai engine when the
-                // character is in its set (noted, as ICU counts them, and the segment divided
-                // once its boundary is found), else ICU, which takes over at the segment's
-                // start.
-                if (!divideThai || (uint32_t)(c - 0x0E00) >= 0x80 || !rules->thaiSet[c - 0x0E00]) {
+                // character is in its set, else ICU, which takes over at the segment's start.
+                // The loop without the engine stops at the segment's start in either case
+                // (CICU_breakRulesNext goes on from there with the engine's loop, when the
+                // rules have the engine); the loop with it notes the character (as ICU counts
+                // them) and divides the segment once its boundary is found.
+                if (!thai || (uint32_t)(c - 0x0E00) >= 0x80 || !rules->thaiSet[c - 0x0E00]) {
                     *needsICU = true;
                     goto stop;
                 }
@@ -364,7 +370,7 @@ runRules(CICUBreakRulesCursor *cursor, int32_t *outBytes, int32_t *outUnits,
     found:
         // A segment whose run read Thai dictionary characters goes to the engine, out of the
         // way of the loop over other text.
-        if (__builtin_expect(thaiSegment, 0)) goto dictionary;
+        if (thai && __builtin_expect(thaiSegment, 0)) goto dictionary;
     give:
         outBytes[count] = resultBytes;
         outUnits[count] = resultUnits;
@@ -404,22 +410,42 @@ stop:
 
 static int32_t run8Rows8Trie(CICUBreakRulesCursor *cursor, int32_t *bytes, int32_t *units,
                              int32_t *statuses, int32_t capacity, bool *needsICU) {
-    return runRules(cursor, bytes, units, statuses, capacity, needsICU, true, true);
+    return runRules(cursor, bytes, units, statuses, capacity, needsICU, true, true, false);
+}
+
+static int32_t runThai8Rows8Trie(CICUBreakRulesCursor *cursor, int32_t *bytes, int32_t *units,
+                                 int32_t *statuses, int32_t capacity, bool *needsICU) {
+    return runRules(cursor, bytes, units, statuses, capacity, needsICU, true, true, true);
 }
 
 static int32_t run8Rows16Trie(CICUBreakRulesCursor *cursor, int32_t *bytes, int32_t *units,
                               int32_t *statuses, int32_t capacity, bool *needsICU) {
-    return runRules(cursor, bytes, units, statuses, capacity, needsICU, true, false);
+    return runRules(cursor, bytes, units, statuses, capacity, needsICU, true, false, false);
+}
+
+static int32_t runThai8Rows16Trie(CICUBreakRulesCursor *cursor, int32_t *bytes, int32_t *units,
+                                  int32_t *statuses, int32_t capacity, bool *needsICU) {
+    return runRules(cursor, bytes, units, statuses, capacity, needsICU, true, false, true);
 }
 
 static int32_t run16Rows8Trie(CICUBreakRulesCursor *cursor, int32_t *bytes, int32_t *units,
                               int32_t *statuses, int32_t capacity, bool *needsICU) {
-    return runRules(cursor, bytes, units, statuses, capacity, needsICU, false, true);
+    return runRules(cursor, bytes, units, statuses, capacity, needsICU, false, true, false);
+}
+
+static int32_t runThai16Rows8Trie(CICUBreakRulesCursor *cursor, int32_t *bytes, int32_t *units,
+                                  int32_t *statuses, int32_t capacity, bool *needsICU) {
+    return runRules(cursor, bytes, units, statuses, capacity, needsICU, false, true, true);
 }
 
 static int32_t run16Rows16Trie(CICUBreakRulesCursor *cursor, int32_t *bytes, int32_t *units,
                                int32_t *statuses, int32_t capacity, bool *needsICU) {
-    return runRules(cursor, bytes, units, statuses, capacity, needsICU, false, false);
+    return runRules(cursor, bytes, units, statuses, capacity, needsICU, false, false, false);
+}
+
+static int32_t runThai16Rows16Trie(CICUBreakRulesCursor *cursor, int32_t *bytes, int32_t *units,
+                                   int32_t *statuses, int32_t capacity, bool *needsICU) {
+    return runRules(cursor, bytes, units, statuses, capacity, needsICU, false, false, true);
 }
 
 static void freeRules(CICUBreakRules *rules) {
@@ -517,6 +543,8 @@ static bool readRules(CICUBreakRules *rules, uint32_t length) {
     rules->beginningRequired = (flags & BeginningRequired) != 0;
     bool trie8 = width == UCPTRIE_VALUE_BITS_8;
     rules->run = rows8 ? (trie8 ? run8Rows8Trie : run8Rows16Trie) : (trie8 ? run16Rows8Trie : run16Rows16Trie);
+    rules->runThai = rows8 ? (trie8 ? runThai8Rows8Trie : runThai8Rows16Trie)
+                           : (trie8 ? runThai16Rows8Trie : runThai16Rows16Trie);
     return true;
 }
 
@@ -639,6 +667,7 @@ bool CICU_breakRulesCursorSet(CICUBreakRulesCursor *cursor, const CICUBreakRules
     cursor->pendingCount = 0;
     cursor->pendingNext = 0;
     cursor->dictionarySegments = 0;
+    cursor->thai = false;
     if (length > cursor->capacity || cursor->text == NULL) {
         int32_t capacity = length > 256 ? length : 256;
         uint8_t *copy = malloc((size_t)capacity);
@@ -675,5 +704,16 @@ int32_t CICU_breakRulesNext(CICUBreakRulesCursor *cursor, int32_t *bytes, int32_
                             int32_t *statuses, int32_t capacity, bool *needsICU) {
     *needsICU = false;
     if (cursor->rules == NULL || capacity <= 0) return 0;
-    return cursor->rules->run(cursor, bytes, units, statuses, capacity, needsICU);
+    const CICUBreakRules *rules = cursor->rules;
+    if (cursor->thai) return rules->runThai(cursor, bytes, units, statuses, capacity, needsICU);
+    int32_t count = rules->run(cursor, bytes, units, statuses, capacity, needsICU);
+    // At a text's first dictionary character, the loop with the Thai engine (when the rules
+    // have it) goes on from that character's segment's start, and for the rest of the text; it
+    // hands the text to ICU there in turn when the character is not the engine's.
+    if (*needsICU && rules->thai != NULL && count < capacity) {
+        *needsICU = false;
+        cursor->thai = true;
+        count += rules->runThai(cursor, bytes + count, units + count, statuses + count, capacity - count, needsICU);
+    }
+    return count;
 }

@@ -55,6 +55,7 @@ typedef struct {
     int32_t pendingNext;
     int32_t pendingStatus;
     int32_t dictionarySegments;
+    bool thai;  // whether the text has met a dictionary character (then the Thai engine's loop runs)
 } CICUBreakRulesCursor;
 
 // Sets `cursor`'s text to a copy of `length` bytes of UTF-8 at `text` (ill-formed sequences
