@@ -4,8 +4,9 @@
 // and position) and not thread-safe: a handle is either a prototype, opened once per locale and
 // kind, never given text and cloned under its own lock, or a clone owned by one iteration at a
 // time, which the prototype keeps for the next iteration when it ends. An iteration runs ICU's
-// compiled rules in the shim over the text's UTF-8 (break_rules.h) until a dictionary
-// character, from which on ICU iterates the widened text.
+// compiled rules in the shim over the text's UTF-8 (break_rules.h), Thai segments divided by
+// the shim's port of ICU's Thai engine (thai_break.h), until a character of another
+// dictionary category, from which on ICU iterates the widened text.
 #include "CICU_Text.h"
 #include "break_rules.h"
 #include "internal.h"
@@ -38,6 +39,7 @@ enum {
     PathICU = CICU_BREAK_PATH_ICU,
     PathRules = CICU_BREAK_PATH_RULES,
     PathRulesThenICU = CICU_BREAK_PATH_RULES_THEN_ICU,
+    PathRulesThai = CICU_BREAK_PATH_RULES_THAI,
 };
 
 struct CICUBreakIterator {
@@ -611,7 +613,8 @@ void CICU_breakIteratorSetUTF8Rules(CICUBreakIterator *iterator, const char *tex
 // ubrk_following, which starts from a safe point just before it (ICU's reverse rules) rather
 // than from the start of the text: the text before it, however long, is not run through ICU
 // again. ICU's boundaries up to there are the ones the rules gave (the same DFA from the same
-// positions, none of its runs meeting a dictionary character), and ICU gives the same
+// positions, Thai segments divided as ICU's Thai engine divides them; the last boundary is
+// always one of the rules, the start of the segment ICU decides), and ICU gives the same
 // boundaries from any position it is put on as from the start, so that the iteration goes on
 // with ICU's next boundary. Returns false when ICU cannot take the text (no memory): the
 // iteration then ends.
@@ -673,7 +676,10 @@ int32_t CICU_breakIteratorNextBatch(CICUBreakIterator *iterator, int32_t *bytes,
 }
 
 int32_t CICU_breakIteratorPath(const CICUBreakIterator *iterator) {
-    return iterator == NULL || iterator->isPrototype ? PathICU : iterator->path;
+    if (iterator == NULL || iterator->isPrototype) return PathICU;
+    // The rules path reports whether the Thai engine has divided a segment of the text.
+    if (iterator->path == PathRules && iterator->ruleCursor.dictionarySegments > 0) return PathRulesThai;
+    return iterator->path;
 }
 
 bool CICU_breakIteratorHasRules(const CICUBreakIterator *iterator) {

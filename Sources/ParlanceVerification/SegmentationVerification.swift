@@ -1,7 +1,8 @@
 package import Parlance
 
-/// The proof that the shim's run of ICU's compiled break rules over UTF-8 (with ICU taking the
-/// rest of a text over at its first dictionary character) gives ICU's own boundaries: for each
+/// The proof that the shim's run of ICU's compiled break rules over UTF-8 (Thai segments divided
+/// by the shim's port of ICU's Thai engine, and ICU taking the rest of a text over at its first
+/// other dictionary character) gives ICU's own boundaries: for each
 /// locale × granularity (grapheme, word, line, sentence), plus the line keywords
 /// `-u-lb-strict`, `-u-lb-loose` and `-u-lb-normal` and the sentence keyword `-u-ss-standard`
 /// on a sample of locales, every text of ``texts()`` is segmented by a cursor on the rules
@@ -11,19 +12,25 @@ package import Parlance
 ///
 /// The texts: each of ``pieces`` alone, then `randomTexts` seeded random mixes of them (one in
 /// three with no dictionary word, so that most run on the rules to their end and the rest hand
-/// over to ICU at some point).
+/// over to ICU at some point), then ``thaiHeavyTexts()``: real Thai sentences, dictionary words glued
+/// together and `thaiTexts` seeded random Thai-heavy texts.
 ///
 /// Run in full by `parlance bench --verify-segmentation`.
 package struct SegmentationVerification: Sendable {
     package var locales: [LocaleID]
     package var randomTexts: Int
+    /// Seeded random Thai-heavy texts (beyond the fixed Thai sentences).
+    package var thaiTexts: Int
     /// Every n-th locale (and those of ``keywordLocales``) also gets the keyword iterators.
     package var keywordStride: Int
     package var seed: UInt64
 
-    package init(locales: [LocaleID], randomTexts: Int = 200, keywordStride: Int = 10, seed: UInt64 = 0x5EED_0042) {
+    package init(
+        locales: [LocaleID], randomTexts: Int = 200, thaiTexts: Int = 200, keywordStride: Int = 10, seed: UInt64 = 0x5EED_0042
+    ) {
         self.locales = locales
         self.randomTexts = max(0, randomTexts)
+        self.thaiTexts = max(0, thaiTexts)
         self.keywordStride = max(1, keywordStride)
         self.seed = seed
     }
@@ -91,6 +98,87 @@ package struct SegmentationVerification: Sendable {
             }
             texts.append(text)
         }
+        return texts + thaiHeavyTexts()
+    }
+
+    /// Thai sentences as written (words without spaces between them, a space between phrases),
+    /// with the elision character ฯ, the repetition character ๆ, Thai digits and Latin.
+    package static let thaiSentences: [String] = [
+        "ภาษาไทยเป็นภาษาที่มีระดับเสียงของคำแน่นอนหรือวรรณยุกต์เช่นเดียวกับภาษาจีน",
+        "กรุงเทพมหานครเป็นเมืองหลวงและนครที่มีประชากรมากที่สุดของประเทศไทย",
+        "เด็กๆ เล่นกันอยู่ที่สนามหญ้าหน้าบ้านทุกวันหลังเลิกเรียน",
+        "กรุงเทพฯ มีรถติดมากในช่วงเช้าและเย็น ฯลฯ",
+        "ผมชอบกินข้าวผัดกะเพราไก่ไข่ดาวที่ร้านข้างมหาวิทยาลัย",
+        "นักวิทยาศาสตร์ค้นพบดาวเคราะห์ดวงใหม่ที่อาจมีน้ำอยู่บนพื้นผิว",
+        "สวัสดีครับ ยินดีที่ได้รู้จัก ขอบคุณมากค่ะ",
+        "ปี ๒๕๖๗ มีนักท่องเที่ยว 35 ล้านคนเดินทางมาประเทศไทย",
+        "คอมพิวเตอร์โน้ตบุ๊กรุ่นใหม่ราคา 29,900 บาท ลดเหลือ ๒๕,๙๐๐ บาท!",
+        "ไปไหนมาไหนก็ต้องระวังรถด้วยนะจ๊ะ",
+        "อร่อยๆๆ มากๆ เร็วๆ นี้",
+        "พระบาทสมเด็จพระเจ้าอยู่หัวฯ เสด็จพระราชดำเนิน",
+        "การศึกษาคือรากฐานของการพัฒนาประเทศอย่างยั่งยืน",
+        "ฉันรักเธอ\nเธอรักฉัน\r\nเรารักกัน",
+        "\"ไทย\" (Thai) คือ 'ภาษา' ของคนไทย, ใช่ไหม?",
+    ]
+
+    /// Thai dictionary words, glued without spaces in ``thaiHeavyTexts()``.
+    package static let thaiWords: [String] = [
+        "ภาษา", "ไทย", "เป็น", "ที่", "มี", "ระดับ", "เสียง", "ของ", "คำ", "แน่นอน", "หรือ", "วรรณยุกต์", "เด็ก", "เล่น", "กัน", "อยู่", "สนาม",
+        "หญ้า", "หน้า", "บ้าน", "กรุงเทพ", "เมือง", "หลวง", "ประเทศ", "สวัสดี", "ครับ", "ขอบคุณ", "มาก", "ค่ะ", "ไป", "มา", "คอมพิวเตอร์", "ใหม่",
+        "น้ำ", "ใจ", "ความ", "รัก", "การ", "ทำงาน", "นักเรียน", "โรงเรียน", "มหาวิทยาลัย", "ก", "กา", "ข้าว", "กิน", "นอน", "ฯ", "ๆ", "ฯลฯ",
+    ]
+
+    /// What follows or surrounds Thai in ``thaiHeavyTexts()``: spaces, Latin, digits, punctuation,
+    /// a combining mark of another script, ZWJ and ZWNJ, line ends, and dictionary characters of
+    /// other scripts (Lao, Khmer, Burmese, Chinese, kana, Hangul), which hand the text to ICU.
+    package static let thaiNeighbours: [String] = [
+        " ", "  ", "a", "abc", "Thai", "1", "42", "3.5", ".", ",", "!", "?", "-", "'", "\"", "(", ")", "\u{301}", "\u{200D}", "\u{200C}",
+        "\u{200B}", "\n", "\r\n", "\u{A0}", "😀", "ທ", "ສະບາຍດີ", "ក", "ខ្ញុំ", "မြန်", "中文", "カナ", "한", "\u{FFFD}",
+    ]
+
+    /// The Thai-heavy texts: ``thaiSentences``, then `thaiTexts` seeded random texts of three
+    /// kinds in turn: dictionary words glued without spaces (between neighbours), runs of 1–40
+    /// random characters of the Thai block U+0E00–U+0E7F (every character, assigned or not:
+    /// letters, vowels, tone and other marks, ฯ, ๆ, digits; runs shorter than four among them),
+    /// and sentences, words and runs mixed with neighbours.
+    package func thaiHeavyTexts() -> [String] {
+        var texts = Self.thaiSentences
+        var random = SplitMix64(seed: seed ^ 0x7A1)
+        func pick(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+        func thaiRun() -> String {
+            // Short runs (under four characters, which the engine leaves whole) one time in three.
+            let count = pick(3) == 0 ? 1 + pick(3) : 1 + pick(40)
+            var run = ""
+            for _ in 0..<count {
+                // The suffix characters and marks more often than their share of the block.
+                switch pick(8) {
+                case 0: run.unicodeScalars.append(["\u{E2F}", "\u{E46}", "\u{E31}", "\u{E47}", "\u{E4C}", "\u{E3A}"][pick(6)])
+                default: run.unicodeScalars.append(Unicode.Scalar(UInt32(0x0E00 + pick(0x80)))!)
+                }
+            }
+            return run
+        }
+        for index in 0..<thaiTexts {
+            var text = ""
+            for _ in 0..<(1 + pick(12)) {
+                switch index % 3 {
+                case 0:
+                    for _ in 0..<(1 + pick(6)) { text += Self.thaiWords[pick(Self.thaiWords.count)] }
+                    if pick(3) == 0 { text += Self.thaiNeighbours[pick(Self.thaiNeighbours.count)] }
+                case 1:
+                    text += thaiRun()
+                    if pick(4) == 0 { text += Self.thaiNeighbours[pick(Self.thaiNeighbours.count)] }
+                default:
+                    switch pick(4) {
+                    case 0: text += Self.thaiSentences[pick(Self.thaiSentences.count)]
+                    case 1: text += Self.thaiWords[pick(Self.thaiWords.count)]
+                    case 2: text += thaiRun()
+                    default: text += Self.thaiNeighbours[pick(Self.thaiNeighbours.count)]
+                    }
+                }
+            }
+            texts.append(text)
+        }
         return texts
     }
 
@@ -104,6 +192,10 @@ package struct SegmentationVerification: Sendable {
         /// boundaries.
         package var rulesTexts = 0
         package var rulesBoundaries = 0
+        /// Texts whose boundaries all came from the rules with Thai segments divided by the
+        /// shim's Thai engine, and their boundaries.
+        package var thaiTexts = 0
+        package var thaiBoundaries = 0
         /// Texts handed over to ICU at a dictionary character, and their boundaries.
         package var handedOverTexts = 0
         package var handedOverBoundaries = 0
@@ -119,6 +211,8 @@ package struct SegmentationVerification: Sendable {
             boundaries += other.boundaries
             rulesTexts += other.rulesTexts
             rulesBoundaries += other.rulesBoundaries
+            thaiTexts += other.thaiTexts
+            thaiBoundaries += other.thaiBoundaries
             handedOverTexts += other.handedOverTexts
             handedOverBoundaries += other.handedOverBoundaries
             icuTexts += other.icuTexts
@@ -226,6 +320,9 @@ package struct SegmentationVerification: Sendable {
         case .rules:
             report.rulesTexts += 1
             report.rulesBoundaries += theirs.count
+        case .rulesThai:
+            report.thaiTexts += 1
+            report.thaiBoundaries += theirs.count
         case .rulesThenICU:
             report.handedOverTexts += 1
             report.handedOverBoundaries += theirs.count

@@ -3,9 +3,10 @@ import FuzzSupport
 @testable import Parlance
 
 /// Text through ``Segmenter``, compared with ICU's own break iterator: the differential check of
-/// the shim's run of ICU's compiled break rules over UTF-8, its hand-over to ICU at the first
-/// dictionary character, and its widening of UTF-8 into UTF-16 (the vector decoders of runs of
-/// three-byte sequences included).
+/// the shim's run of ICU's compiled break rules over UTF-8, its division of Thai with its port
+/// of ICU's Thai engine, its hand-over to ICU at the first other dictionary character, and its
+/// widening of UTF-8 into UTF-16 (the vector decoders of runs of three-byte sequences
+/// included).
 ///
 /// Input: byte 0 chooses the locale (``locales``), byte 1 the granularity (bits 0–1), a keyword
 /// variant (bits 2–3: `lb=strict`, `lb=loose`, `lb=normal` for lines, `ss=standard` for

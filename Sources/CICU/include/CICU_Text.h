@@ -69,10 +69,13 @@ void CICU_breakIteratorSetUTF8(CICUBreakIterator *iterator, const char *text, in
 /// Sets the text of an iterator from CICU_breakIteratorAcquire, as UTF-8 (`length` bytes), for
 /// boundaries found by ICU's compiled rules run in the shim over the UTF-8 itself (a copy of
 /// it: `text` is not kept), ICU 72's DFA step for step, each boundary's UTF-16 offset counted
-/// on the way: no widening. At the first character of a dictionary category (Thai, Lao,
-/// Khmer, Burmese, Chinese, Japanese, and Hangul for words, which ICU hands to its dictionary
-/// engines), the iteration hands the text to ICU as CICU_breakIteratorSetUTF8 would and goes
-/// on with ICU's boundaries after the last one given. An iterator whose prototype has no such rules sets
+/// on the way: no widening. Segments of Thai text (in word and line iterators) are divided in
+/// the shim by ICU 72's Thai dictionary engine, ported, over ICU's own Thai dictionary data,
+/// when that loads and a check against ICU on a sample agrees. At the first character of any
+/// other dictionary category (Lao, Khmer, Burmese, Chinese, Japanese, and Hangul for words,
+/// which ICU hands to its dictionary engines) or of Thai without the engine, the iteration
+/// hands the text to ICU, at the start of that character's segment, as
+/// CICU_breakIteratorSetUTF8 would and goes on with ICU's boundaries after the last one given. An iterator whose prototype has no such rules sets
 /// the text as CICU_breakIteratorSetUTF8 does. The boundaries are ICU's either way
 /// (`parlance bench --verify-segmentation` compares them).
 void CICU_breakIteratorSetUTF8Rules(CICUBreakIterator *iterator, const char *text, int32_t length,
@@ -80,10 +83,12 @@ void CICU_breakIteratorSetUTF8Rules(CICUBreakIterator *iterator, const char *tex
 /// Whether a prototype (or an iterator of it) has compiled rules the shim runs.
 bool CICU_breakIteratorHasRules(const CICUBreakIterator *iterator);
 /// The paths an iteration takes (CICU_breakIteratorPath): ICU's iterator over widened text,
-/// the shim's run of ICU's rules, or the rules and then ICU from a dictionary character on.
+/// the shim's run of ICU's rules, the rules and then ICU from a dictionary character on, or
+/// the rules with Thai segments divided by the shim's Thai engine (and no hand-over so far).
 #define CICU_BREAK_PATH_ICU 0
 #define CICU_BREAK_PATH_RULES 1
 #define CICU_BREAK_PATH_RULES_THEN_ICU 2
+#define CICU_BREAK_PATH_RULES_THAI 3
 /// The path of an iterator's current text so far (CICU_BREAK_PATH_*; ICU for a prototype).
 int32_t CICU_breakIteratorPath(const CICUBreakIterator *iterator);
 /// The next boundary after the current one (ubrk_next) as a UTF-8 offset into the text given

@@ -154,6 +154,8 @@ package final class ICUBreakCursor {
         case rules = 1
         /// The rules, then ICU from a dictionary character on.
         case rulesThenICU = 2
+        /// The rules, with Thai segments divided by the shim's port of ICU's Thai engine.
+        case rulesThai = 3
     }
 
     /// The iteration's path so far (`CICU_breakIteratorPath`).

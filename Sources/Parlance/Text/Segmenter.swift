@@ -18,8 +18,9 @@
 /// any number of tasks at once.
 ///
 /// The boundaries are ICU's: Parlance runs ICU's compiled break rules (the state machine ICU
-/// runs) over the text's UTF-8 itself, and hands the text to ICU's iterator at the first
-/// character ICU subdivides with a dictionary (Thai, Chinese …); `parlance bench
+/// runs) over the text's UTF-8 itself, divides Thai with a port of ICU's Thai dictionary engine,
+/// and hands the text to ICU's iterator at the first character ICU subdivides with another
+/// dictionary (Lao, Chinese …); `parlance bench
 /// --verify-segmentation` proves the two equal, and `PARLANCE_ICU_ONLY=1` makes every iteration
 /// ICU's.
 public struct Segmenter: Sendable, Hashable {

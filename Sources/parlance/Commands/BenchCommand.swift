@@ -516,9 +516,9 @@ struct BenchCommand: ParsableCommand {
                     noun: "iterators",
                     compiledNote: "(the shim runs their rules)",
                     lines: [
-                        "texts per iterator: \(texts) (the empty text, \(SegmentationVerification.pieces.count + SegmentationVerification.dictionaryPieces.count) pieces alone, between letters, before a full stop and between digits, \(segmentationTexts) seeded random mixes)",
+                        "texts per iterator: \(texts) (the empty text, \(SegmentationVerification.pieces.count + SegmentationVerification.dictionaryPieces.count) pieces alone, between letters, before a full stop and between digits, \(segmentationTexts) seeded random mixes, \(SegmentationVerification.thaiSentences.count) Thai sentences and \(verification.thaiTexts) seeded random Thai-heavy texts)",
                         "compared with ICU's ubrk over UTF-16 (UTF-8 and UTF-16 offsets and rule statuses): \(report.texts) texts, \(report.boundaries) boundaries",
-                        "on the rules to the end: \(report.rulesTexts) texts (\(report.rulesBoundaries) boundaries); handed over to ICU at a dictionary character: \(report.handedOverTexts) texts (\(report.handedOverBoundaries) boundaries); ICU alone (no rules): \(report.icuTexts) texts",
+                        "on the rules to the end: \(report.rulesTexts) texts (\(report.rulesBoundaries) boundaries); on the rules with Thai divided by the shim's Thai engine: \(report.thaiTexts) texts (\(report.thaiBoundaries) boundaries); handed over to ICU at a dictionary character: \(report.handedOverTexts) texts (\(report.handedOverBoundaries) boundaries); ICU alone (no rules): \(report.icuTexts) texts",
                     ]
                 )
             )
