@@ -70,11 +70,6 @@ struct LiveServer {
 
     /// One request over a new TCP connection (`Connection: close`); the body as text, chunked
     /// transfer coding removed. Header names are lowercased.
-    ///
-    /// The request is written on one thread while the answer is read on another: a streamed
-    /// answer (`POST /v1/batch` answers each line as it arrives) can fill the socket buffers
-    /// before the request is all sent, and a client that read only after writing would then
-    /// wait for the server while the server waits for it.
     func send(
         _ method: String = "GET", _ path: String, body: String? = nil,
         headers: [(String, String)] = []
@@ -83,11 +78,7 @@ struct LiveServer {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
-        let request = head + "\r\n" + (body ?? "")
-        async let written: Void = offPool { connection.write(request) }
-        let answer = await connection.readBytes()
-        await written
-        return try HTTPAnswer(parsing: answer)
+        return try HTTPAnswer(parsing: await connection.exchange(head + "\r\n" + (body ?? "")))
     }
 
     /// `POST /v1/{op}` with a JSON body.
@@ -192,6 +183,17 @@ final class RawConnection: Sendable {
 
     /// Every byte until the peer closes the connection (or 120 s pass).
     func readBytes() async -> [UInt8] { await offPool { Loopback.readToEnd(self.fd) } }
+
+    /// Writes `request` on one thread while it reads the answer on another, until the peer
+    /// closes the connection: a streamed answer (`POST /v1/batch` answers each line as it
+    /// arrives) can fill the socket buffers before the request is all sent, and a client that
+    /// read only after writing would then wait for the server while the server waits for it.
+    func exchange(_ request: String) async -> [UInt8] {
+        async let written: Void = offPool { self.write(request) }
+        let answer = await readBytes()
+        await written
+        return answer
+    }
 
     /// Every byte until the peer closes the connection, and whether it did (with a FIN or a
     /// reset; false: 120 s passed or the read failed otherwise).

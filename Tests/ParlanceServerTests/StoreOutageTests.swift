@@ -236,8 +236,7 @@ final class ServeProcess: @unchecked Sendable {
         let connection = try RawConnection(port: port)
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
-        connection.write(head + "\r\n" + (body ?? ""))
-        let answer = try HTTPAnswer(parsing: await connection.readBytes())
+        let answer = try HTTPAnswer(parsing: await connection.exchange(head + "\r\n" + (body ?? "")))
         return (answer, ContinuousClock.now - start)
     }
 
